@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import mercurius from 'mercurius';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { buildContext, httpContext } from './graphql/context';
+import { formatGraphQLErrors } from './graphql/format-errors';
+import { validationRules } from './graphql/limits';
+import { schema } from './graphql/schema';
+import { IdentityError } from './identity/errors';
+import { loadSigningKeys, type SigningKeys } from './identity/keys';
+import { MemoryRateStore, RateLimiter, type RateStore } from './identity/rate-limiter';
+import { identityRoutes, sendIdentityError } from './identity/routes';
+import { IdentityService } from './identity/service';
+import { IdentityStore } from './identity/store';
+import { TokenService } from './identity/tokens';
+import { systemClock, type Clock } from './platform/clock';
+import { loggerOptions } from './platform/logger';
+import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { createEmitter } from './platform/pubsub';
+import { platformRoutes } from './platform/routes';
+import { createServices, type Services } from './services';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  keys?: SigningKeys;
+  rateStore?: RateStore;
+  /** Where the built web app lives; the server serves it with an SPA fallback. */
+  webDist?: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  identity: IdentityService;
+  tokens: TokenService;
+  outbox: OutboxMailer | null;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.isProduction,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+  });
+
+  const keys = options.keys ?? (await loadSigningKeys(config.dataDir, config.jwtPrivateKey));
+  const tokens = new TokenService(keys, config.publicUrl, clock);
+  const outbox = config.smtpUrl ? null : new OutboxMailer(database.db);
+  const mailer: Mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : (outbox as OutboxMailer);
+  const services = createServices(database.db, clock, mailer);
+  const limiter = new RateLimiter(options.rateStore ?? new MemoryRateStore(), clock);
+  const identity = new IdentityService(
+    new IdentityStore(database.db),
+    tokens,
+    mailer,
+    limiter,
+    services.audit,
+    clock,
+    {
+      tenantId: config.tenantId,
+      publicUrl: config.publicUrl,
+    },
+  );
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction,
+  });
+  // A coarse per-address ceiling on every route; identity adds per-email limits of its own.
+  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Patient portal identity service', version: config.version },
+      servers: [{ url: config.publicUrl }],
+    },
+  });
+
+  app.setErrorHandler(
+    (error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+      if (error instanceof IdentityError) return sendIdentityError(reply, error);
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if ((error as { validation?: unknown }).validation) {
+        return sendIdentityError(reply, new IdentityError('invalid-input', error.message));
+      }
+      if (status === 429) {
+        return sendIdentityError(reply, new IdentityError('too-many-requests'));
+      }
+      if (status < 500) {
+        return reply
+          .status(status)
+          .send({ error: { code: 'bad-request', message: error.message } });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply
+        .status(500)
+        .send({
+          error: {
+            code: 'generic-error',
+            message: `Something went wrong (request ${request.id}).`,
+          },
+        });
+    },
+  );
+
+  identityRoutes(app, identity);
+  platformRoutes(app, { config, keys, outbox, database });
+
+  await app.register(mercurius, {
+    schema,
+    path: '/graphql',
+    graphiql: false,
+    ide: false,
+    jit: 1,
+    context: httpContext(tokens, services),
+    validationRules: validationRules(config.isProduction),
+    errorFormatter: formatGraphQLErrors,
+    subscription: {
+      emitter: createEmitter(config.redisUrl),
+      // graphql-ws: the access token arrives in connection_init's payload; onConnect's answer
+      // (the viewer) is merged into this context.
+      context: (_socket, request) =>
+        buildContext(tokens, services, undefined, { ip: request.ip, requestId: request.id }),
+      onConnect: async ({
+        payload,
+      }: {
+        payload?: { authorization?: string; Authorization?: string };
+      }) => {
+        const authorization = payload?.authorization ?? payload?.Authorization;
+        const ctx = await buildContext(tokens, services, authorization, {});
+        return ctx.viewer ? { viewer: ctx.viewer, authError: null, actor: ctx.actor } : false;
+      },
+    },
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const webDist = options.webDist ?? defaultWebDist;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    // The SPA owns every other GET path; API paths answer 404 as JSON.
+    app.setNotFoundHandler((request, reply) => {
+      const apiPath = /^\/(identity|user|connect|graphql|dev|\.well-known)(\/|$)/.test(request.url);
+      if (request.method === 'GET' && !apiPath && !path.extname(request.url.split('?')[0] ?? '')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app not built; run npm run build to serve it');
+  }
+
+  return { app, services, identity, tokens, outbox };
+}

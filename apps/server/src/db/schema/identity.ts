@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** A person who can sign in. Customers and staff both sign in through this table. */
+export const users = pgTable(
+  'identity_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id').notNull(),
+    email: text('email').notNull(),
+    /** argon2id PHC string; null until the user sets a password (Google-only or just created). */
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    googleSubject: text('google_subject'),
+    role: text('role', { enum: ['customer', 'staff'] })
+      .notNull()
+      .default('customer'),
+    locale: text('locale', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_users_tenant_email_uq').on(t.tenantId, t.email),
+    uniqueIndex('identity_users_google_subject_uq')
+      .on(t.googleSubject)
+      .where(sql`${t.googleSubject} is not null`),
+  ],
+);
+
+/**
+ * Single-use codes sent by mail (email verification, password reset). Only the SHA-256 of
+ * the code is stored; a code is spent by setting used_at in the same statement that checks it.
+ */
+export const oneTimeCodes = pgTable(
+  'identity_one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'google_login'],
+    }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_one_time_codes_hash_uq').on(t.codeHash),
+    index('identity_one_time_codes_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/** A signed-in device. Refresh tokens rotate inside a session; reuse revokes the session. */
+export const sessions = pgTable(
+  'identity_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    /** Time of the last password check (sign-in or re-authentication), for sensitive changes. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('identity_sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'identity_refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when this token was exchanged for the next one; presenting it again is reuse. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('identity_refresh_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** A Google (OpenID Connect) sign-in under way: PKCE verifier, nonce and where to return. */
+export const oidcStates = pgTable('identity_oidc_states', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnTo: text('return_to').notNull().default('/'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

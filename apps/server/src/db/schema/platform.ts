@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Append-only record of reads and writes of health and payment data (DESIGN.md section 4).
+ * The app only inserts into it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorType: text('actor_type', { enum: ['customer', 'staff', 'system', 'anonymous'] }).notNull(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    details: jsonb('details')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_actor_idx').on(t.actorType, t.actorId),
+  ],
+);
+
+/** Feature flags: a row with no customer is the default; a customer row overrides it. */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    customerId: uuid('customer_id'),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [
+    uniqueIndex('feature_flags_default_uq')
+      .on(t.name)
+      .where(sql`${t.customerId} is null`),
+    uniqueIndex('feature_flags_customer_uq')
+      .on(t.name, t.customerId)
+      .where(sql`${t.customerId} is not null`),
+  ],
+);
+
+/** Mail that went out, kept for the development outbox at /dev/mailbox. */
+export const outbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  addresses,
+  contracts,
+  customers,
+  customerTags,
+  featureFlags,
+  providers,
+  subscriptionItems,
+  subscriptions,
+  treatmentConfigurations,
+  treatments,
+  users,
+} from '../db/schema/index';
+import { hashPassword } from '../identity/secrets';
+import {
+  DEMO_TREATMENTS,
+  DEMO_TREATMENT_CONFIGURATIONS,
+  DEMO_PROVIDERS,
+  DEMO_FLAG_DEFAULTS,
+} from './catalog';
+
+export const DEMO_PASSWORD = 'DemoPass1';
+export const DEMO_TENANT = 'portal';
+
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'alex.rivera@example.com',
+    password: DEMO_PASSWORD,
+    description: 'complete customer: plan, addresses, contract',
+  },
+  {
+    email: 'sam.unverified@example.com',
+    password: DEMO_PASSWORD,
+    description: 'email not verified yet',
+  },
+  {
+    email: 'jordan.nocustomer@example.com',
+    password: DEMO_PASSWORD,
+    description: 'signed-in user with no customer record',
+  },
+] as const;
+
+/** Seeds the demo catalogue and accounts once; returns false when they are already there. */
+export async function seedDemoData(db: Db, tenantId = DEMO_TENANT): Promise<boolean> {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS[0].email));
+  if (existing.length > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const verifiedAt = new Date('2025-01-06T17:00:00Z');
+
+  await db.transaction(async (tx) => {
+    await tx.insert(treatments).values(DEMO_TREATMENTS).onConflictDoNothing();
+    await tx
+      .insert(treatmentConfigurations)
+      .values(DEMO_TREATMENT_CONFIGURATIONS)
+      .onConflictDoNothing();
+    await tx.insert(providers).values(DEMO_PROVIDERS);
+    await tx
+      .insert(featureFlags)
+      .values(DEMO_FLAG_DEFAULTS.map(([name, enabled]) => ({ name, enabled })))
+      .onConflictDoNothing();
+
+    const [alexUser, samUser] = await tx
+      .insert(users)
+      .values([
+        { tenantId, email: DEMO_ACCOUNTS[0].email, passwordHash, emailVerifiedAt: verifiedAt },
+        { tenantId, email: DEMO_ACCOUNTS[1].email, passwordHash, emailVerifiedAt: null },
+        { tenantId, email: DEMO_ACCOUNTS[2].email, passwordHash, emailVerifiedAt: verifiedAt },
+      ])
+      .returning();
+    if (!alexUser || !samUser) throw new Error('demo users were not created');
+
+    const [alex] = await tx
+      .insert(customers)
+      .values({
+        userId: alexUser.id,
+        shortId: 'DEMO1001',
+        firstName: 'Alejandro',
+        lastName: 'Rivera',
+        preferredName: 'Alex',
+        phone: '4155550123',
+        dob: '1986-04-12',
+        sex: 'male',
+        gender: 'he_him',
+        email: alexUser.email,
+        timeZone: 'America/Los_Angeles',
+        createdAt: new Date('2025-01-06T16:45:00Z'),
+      })
+      .returning();
+    await tx.insert(customers).values({
+      userId: samUser.id,
+      shortId: 'DEMO1002',
+      firstName: 'Samantha',
+      lastName: 'Okafor',
+      email: samUser.email,
+      phone: '6465550188',
+      dob: '1991-09-30',
+      timeZone: 'America/New_York',
+    });
+    if (!alex) throw new Error('demo customer was not created');
+
+    await tx.insert(addresses).values([
+      {
+        customerId: alex.id,
+        addressType: 'SHIPPING',
+        streetAddress1: '1450 Mission St',
+        streetAddress2: 'Apt 5',
+        city: 'San Francisco',
+        state: 'California',
+        stateCode: 'CA',
+        zipCode: '94103',
+      },
+      {
+        customerId: alex.id,
+        addressType: 'BILLING',
+        streetAddress1: '1450 Mission St',
+        streetAddress2: 'Apt 5',
+        city: 'San Francisco',
+        state: 'California',
+        stateCode: 'CA',
+        zipCode: '94103',
+      },
+    ]);
+    await tx.insert(customerTags).values({ customerId: alex.id, name: 'glp1' });
+    const [contract] = await tx
+      .insert(contracts)
+      .values({
+        customerId: alex.id,
+        status: 'active',
+        discountAmount: 0,
+        autoRenew: true,
+        startDate: '2026-06-01',
+        endDate: '2026-12-01',
+        length: 6,
+        price: 149_900,
+      })
+      .returning();
+    const [weightTreatment] = await tx
+      .select()
+      .from(treatments)
+      .where(eq(treatments.shortId, 'weightmanagement'));
+    const [subscription] = await tx
+      .insert(subscriptions)
+      .values({
+        customerId: alex.id,
+        status: 'active',
+        contractId: contract?.id,
+        treatmentId: weightTreatment?.id,
+      })
+      .returning();
+    if (!subscription) throw new Error('demo subscription was not created');
+    await tx.insert(subscriptionItems).values([
+      {
+        subscriptionId: subscription.id,
+        itemPriceId: 'weightmanagement-6-month-USD',
+        itemType: 'plan',
+      },
+      { subscriptionId: subscription.id, itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
+    ]);
+  });
+  return true;
+}

@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditActor } from '../platform/audit';
+import { TokenError, type TokenService } from '../identity/tokens';
+import type { Services } from '../services';
+
+export type AuthErrorCode = 'invalid-jwt' | 'jwtExpired';
+
+export interface Viewer {
+  userId: string;
+  role: 'customer';
+  /** Null for a signed-in user with no customer record (the spec's empty account, C108). */
+  customerId: string | null;
+}
+
+export interface GraphQLContext {
+  viewer: Viewer | null;
+  /** Why there is no viewer, when a token was sent but did not verify. */
+  authError: AuthErrorCode | null;
+  actor: AuditActor;
+  services: Services;
+}
+
+export function bearerToken(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return match?.[1];
+}
+
+/** The token decides whose data (DESIGN.md section 4): the viewer comes only from it. */
+export async function buildContext(
+  tokens: TokenService,
+  services: Services,
+  authorization: unknown,
+  meta: { ip?: string; requestId?: string },
+): Promise<GraphQLContext> {
+  const token = bearerToken(authorization);
+  let viewer: Viewer | null = null;
+  let authError: AuthErrorCode | null = null;
+  if (token) {
+    try {
+      const claims = await tokens.verifyAccessToken(token);
+      viewer = { userId: claims.sub, role: 'customer', customerId: claims.customer_id };
+    } catch (error) {
+      authError =
+        error instanceof TokenError && error.reason === 'expired' ? 'jwtExpired' : 'invalid-jwt';
+    }
+  } else {
+    authError = 'invalid-jwt';
+  }
+  return {
+    viewer,
+    authError,
+    services,
+    actor: {
+      type: viewer ? 'customer' : 'anonymous',
+      id: viewer?.customerId ?? viewer?.userId ?? null,
+      ip: meta.ip,
+      requestId: meta.requestId,
+    },
+  };
+}
+
+export function httpContext(tokens: TokenService, services: Services) {
+  return (request: FastifyRequest) =>
+    buildContext(tokens, services, request.headers.authorization, {
+      ip: request.ip,
+      requestId: request.id,
+    });
+}

@@ -1,0 +1,29 @@
+import { GraphQLError } from 'graphql';
+import type { ExecutionResult } from 'graphql';
+import type { MercuriusContext } from 'mercurius';
+
+const SAFE_CODES_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Expected failures carry a code in extensions.code and pass as they are; anything else is
+ * logged with the request id and reaches the client masked (STYLE.md rule 6).
+ */
+export function formatGraphQLErrors(execution: ExecutionResult, context: MercuriusContext) {
+  const errors = (execution.errors ?? []).map((error) => {
+    const code = error.extensions?.code;
+    const isValidation = !error.originalError && error.locations !== undefined && !error.path;
+    if ((typeof code === 'string' && SAFE_CODES_PATTERN.test(code)) || isValidation) {
+      return error;
+    }
+    const requestId = (context.reply?.request.id as string | undefined) ?? 'unknown';
+    context.reply?.request.log.error(
+      { err: error.originalError ?? error },
+      'graphql resolver error',
+    );
+    return new GraphQLError(`Internal error (request ${requestId})`, {
+      path: error.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
+    });
+  });
+  return { statusCode: 200, response: { data: execution.data ?? null, errors } };
+}

@@ -1,0 +1,59 @@
+import type { IdentityErrorCode } from '@portal/domain';
+
+const STATUS: Record<IdentityErrorCode, number> = {
+  'invalid-input': 400,
+  'invalid-credentials': 401,
+  'email-not-verified': 403,
+  'email-already-in-use': 409,
+  'contact-support': 403,
+  'invalid-code': 400,
+  'code-expired': 400,
+  'too-many-requests': 429,
+  'invalid-token': 401,
+  'session-revoked': 401,
+  'requires-recent-login': 401,
+  'not-found': 404,
+  'generic-error': 500,
+  'onboarding-required': 403,
+};
+
+const MESSAGES: Record<IdentityErrorCode, string> = {
+  'invalid-input': 'The request is not valid.',
+  'invalid-credentials': 'Incorrect username or password',
+  'email-not-verified': 'Your email needs to be verified. We sent you a new verification email.',
+  'email-already-in-use': 'This email is not available.',
+  'contact-support': 'Please contact support to finish setting up your account.',
+  'invalid-code': 'The verification code is invalid or has already been used.',
+  'code-expired': 'The link has expired. Please ask for a new one.',
+  'too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
+  'invalid-token': 'Your session is no longer valid. Please sign in again.',
+  'session-revoked': 'Your session has ended. Please sign in again.',
+  'requires-recent-login': 'Please enter your password again to continue.',
+  'not-found': 'Not found.',
+  'generic-error': 'Something went wrong. Please try again.',
+  'onboarding-required': 'We could not find an account for this Google sign-in.',
+};
+
+/** An expected identity failure: answered as `{error: {code, message}}` with its status. */
+export class IdentityError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: IdentityErrorCode,
+    message?: string,
+    readonly fields?: Record<string, string>,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message ?? MESSAGES[code]);
+    this.status = STATUS[code];
+  }
+
+  toBody(): { error: { code: string; message: string; fields?: Record<string, string> } } {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
+    };
+  }
+}

@@ -1,0 +1,407 @@
+import {
+  confirmPasswordResetSchema,
+  createUserRequestSchema,
+  emailSchema,
+  newPasswordSchema,
+  resetPasswordRequestSchema,
+  signInSchema,
+} from '@portal/domain';
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { AuditLog } from '../platform/audit';
+import type { Clock } from '../platform/clock';
+import type { Mailer } from '../platform/mail';
+import { IdentityError } from './errors';
+import { buildMail, type MailKind } from './mail-texts';
+import type { RateAction, RateLimiter } from './rate-limiter';
+import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
+import type { CodePurpose, IdentityStore, User } from './store';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ID_TOKEN_TTL_SECONDS,
+  TokenError,
+  type TokenService,
+} from './tokens';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | undefined;
+  requestId?: string | undefined;
+}
+
+export interface TokenPair {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+const HOUR = 60 * 60_000;
+export const CODE_TTL_MS: Record<CodePurpose, number> = {
+  reset_password: HOUR,
+  verify_email: 24 * HOUR,
+  google_login: 2 * 60_000,
+};
+const SESSION_TTL_MS = 30 * 24 * HOUR;
+/** Changing the password needs a password check (sign-in or re-authentication) this recent. */
+export const RECENT_LOGIN_MS = 5 * 60_000;
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || 'body';
+    fields[key] ??= issue.message;
+  }
+  throw new IdentityError('invalid-input', undefined, fields);
+}
+
+export class IdentityService {
+  constructor(
+    private readonly store: IdentityStore,
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+    private readonly options: { tenantId: string; publicUrl: string },
+  ) {}
+
+  private async limit(action: RateAction, meta: RequestMeta, email?: string): Promise<void> {
+    const wait = await this.limiter.check(action, meta.ip, email);
+    if (wait > 0) throw new IdentityError('too-many-requests', undefined, undefined, wait);
+  }
+
+  private checkTenant(tenantId: string): void {
+    if (tenantId !== this.options.tenantId) throw new IdentityError('contact-support');
+  }
+
+  private async sendCodeMail(
+    user: User,
+    purpose: CodePurpose,
+    kind: MailKind,
+    extra = '',
+  ): Promise<void> {
+    const code = newSecret();
+    const now = this.clock.now();
+    await this.store.insertCode(
+      user.id,
+      purpose,
+      hashSecret(code),
+      new Date(now.getTime() + CODE_TTL_MS[purpose]),
+    );
+    const mode = purpose === 'verify_email' ? 'verifyEmail' : 'resetPassword';
+    const link = `${this.options.publicUrl}/user-action?mode=${mode}&oobCode=${code}${extra}`;
+    await this.mailer.send(buildMail(kind, user.locale, user.email, link));
+  }
+
+  /** Finds a live code; a used or unknown one is invalid, an old one expired. Nothing is spent. */
+  private async findLiveCode(code: string, purpose: CodePurpose) {
+    const row = await this.store.findCode(hashSecret(code), purpose);
+    if (!row || row.usedAt) throw new IdentityError('invalid-code');
+    if (row.expiresAt.getTime() <= this.clock.now().getTime())
+      throw new IdentityError('code-expired');
+    return row;
+  }
+
+  private async spend(code: string, purpose: CodePurpose) {
+    const row = await this.findLiveCode(code, purpose);
+    if (!(await this.store.spendCode(row.id, this.clock.now())))
+      throw new IdentityError('invalid-code');
+    const user = await this.store.findUserById(row.userId);
+    if (!user) throw new IdentityError('invalid-code');
+    return user;
+  }
+
+  async startSession(user: User, meta: RequestMeta): Promise<TokenPair> {
+    const now = this.clock.now();
+    const refreshToken = newSecret();
+    const session = await this.store.insertSession(
+      {
+        userId: user.id,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        authenticatedAt: now,
+        createdAt: now,
+        lastUsedAt: now,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        ip: meta.ip,
+      },
+      hashSecret(refreshToken),
+    );
+    return {
+      idToken: await this.idTokenFor(user, session.id),
+      refreshToken,
+      expiresIn: ID_TOKEN_TTL_SECONDS,
+    };
+  }
+
+  private idTokenFor(user: User, sessionId: string): Promise<string> {
+    return this.tokens.issueIdToken({
+      sub: user.id,
+      sid: sessionId,
+      email: user.email,
+      email_verified: user.emailVerifiedAt !== null,
+    });
+  }
+
+  async signIn(input: unknown, meta: RequestMeta): Promise<TokenPair> {
+    const { email, password } = parseInput(signInSchema, input);
+    await this.limit('signIn', meta, email);
+    const user = await this.store.findUserByEmail(this.options.tenantId, email);
+    if (!user?.passwordHash) {
+      await burnPasswordCheck(password);
+      throw new IdentityError('invalid-credentials');
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await this.audit.record(
+        { type: 'anonymous', id: null, ...meta },
+        { action: 'sign_in_failed', entity: 'user', entityId: user.id },
+      );
+      throw new IdentityError('invalid-credentials');
+    }
+    if (user.disabledAt) throw new IdentityError('contact-support');
+    if (!user.emailVerifiedAt) {
+      // A new verification mail goes out with every such attempt, within the mail limit.
+      if ((await this.limiter.check('verify', meta.ip, email)) === 0) {
+        await this.sendCodeMail(user, 'verify_email', 'verifyEmail');
+      }
+      throw new IdentityError('email-not-verified');
+    }
+    await this.audit.record(
+      { type: user.role, id: user.id, ...meta },
+      { action: 'sign_in', entity: 'user', entityId: user.id },
+    );
+    return this.startSession(user, meta);
+  }
+
+  async refresh(input: unknown): Promise<TokenPair> {
+    const refreshToken =
+      typeof input === 'object' && input && 'refreshToken' in input
+        ? input.refreshToken
+        : undefined;
+    if (typeof refreshToken !== 'string' || refreshToken.length === 0)
+      throw new IdentityError('invalid-input');
+    const now = this.clock.now();
+    const found = await this.store.findRefreshToken(hashSecret(refreshToken));
+    if (!found) throw new IdentityError('invalid-token');
+    const { token, session } = found;
+    if (session.revokedAt || session.expiresAt.getTime() <= now.getTime())
+      throw new IdentityError('session-revoked');
+    const next = newSecret();
+    const rotated = token.rotatedAt
+      ? false
+      : await this.store.rotateRefreshToken(token.id, session.id, hashSecret(next), now);
+    if (!rotated) {
+      // A rotated token presented again means it was copied: end the whole session.
+      await this.store.revokeSession(session.id, 'refresh-token-reuse', now);
+      await this.audit.record(
+        { type: 'system', id: null },
+        { action: 'refresh_token_reuse', entity: 'session', entityId: session.id },
+      );
+      throw new IdentityError('session-revoked');
+    }
+    const user = await this.store.findUserById(session.userId);
+    if (!user || user.disabledAt) throw new IdentityError('session-revoked');
+    return {
+      idToken: await this.idTokenFor(user, session.id),
+      refreshToken: next,
+      expiresIn: ID_TOKEN_TTL_SECONDS,
+    };
+  }
+
+  async signOut(input: unknown): Promise<void> {
+    const refreshToken =
+      typeof input === 'object' && input && 'refreshToken' in input
+        ? input.refreshToken
+        : undefined;
+    if (typeof refreshToken !== 'string' || refreshToken.length === 0)
+      throw new IdentityError('invalid-input');
+    const found = await this.store.findRefreshToken(hashSecret(refreshToken));
+    if (found) await this.store.revokeSession(found.session.id, 'sign-out', this.clock.now());
+  }
+
+  async createUser(input: unknown, meta: RequestMeta): Promise<void> {
+    const { email, tenantId, firstName, lastName } = parseInput(createUserRequestSchema, input);
+    await this.limit('create', meta, email);
+    this.checkTenant(tenantId);
+    const user = await this.store.insertUser({ tenantId, email, role: 'customer' });
+    if (!user) {
+      const existing = await this.store.findUserByEmail(tenantId, email);
+      if (existing?.disabledAt) throw new IdentityError('contact-support');
+      throw new IdentityError('email-already-in-use');
+    }
+    await this.store.linkCustomerByEmail(user.id, email);
+    if (!(await this.store.customerIdForUser(user.id)) && firstName && lastName) {
+      await this.store.insertCustomer({
+        userId: user.id,
+        email,
+        firstName,
+        lastName,
+        shortId: randomBytes(5).toString('hex').toUpperCase(),
+      });
+    }
+    await this.audit.record(
+      { type: 'anonymous', id: null, ...meta },
+      { action: 'create_user', entity: 'user', entityId: user.id },
+    );
+    await this.sendCodeMail(user, 'reset_password', 'setPassword', '&newAccount=1');
+  }
+
+  /** Answers the same for unknown emails, so the endpoint tells nobody who has an account. */
+  async requestPasswordReset(input: unknown, meta: RequestMeta): Promise<void> {
+    const { email, tenantId } = parseInput(resetPasswordRequestSchema, input);
+    await this.limit('reset', meta, email);
+    this.checkTenant(tenantId);
+    const user = await this.store.findUserByEmail(tenantId, email);
+    if (!user || user.disabledAt) return;
+    await this.sendCodeMail(user, 'reset_password', 'resetPassword');
+  }
+
+  async deleteResetLinks(input: unknown, meta: RequestMeta): Promise<void> {
+    const { email, tenantId } = parseInput(resetPasswordRequestSchema, input);
+    await this.limit('reset', meta, email);
+    this.checkTenant(tenantId);
+    const user = await this.store.findUserByEmail(tenantId, email);
+    if (user) await this.store.expireCodes(user.id, 'reset_password', this.clock.now());
+  }
+
+  async verifyResetCode(input: unknown, meta: RequestMeta): Promise<{ email: string }> {
+    const code = readCode(input);
+    await this.limit('code', meta);
+    const row = await this.findLiveCode(code, 'reset_password');
+    const user = await this.store.findUserById(row.userId);
+    if (!user) throw new IdentityError('invalid-code');
+    return { email: user.email };
+  }
+
+  async confirmPasswordReset(input: unknown, meta: RequestMeta): Promise<{ email: string }> {
+    const { code, password } = parseInput(confirmPasswordResetSchema, input);
+    await this.limit('code', meta);
+    const user = await this.spend(code, 'reset_password');
+    const now = this.clock.now();
+    // The link came by mail, so following it also proves the address.
+    await this.store.updateUser(
+      user.id,
+      { passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? now },
+      now,
+    );
+    await this.store.expireCodes(user.id, 'reset_password', now);
+    await this.store.revokeUserSessions(user.id, 'password-reset', now);
+    await this.audit.record(
+      { type: user.role, id: user.id, ...meta },
+      { action: 'password_reset', entity: 'user', entityId: user.id },
+    );
+    return { email: user.email };
+  }
+
+  async sendVerification(input: unknown, meta: RequestMeta): Promise<void> {
+    const email = parseInput(
+      emailSchema,
+      typeof input === 'object' && input && 'email' in input ? input.email : undefined,
+    );
+    await this.limit('verify', meta, email);
+    const user = await this.store.findUserByEmail(this.options.tenantId, email);
+    if (!user || user.emailVerifiedAt || user.disabledAt) return;
+    await this.sendCodeMail(user, 'verify_email', 'verifyEmail');
+  }
+
+  async confirmVerification(input: unknown, meta: RequestMeta): Promise<{ email: string }> {
+    const code = readCode(input);
+    await this.limit('code', meta);
+    const user = await this.spend(code, 'verify_email');
+    const now = this.clock.now();
+    if (!user.emailVerifiedAt) await this.store.updateUser(user.id, { emailVerifiedAt: now }, now);
+    await this.audit.record(
+      { type: user.role, id: user.id, ...meta },
+      { action: 'email_verified', entity: 'user', entityId: user.id },
+    );
+    return { email: user.email };
+  }
+
+  /** The user and session behind a bearer ID token, or invalid-token. */
+  async authenticate(idToken: string | undefined) {
+    if (!idToken) throw new IdentityError('invalid-token');
+    let claims;
+    try {
+      claims = await this.tokens.verifyIdToken(idToken);
+    } catch {
+      throw new IdentityError('invalid-token');
+    }
+    const session = await this.store.findSession(claims.sid);
+    const now = this.clock.now();
+    if (!session || session.revokedAt || session.expiresAt.getTime() <= now.getTime())
+      throw new IdentityError('session-revoked');
+    const user = await this.store.findUserById(claims.sub);
+    if (!user || user.disabledAt || session.userId !== user.id)
+      throw new IdentityError('session-revoked');
+    return { user, session };
+  }
+
+  async reauthenticate(
+    idToken: string | undefined,
+    input: unknown,
+    meta: RequestMeta,
+  ): Promise<TokenPair> {
+    const { user, session } = await this.authenticate(idToken);
+    const password =
+      typeof input === 'object' && input && 'password' in input ? input.password : undefined;
+    if (typeof password !== 'string' || password === '')
+      throw new IdentityError('invalid-input', undefined, { password: 'auth.passwordRequired' });
+    await this.limit('signIn', meta, user.email);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
+      throw new IdentityError('invalid-credentials');
+    await this.store.touchAuthentication(session.id, this.clock.now());
+    // A fresh session, so the caller holds a refresh token that reflects the new check.
+    return this.startSession(user, meta);
+  }
+
+  async updatePassword(
+    idToken: string | undefined,
+    input: unknown,
+    meta: RequestMeta,
+  ): Promise<void> {
+    const { user, session } = await this.authenticate(idToken);
+    const newPassword = parseInput(
+      newPasswordSchema,
+      typeof input === 'object' && input && 'newPassword' in input ? input.newPassword : undefined,
+    );
+    const now = this.clock.now();
+    if (now.getTime() - session.authenticatedAt.getTime() > RECENT_LOGIN_MS)
+      throw new IdentityError('requires-recent-login');
+    await this.store.updateUser(user.id, { passwordHash: await hashPassword(newPassword) }, now);
+    await this.store.revokeUserSessions(user.id, 'password-changed', now, session.id);
+    await this.audit.record(
+      { type: user.role, id: user.id, ...meta },
+      { action: 'password_changed', entity: 'user', entityId: user.id },
+    );
+  }
+
+  /** RFC 8693: an ID token in, a short-lived access token for the data API out. */
+  async exchangeToken(subjectToken: string): Promise<{ accessToken: string; expiresIn: number }> {
+    let user: User;
+    try {
+      ({ user } = await this.authenticate(subjectToken));
+    } catch (error) {
+      if (error instanceof IdentityError || error instanceof TokenError)
+        throw new IdentityError('invalid-token');
+      throw error;
+    }
+    if (!user.emailVerifiedAt || user.role !== 'customer') throw new IdentityError('invalid-token');
+    const customerId = await this.store.customerIdForUser(user.id);
+    const accessToken = await this.tokens.issueAccessToken({
+      sub: user.id,
+      role: 'customer',
+      customer_id: customerId,
+      scope: 'graphql',
+    });
+    return { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  }
+}
+
+function readCode(input: unknown): string {
+  const code = typeof input === 'object' && input && 'code' in input ? input.code : undefined;
+  if (typeof code !== 'string' || code.length === 0 || code.length > 200) {
+    throw new IdentityError('invalid-input', undefined, { code: 'auth.codeInvalid' });
+  }
+  return code;
+}

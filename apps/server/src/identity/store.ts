@@ -1,0 +1,176 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customers, oneTimeCodes, refreshTokens, sessions, users } from '../db/schema/index';
+
+export type User = typeof users.$inferSelect;
+export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
+
+/** The only place with SQL for identity. */
+export class IdentityStore {
+  constructor(private readonly db: Db) {}
+
+  async findUserByEmail(tenantId: string, email: string): Promise<User | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+    return row;
+  }
+
+  async findUserById(id: string): Promise<User | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async findUserByGoogleSubject(subject: string): Promise<User | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.googleSubject, subject));
+    return row;
+  }
+
+  /** Inserts a user; returns undefined when the email is taken (unique index, no read first). */
+  async insertUser(values: typeof users.$inferInsert): Promise<User | undefined> {
+    const [row] = await this.db.insert(users).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async updateUser(
+    id: string,
+    values: Partial<typeof users.$inferInsert>,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ ...values, updatedAt: now })
+      .where(eq(users.id, id));
+  }
+
+  async customerIdForUser(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.userId, userId));
+    return row?.id ?? null;
+  }
+
+  /** Links a customer record created elsewhere (funnel, care team) that carries this email. */
+  async linkCustomerByEmail(userId: string, email: string): Promise<void> {
+    await this.db
+      .update(customers)
+      .set({ userId })
+      .where(and(eq(customers.email, email), isNull(customers.userId)));
+  }
+
+  async insertCustomer(values: typeof customers.$inferInsert): Promise<void> {
+    await this.db.insert(customers).values(values);
+  }
+
+  async insertCode(
+    userId: string,
+    purpose: CodePurpose,
+    codeHash: string,
+    expiresAt: Date,
+  ): Promise<void> {
+    await this.db.insert(oneTimeCodes).values({ userId, purpose, codeHash, expiresAt });
+  }
+
+  async findCode(codeHash: string, purpose: CodePurpose) {
+    const [row] = await this.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.codeHash, codeHash), eq(oneTimeCodes.purpose, purpose)));
+    return row;
+  }
+
+  /** Spends a code: only one caller can win, because the check is in the UPDATE itself. */
+  async spendCode(id: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(oneTimeCodes)
+      .set({ usedAt: now })
+      .where(
+        and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)),
+      )
+      .returning({ id: oneTimeCodes.id });
+    return rows.length === 1;
+  }
+
+  /** Ends every unused code of a purpose (delete-reset-password-links, or after a reset). */
+  async expireCodes(userId: string, purpose: CodePurpose, now: Date): Promise<number> {
+    const rows = await this.db
+      .update(oneTimeCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeCodes.userId, userId),
+          eq(oneTimeCodes.purpose, purpose),
+          isNull(oneTimeCodes.usedAt),
+        ),
+      )
+      .returning({ id: oneTimeCodes.id });
+    return rows.length;
+  }
+
+  async insertSession(values: typeof sessions.$inferInsert, refreshHash: string) {
+    return this.db.transaction(async (tx) => {
+      const [session] = await tx.insert(sessions).values(values).returning();
+      if (!session) throw new Error('session insert returned nothing');
+      await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: refreshHash });
+      return session;
+    });
+  }
+
+  async findSession(id: string) {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id));
+    return row;
+  }
+
+  async findRefreshToken(tokenHash: string) {
+    const [row] = await this.db
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return row;
+  }
+
+  /**
+   * Rotates a refresh token in one transaction: marks the old one rotated (only if it was not
+   * already) and stores the next. Returns false when another request rotated it first.
+   */
+  async rotateRefreshToken(tokenId: string, sessionId: string, nextHash: string, now: Date) {
+    return this.db.transaction(async (tx) => {
+      const rotated = await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: now })
+        .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.rotatedAt)))
+        .returning({ id: refreshTokens.id });
+      if (rotated.length !== 1) return false;
+      await tx.insert(refreshTokens).values({ sessionId, tokenHash: nextHash });
+      await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+      return true;
+    });
+  }
+
+  async revokeSession(id: string, reason: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  }
+
+  async revokeUserSessions(userId: string, reason: string, now: Date, exceptSessionId?: string) {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+        ),
+      );
+  }
+
+  async touchAuthentication(sessionId: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
+  }
+}

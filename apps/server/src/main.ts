@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, parseConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed';
+import { readAppVersion } from './version';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig(process.env, readAppVersion());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nThe server did not start.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database);
+  const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+
+  const { app } = await buildApp({ config, database });
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl
+    ? 'PostgreSQL'
+    : `embedded PGlite (${path.join(config.dataDir, 'pglite')})`;
+  const lines = [
+    '',
+    `Patient portal ${config.version} is running at ${config.publicUrl} on ${where}.`,
+  ];
+  if (config.seedDemo) {
+    lines.push(seeded ? 'Demo data was seeded. Demo sign-in:' : 'Demo sign-in:');
+    for (const account of DEMO_ACCOUNTS)
+      lines.push(`  ${account.email.padEnd(32)} ${account.password}   ${account.description}`);
+  }
+  if (!config.smtpUrl && !config.isProduction)
+    lines.push(`Mail goes to the development outbox: ${config.publicUrl}/dev/mailbox`);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `The server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

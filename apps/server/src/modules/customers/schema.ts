@@ -1,0 +1,110 @@
+import { builder } from '../../graphql/builder';
+import type {
+  AddressRow,
+  ContractRow,
+  CustomerRecord,
+  SubscriptionItemRow,
+  SubscriptionRow,
+} from './store';
+
+const Address = builder.objectRef<AddressRow>('Address').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    address_type: t.exposeString('addressType'),
+    street_address1: t.exposeString('streetAddress1'),
+    street_address2: t.exposeString('streetAddress2', { nullable: true }),
+    city: t.exposeString('city'),
+    state: t.exposeString('state'),
+    state_code: t.exposeString('stateCode'),
+    zip_code: t.exposeString('zipCode'),
+  }),
+});
+
+const Tag = builder.objectRef<{ name: string }>('Tag').implement({
+  fields: (t) => ({ name: t.exposeString('name') }),
+});
+
+const Contract = builder.objectRef<ContractRow>('Contract').implement({
+  description: 'A plan contract; money in integer cents, length in months.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.exposeString('status'),
+    discount_amount: t.exposeInt('discountAmount'),
+    auto_renew: t.exposeBoolean('autoRenew'),
+    coupon: t.exposeString('coupon', { nullable: true }),
+    start_date: t.field({ type: 'Date', resolve: (c) => c.startDate }),
+    end_date: t.field({ type: 'Date', resolve: (c) => c.endDate }),
+    length: t.exposeInt('length'),
+    price: t.exposeInt('price'),
+  }),
+});
+
+const SubscriptionItem = builder.objectRef<SubscriptionItemRow>('SubscriptionItem').implement({
+  fields: (t) => ({
+    item_price_id: t.exposeString('itemPriceId'),
+    item_type: t.exposeString('itemType'),
+  }),
+});
+
+type SubscriptionShape = SubscriptionRow & {
+  items: SubscriptionItemRow[];
+  contract: ContractRow | null;
+};
+
+const Subscription = builder.objectRef<SubscriptionShape>('CustomerSubscription').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.exposeString('status'),
+    contract_id: t.exposeID('contractId', { nullable: true }),
+    treatment_id: t.exposeID('treatmentId', { nullable: true }),
+    subscription_items: t.field({ type: [SubscriptionItem], resolve: (s) => s.items }),
+    contract: t.field({ type: Contract, nullable: true, resolve: (s) => s.contract }),
+  }),
+});
+
+function withContracts(record: CustomerRecord, linked: boolean): SubscriptionShape[] {
+  return record.subscriptions
+    .filter((s) => (s.linkedToSubscriptionId !== null) === linked)
+    .map((s) => ({ ...s, contract: record.contracts.find((c) => c.id === s.contractId) ?? null }));
+}
+
+const Customer = builder.objectRef<CustomerRecord>('Customer').implement({
+  description: 'Spec 01 section 3: the signed-in customer.',
+  fields: (t) => ({
+    id: t.id({ resolve: (r) => r.customer.id }),
+    short_id: t.string({ resolve: (r) => r.customer.shortId }),
+    full_name: t.string({
+      resolve: (r) => `${r.customer.firstName} ${r.customer.lastName}`.trim(),
+    }),
+    first_name: t.string({ resolve: (r) => r.customer.firstName }),
+    last_name: t.string({ resolve: (r) => r.customer.lastName }),
+    preferred_name: t.string({ nullable: true, resolve: (r) => r.customer.preferredName }),
+    phone: t.string({ nullable: true, resolve: (r) => r.customer.phone }),
+    dob: t.field({ type: 'Date', nullable: true, resolve: (r) => r.customer.dob }),
+    sex: t.string({ nullable: true, resolve: (r) => r.customer.sex }),
+    gender: t.string({ nullable: true, resolve: (r) => r.customer.gender }),
+    email: t.string({ resolve: (r) => r.customer.email }),
+    created_at: t.field({ type: 'DateTime', resolve: (r) => r.customer.createdAt }),
+    time_zone: t.string({ resolve: (r) => r.customer.timeZone }),
+    shippingAddresses: t.field({ type: [Address], resolve: (r) => r.addresses }),
+    tags: t.field({ type: [Tag], resolve: (r) => r.tags.map((name) => ({ name })) }),
+    contracts: t.field({ type: [Contract], resolve: (r) => r.contracts }),
+    subscriptions: t.field({ type: [Subscription], resolve: (r) => withContracts(r, false) }),
+    linked_subscriptions: t.field({ type: [Subscription], resolve: (r) => withContracts(r, true) }),
+  }),
+});
+
+builder.queryField('customer', (t) =>
+  t.field({
+    type: Customer,
+    nullable: true,
+    description:
+      'GetCustomerData: the customer the access token names; null when the user has no customer record.',
+    authScopes: { customer: true },
+    resolve: async (_root, _args, ctx) => {
+      const customerId = ctx.viewer?.customerId;
+      if (!customerId) return null;
+      return (await ctx.services.customers.getOwnRecord(customerId, ctx.actor)) ?? null;
+    },
+  }),
+);

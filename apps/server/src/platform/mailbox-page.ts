@@ -1,0 +1,28 @@
+interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: Date;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The development outbox: every mail the app "sent", with links a newcomer can follow. */
+export function renderMailbox(mails: Mail[]): string {
+  const items = mails
+    .map((mail) => {
+      const body = escapeHtml(mail.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+      return `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</p><pre>${body}</pre></article>`;
+    })
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Development mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1f2933;background:#f5f7fa}
+article{background:#fff;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+h1{font-size:1.5rem}h2{font-size:1.1rem;margin:0}.meta{color:#52606d;font-size:.875rem}pre{white-space:pre-wrap;font-family:inherit}</style></head>
+<body><main><h1>Development mailbox</h1><p>Mail is kept here because <code>SMTP_URL</code> is not set. Newest first.</p>
+${items || '<p>No mail yet.</p>'}</main></body></html>`;
+}

@@ -1,0 +1,15 @@
+import mqemitter from 'mqemitter';
+import mqemitterRedis from 'mqemitter-redis';
+
+/**
+ * The emitter behind GraphQL subscriptions: in process by default; through Redis when
+ * REDIS_URL is set, so an event published on one instance reaches clients of every instance.
+ */
+export function createEmitter(redisUrl: string | undefined) {
+  if (!redisUrl) return mqemitter();
+  return mqemitterRedis({ connectionString: redisUrl });
+}
+
+export const topics = {
+  customer: (customerId: string) => `customer/${customerId}`,
+} as const;

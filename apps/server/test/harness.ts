@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { parseConfig, type Config } from '../src/config';
+import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
+import { ephemeralSigningKeys } from '../src/identity/keys';
+import { TestClock } from '../src/platform/clock';
+
+export interface TestServer extends App {
+  url: string;
+  database: Database;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: PGlite from the migrated template, or a new PostgreSQL
+ * database when the suite runs with PORTAL_TEST_DB=postgres (npm run test:postgres).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.PORTAL_TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('PORTAL_TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 5 });
+    await migrateDatabase(database);
+    return {
+      database,
+      drop: async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({ pgliteLoad: new Blob([template]) });
+  return { database, drop: async () => {} };
+}
+
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase();
+  const clock = new TestClock(new Date());
+  const config = parseConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
+      PUBLIC_URL: 'http://portal.test',
+      ...overrides,
+    },
+    '1.18.13',
+  );
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    keys: await ephemeralSigningKeys(),
+    webDist: '/nonexistent',
+  });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...app,
+    url: `http://127.0.0.1:${port}`,
+    database,
+    clock,
+    config,
+    close: async (): Promise<void> => {
+      await app.app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function postJson<T = Record<string, unknown>>(
+  server: TestServer,
+  route: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse<T>> {
+  const response = await fetch(`${server.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as T,
+    headers: response.headers,
+  };
+}
+
+export async function exchangeToken(server: TestServer, idToken: string) {
+  const response = await fetch(`${server.url}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      client_id: 'customer-portal',
+      scope: 'graphql',
+      subject_token: idToken,
+      subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, string> };
+}
+
+export interface GraphQLResponse<T> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+export async function graphql<T = Record<string, unknown>>(
+  server: TestServer,
+  query: string,
+  accessToken?: string,
+  variables?: Record<string, unknown>,
+): Promise<GraphQLResponse<T>> {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as GraphQLResponse<T>;
+}
+
+/** The newest mail to an address in the dev outbox, and the oobCode of its link. */
+export async function latestMail(server: TestServer, to: string) {
+  const mails = await server.outbox?.list();
+  const mail = mails?.find((m) => m.to === to);
+  if (!mail) return undefined;
+  const code = /oobCode=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  return { ...mail, code };
+}

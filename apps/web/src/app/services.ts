@@ -1,0 +1,47 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createGraphqlClient } from '../lib/api/graphql-client';
+import type { FetchLike } from '../lib/api/http';
+import { createIdentityApi } from '../lib/api/identity';
+import { loadFeatureFlags } from '../lib/flags/load-feature-flags';
+import { readFlagOverrides } from '../lib/flags/overrides';
+import { PortalFlagProvider } from '../lib/flags/portal-flag-provider';
+import type { AppServices } from '../lib/services';
+import { SessionManager } from '../lib/session/session-manager';
+
+export interface ServiceOptions {
+  fetch?: FetchLike;
+  storage?: Storage;
+  sessionStorage?: Storage;
+  locks?: Pick<LockManager, 'request'>;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createAppServices(options: ServiceOptions = {}): AppServices {
+  const storage = options.storage ?? window.localStorage;
+  const overridesStorage = options.sessionStorage ?? window.sessionStorage;
+  const session = new SessionManager({
+    identity: createIdentityApi(options.fetch),
+    storage,
+    locks: options.locks ?? (typeof navigator !== 'undefined' ? navigator.locks : undefined),
+  });
+  const graphql = createGraphqlClient({
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    getAccessToken: () => session.getAccessToken(),
+    refreshAccessToken: () => session.refreshAccessToken(),
+  });
+  const queryClient = createQueryClient();
+  const flags = new PortalFlagProvider(
+    () => loadFeatureFlags(graphql),
+    () => readFlagOverrides(overridesStorage),
+  );
+  session.onSignedOut(() => queryClient.clear());
+  return { session, graphql, queryClient, flags, storage };
+}

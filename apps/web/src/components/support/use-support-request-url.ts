@@ -1,0 +1,29 @@
+import { fullName } from '@portal/domain';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useAppConfig } from '../../lib/config';
+import { useCustomerQuery } from '../../lib/customer/use-customer';
+import { buildSupportRequestUrl } from '../../lib/support';
+
+/** The prefilled help-center request link, or null when no support URL is configured. */
+export function useSupportRequestUrl({
+  category,
+  code,
+}: {
+  category: string | null;
+  code: string | null;
+}): string | null {
+  const { t } = useTranslation();
+  const { supportUrl } = useAppConfig();
+  const { data: customer } = useCustomerQuery();
+  const { pathname } = useLocation();
+  if (!supportUrl) return null;
+  return buildSupportRequestUrl(supportUrl, {
+    email: customer?.email,
+    name: customer ? fullName(customer.first_name, customer.last_name) : null,
+    birthDate: customer?.dob,
+    category,
+    subject: code ? t('support.subjectWithCode', { code }) : t('support.subject'),
+    description: t('support.description', { code: code ?? '-', page: pathname }),
+  });
+}

@@ -1,0 +1,75 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
+import Avatar from '@mui/material/Avatar';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAppConfig } from '../../lib/config';
+import { PATHS } from '../../lib/routes';
+
+export function AccountMenu({ initials, onLogout }: { initials: string; onLogout: () => void }) {
+  const { t } = useTranslation();
+  const { supportUrl } = useAppConfig();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('account.menuLabel')}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : 'false'}
+        aria-controls={anchor ? 'account-menu' : undefined}
+      >
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: '0.95rem' }}>
+          {initials}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id="account-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem component={RouterLink} to={PATHS.manageAccount} onClick={close}>
+          <ListItemIcon>
+            <ManageAccountsOutlinedIcon aria-hidden />
+          </ListItemIcon>
+          {t('account.manage')}
+        </MenuItem>
+        {supportUrl && (
+          <MenuItem
+            component="a"
+            href={supportUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+          >
+            <ListItemIcon>
+              <SupportAgentOutlinedIcon aria-hidden />
+            </ListItemIcon>
+            {t('account.supportCenter')}
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() => {
+            close();
+            onLogout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon aria-hidden />
+          </ListItemIcon>
+          {t('account.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { GetCustomerDataDocument, type GetCustomerDataQuery } from '../../gql/graphql';
+import type { GraphqlClient } from '../api/graphql-client';
+import { useServices, useSession } from '../services';
+
+export type Customer = NonNullable<GetCustomerDataQuery['customer']>;
+
+export function customerQueryOptions(graphql: GraphqlClient) {
+  return queryOptions({
+    queryKey: ['customer'] as const,
+    queryFn: async () => (await graphql.request(GetCustomerDataDocument)).customer,
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
+
+/** The signed-in customer; `data` is null for an account without a customer record (C108). */
+export function useCustomerQuery() {
+  const { graphql } = useServices();
+  const { status } = useSession();
+  return useQuery({ ...customerQueryOptions(graphql), enabled: status === 'authenticated' });
+}

@@ -1,0 +1,10 @@
+// Public entry of @portal/domain: pure business rules shared by the server and the web app.
+export * from './constants';
+export * from './vocabularies';
+export * from './us-states';
+export * from './errors';
+export * from './money';
+export * from './names';
+export * from './schemas/auth';
+export * from './schemas/password';
+export * from './schemas/phone';

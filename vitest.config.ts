@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, one project per workspace: `npm run test:unit` runs them all.
+export default defineConfig({
+  test: {
+    projects: ['packages/domain', 'apps/server', 'apps/web'],
+  },
+});
