@@ -15,6 +15,7 @@ import { formatGraphQLErrors } from './graphql/format-errors';
 import { validationRules } from './graphql/limits';
 import { schema } from './graphql/schema';
 import { IdentityError } from './identity/errors';
+import { googleRoutes } from './identity/google-routes';
 import { loadSigningKeys, type SigningKeys } from './identity/keys';
 import { MemoryRateStore, RateLimiter, type RateStore } from './identity/rate-limiter';
 import { identityRoutes, sendIdentityError } from './identity/routes';
@@ -121,18 +122,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
           .send({ error: { code: 'bad-request', message: error.message } });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply
-        .status(500)
-        .send({
-          error: {
-            code: 'generic-error',
-            message: `Something went wrong (request ${request.id}).`,
-          },
-        });
+      return reply.status(500).send({
+        error: {
+          code: 'generic-error',
+          message: `Something went wrong (request ${request.id}).`,
+        },
+      });
     },
   );
 
   identityRoutes(app, identity);
+  if (config.google) {
+    googleRoutes(app, {
+      google: config.google,
+      config,
+      db: database.db,
+      identity,
+      audit: services.audit,
+      clock,
+    });
+  }
   platformRoutes(app, { config, keys, outbox, database });
 
   await app.register(mercurius, {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,7 +23,10 @@ export interface TestServer extends App {
  * A fresh database per test file: PGlite from the migrated template, or a new PostgreSQL
  * database when the suite runs with PORTAL_TEST_DB=postgres (npm run test:postgres).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+}> {
   if (process.env.PORTAL_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('PORTAL_TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -50,7 +54,23 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: async () => {} };
 }
 
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+/** A port free right now, for a server whose PUBLIC_URL must be known before it listens. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   const clock = new TestClock(new Date());
   const config = parseConfig(
@@ -70,7 +90,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     keys: await ephemeralSigningKeys(),
     webDist: '/nonexistent',
   });
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  await app.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

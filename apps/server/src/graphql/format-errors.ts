@@ -11,7 +11,8 @@ const SAFE_CODES_PATTERN = /^[A-Za-z0-9_-]+$/;
 export function formatGraphQLErrors(execution: ExecutionResult, context: MercuriusContext) {
   const errors = (execution.errors ?? []).map((error) => {
     const code = error.extensions?.code;
-    const isValidation = !error.originalError && error.locations !== undefined && !error.path;
+    // Parse and validation errors (limits included) have no path: they name no resolver.
+    const isValidation = error.path === undefined;
     if ((typeof code === 'string' && SAFE_CODES_PATTERN.test(code)) || isValidation) {
       return error;
     }

@@ -32,8 +32,8 @@ export function loggerOptions(level: string): LoggerOptions {
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       // Query strings can carry codes and emails (reset links); log the path only.
-      req(req: { method: string; url: string; id: string }) {
-        return { method: req.method, url: req.url.split('?')[0], id: req.id };
+      req(req: { method?: string; url?: string; id?: string }) {
+        return { method: req.method, url: req.url?.split('?')[0], id: req.id };
       },
     },
   };

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('config', () => {
+  it('has working defaults: port 3000, ./data, PGlite, dev outbox', () => {
+    const config = parseConfig({}, '1.0.0');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('refuses a bad value and names it', () => {
+    expect(() => parseConfig({ PORT: 'eighty' }, '1')).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: 'eighty' }, '1')).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: 'not a url' }, '1')).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ NODE_ENV: 'staging' }, '1')).toThrow(/NODE_ENV/);
+  });
+
+  it('production needs PUBLIC_URL and seeds no demo data by default', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' }, '1')).toThrow(/PUBLIC_URL/);
+    const config = parseConfig(
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com/' },
+      '1',
+    );
+    expect(config.publicUrl).toBe('https://portal.example.com');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('treats an empty optional URL as unset', () => {
+    expect(parseConfig({ REDIS_URL: '' }, '1').redisUrl).toBeUndefined();
+  });
+});
