@@ -26,6 +26,13 @@ async function accessTokenFor(email: string): Promise<string> {
   return exchange.body.access_token ?? '';
 }
 
+function decodeHeader(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
+}
+
 function decode(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
     string,
@@ -156,12 +163,7 @@ describe('GetCustomerData', () => {
     // A token claiming B's id, signed by anyone but the server, is refused.
     const { privateKey } = await generateKeyPair('ES256');
     const forged = await new SignJWT({ ...decode(tokenA), customer_id: b.customer.id })
-      .setProtectedHeader({
-        alg: 'ES256',
-        kid: String(
-          JSON.parse(Buffer.from(tokenA.split('.')[0] ?? '', 'base64url').toString()).kid,
-        ),
-      })
+      .setProtectedHeader({ alg: 'ES256', kid: String(decodeHeader(tokenA).kid) })
       .sign(privateKey);
     const forgedRes = await graphql(server, GET_CUSTOMER_DATA, forged);
     expect(forgedRes.errors?.[0]?.extensions?.code).toBe('invalid-jwt');
