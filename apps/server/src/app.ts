@@ -159,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // (the viewer) is merged into this context.
       context: (_socket, request) =>
         buildContext(tokens, services, undefined, { ip: request.ip, requestId: request.id }),
+      // An unauthenticated socket stays open but every operation on it answers invalid-jwt
+      // or jwtExpired, the codes the web app refreshes its token on.
       onConnect: async ({
         payload,
       }: {
@@ -166,10 +168,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }) => {
         const authorization = payload?.authorization ?? payload?.Authorization;
         const ctx = await buildContext(tokens, services, authorization, {});
-        return ctx.viewer ? { viewer: ctx.viewer, authError: null, actor: ctx.actor } : false;
+        return { viewer: ctx.viewer, authError: ctx.authError, actor: ctx.actor };
       },
     },
   });
+
+  services.events.bind(app.graphql.pubsub);
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

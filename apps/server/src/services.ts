@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import { AuditLog } from './platform/audit';
+import { Events } from './platform/events';
 import type { Clock } from './platform/clock';
 import type { Mailer } from './platform/mail';
 import { CustomerService } from './modules/customers/service';
@@ -12,6 +13,7 @@ export interface Services {
   clock: Clock;
   audit: AuditLog;
   mailer: Mailer;
+  events: Events;
   customers: CustomerService;
   flags: FlagStore;
 }
@@ -23,6 +25,7 @@ export function createServices(db: Db, clock: Clock, mailer: Mailer): Services {
     clock,
     audit,
     mailer,
+    events: new Events(),
     customers: new CustomerService(new CustomerStore(db), audit),
     flags: new FlagStore(db),
   };

@@ -17,6 +17,7 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => ({ customer: context.viewer?.role === 'customer' }),
+    authorizeOnSubscribe: true,
     // A missing, bad or expired token answers with the code the web app refreshes on.
     unauthorizedError: (_parent, context) => {
       const code = context.authError ?? 'invalid-jwt';

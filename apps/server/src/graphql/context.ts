@@ -18,6 +18,8 @@ export interface GraphQLContext {
   authError: AuthErrorCode | null;
   actor: AuditActor;
   services: Services;
+  /** Present on subscription operations (Mercurius adds it). */
+  pubsub?: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
 }
 
 export function bearerToken(value: unknown): string | undefined {

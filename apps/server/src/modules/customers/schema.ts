@@ -1,4 +1,6 @@
 import { builder } from '../../graphql/builder';
+import { codedError } from '../../graphql/errors';
+import { topics } from '../../platform/pubsub';
 import type {
   AddressRow,
   ContractRow,
@@ -105,6 +107,42 @@ builder.queryField('customer', (t) =>
       const customerId = ctx.viewer?.customerId;
       if (!customerId) return null;
       return (await ctx.services.customers.getOwnRecord(customerId, ctx.actor)) ?? null;
+    },
+  }),
+);
+
+interface CustomerChange {
+  customerId: string;
+  reason: string;
+}
+
+const CustomerChanged = builder
+  .objectRef<CustomerChange & { record: CustomerRecord | null }>('CustomerChanged')
+  .implement({
+    fields: (t) => ({
+      reason: t.exposeString('reason'),
+      customer: t.field({ type: Customer, nullable: true, resolve: (c) => c.record }),
+    }),
+  });
+
+builder.subscriptionType({});
+builder.subscriptionField('customerChanged', (t) =>
+  t.field({
+    type: CustomerChanged,
+    description: "Fires when the signed-in customer's record changes; only ever that customer's.",
+    authScopes: { customer: true },
+    subscribe: async (_root, _args, ctx) => {
+      const customerId = ctx.viewer?.customerId;
+      if (!customerId || !ctx.pubsub) throw codedError('C108', 'No customer record to follow.');
+      return ctx.pubsub.subscribe(topics.customer(customerId));
+    },
+    resolve: async (payload, _args, ctx) => {
+      const change = payload as unknown as CustomerChange;
+      // The topic is the viewer's own; the id check guards against a mis-published event.
+      if (change.customerId !== ctx.viewer?.customerId) return { ...change, record: null };
+      const record =
+        (await ctx.services.customers.getOwnRecord(change.customerId, ctx.actor)) ?? null;
+      return { ...change, record };
     },
   }),
 );
