@@ -1,6 +1,9 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  // Pothos and Mercurius load graphql's CommonJS build; make Vite's resolution agree, or the
+  // schema's types come from two copies of graphql ("another module or realm").
+  resolve: { alias: { graphql: 'graphql/index.js' } },
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -10,7 +10,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.dispose()));
+  await Promise.all(clients.map(async (c) => c.dispose()));
   await server.close();
 });
 

@@ -12,10 +12,15 @@ export class Events {
     this.pubsub = pubsub;
   }
 
-  async customerChanged(customerId: string, reason: string): Promise<void> {
-    await this.pubsub?.publish({
-      topic: topics.customer(customerId),
-      payload: { customerId, reason },
+  /** Resolves once the emitter (in process or Redis) has taken the event. */
+  customerChanged(customerId: string, reason: string): Promise<void> {
+    const pubsub = this.pubsub;
+    if (!pubsub) return Promise.resolve();
+    return new Promise((resolve) => {
+      pubsub.publish(
+        { topic: topics.customer(customerId), payload: { customerId, reason } },
+        resolve,
+      );
     });
   }
 }

@@ -137,7 +137,7 @@ builder.subscriptionField('customerChanged', (t) =>
       return ctx.pubsub.subscribe(topics.customer(customerId));
     },
     resolve: async (payload, _args, ctx) => {
-      const change = payload as unknown as CustomerChange;
+      const change = payload as CustomerChange;
       // The topic is the viewer's own; the id check guards against a mis-published event.
       if (change.customerId !== ctx.viewer?.customerId) return { ...change, record: null };
       const record =

@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { AuditLog } from '../platform/audit';
+import type { Clock } from '../platform/clock';
+import { GoogleSignIn } from './google';
+import { GoogleStore } from './google-store';
+import { requestMeta } from './routes';
+import type { IdentityService } from './service';
+import { IdentityStore } from './store';
+
+export interface GoogleRouteDeps {
+  google: NonNullable<Config['google']>;
+  config: Pick<Config, 'publicUrl' | 'tenantId' | 'isProduction'>;
+  db: Db;
+  identity: IdentityService;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+const errorBody = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+      required: ['code', 'message'],
+    },
+  },
+} as const;
+
+const tokenPair = {
+  type: 'object',
+  properties: {
+    idToken: { type: 'string' },
+    refreshToken: { type: 'string' },
+    expiresIn: { type: 'integer', description: 'Seconds until the ID token expires.' },
+  },
+  required: ['idToken', 'refreshToken', 'expiresIn'],
+} as const;
+
+const redirect = (description: string) => ({ 302: { type: 'null', description } });
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+/** "Sign in with Google" over OpenID Connect; registered only when an issuer is configured. */
+export function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps): void {
+  const { google, config } = deps;
+  const signIn = new GoogleSignIn(
+    new IdentityStore(deps.db),
+    new GoogleStore(deps.db),
+    deps.identity,
+    deps.audit,
+    deps.clock,
+    {
+      ...google,
+      publicUrl: config.publicUrl,
+      tenantId: config.tenantId,
+      allowHttp: !config.isProduction,
+    },
+  );
+  const tags = ['identity'];
+
+  app.get(
+    '/identity/google/start',
+    {
+      schema: {
+        tags,
+        summary: 'Begin a Google sign-in; redirects to the provider',
+        querystring: {
+          type: 'object',
+          properties: {
+            returnTo: { type: 'string', description: 'Same-origin path to come back to.' },
+          },
+        },
+        response: redirect('To the provider'),
+      },
+    },
+    async (req, reply) => {
+      const { returnTo } = req.query as { returnTo?: string };
+      return reply.redirect(await signIn.start(returnTo), 302);
+    },
+  );
+
+  app.get(
+    '/identity/google/callback',
+    {
+      schema: {
+        tags,
+        summary:
+          'Where the provider returns; redirects into the app with googleCode or googleError',
+        response: redirect('To the app'),
+      },
+    },
+    async (req, reply) => {
+      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+      let location: string;
+      try {
+        const outcome = await signIn.finish(query, requestMeta(req));
+        if (!outcome.ok) req.log.info({ reason: outcome.reason }, 'google sign-in refused');
+        location = signIn.redirectFor(outcome);
+      } catch (error) {
+        // The browser is mid-redirect, so it gets a page it can show, never a JSON error.
+        req.log.error({ err: error }, 'google sign-in failed');
+        location = signIn.redirectFor({ ok: false, error: 'unknown', reason: 'exception' });
+      }
+      return reply.header('cache-control', 'no-store').redirect(location, 302);
+    },
+  );
+
+  app.post(
+    '/identity/google/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Spend the googleCode of the callback for a token pair',
+        body: {
+          type: 'object',
+          properties: { code: { type: 'string', maxLength: 1000 } },
+          required: ['code'],
+        },
+        response: { 200: tokenPair, '4xx': errorBody, '5xx': errorBody },
+      },
+    },
+    (req) => signIn.complete(req.body, requestMeta(req)),
+  );
+
+  app.post(
+    '/identity/google/unlink',
+    {
+      schema: {
+        tags,
+        summary: "Unlink Google from the bearer ID token's own account",
+        response: {
+          200: { type: 'object', properties: { ok: { type: 'boolean' } } },
+          '4xx': errorBody,
+        },
+      },
+    },
+    async (req) => {
+      await signIn.unlink(bearer(req), requestMeta(req));
+      return { ok: true };
+    },
+  );
+}
