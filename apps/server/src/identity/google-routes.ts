@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
 import { GoogleSignIn } from './google';
 import { GoogleStore } from './google-store';
+import { bearer, errorBody, tokenPair } from './http-schemas';
 import { requestMeta } from './routes';
 import type { IdentityService } from './service';
 import { IdentityStore } from './store';
@@ -18,37 +19,7 @@ export interface GoogleRouteDeps {
   clock: Clock;
 }
 
-const errorBody = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-      required: ['code', 'message'],
-    },
-  },
-} as const;
-
-const tokenPair = {
-  type: 'object',
-  properties: {
-    idToken: { type: 'string' },
-    refreshToken: { type: 'string' },
-    expiresIn: { type: 'integer', description: 'Seconds until the ID token expires.' },
-  },
-  required: ['idToken', 'refreshToken', 'expiresIn'],
-} as const;
-
 const redirect = (description: string) => ({ 302: { type: 'null', description } });
-
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-}
 
 /** "Sign in with Google" over OpenID Connect; registered only when an issuer is configured. */
 export function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps): void {

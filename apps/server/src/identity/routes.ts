@@ -1,53 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdentityError } from './errors';
+import {
+  bearer,
+  body,
+  emailResult,
+  errorBody,
+  ok,
+  responses,
+  str,
+  tenantBody,
+  tokenPair,
+} from './http-schemas';
 import type { IdentityService, RequestMeta } from './service';
-
-const errorBody = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-      required: ['code', 'message'],
-    },
-    errorCode: { type: 'string' },
-  },
-} as const;
-
-const tokenPair = {
-  type: 'object',
-  properties: {
-    idToken: { type: 'string' },
-    refreshToken: { type: 'string' },
-    expiresIn: { type: 'integer', description: 'Seconds until the ID token expires.' },
-  },
-  required: ['idToken', 'refreshToken', 'expiresIn'],
-} as const;
-
-const ok = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
-const emailResult = { type: 'object', properties: { email: { type: 'string' } } } as const;
-
-function body(properties: Record<string, object>, required: string[]) {
-  return { type: 'object', properties, required } as const;
-}
-const str = { type: 'string', maxLength: 1000 };
-const tenantBody = body({ email: str, tenantId: str }, ['email', 'tenantId']);
-
-function responses(success: object, status = 200) {
-  return { [status]: success, '4xx': errorBody, '5xx': errorBody };
-}
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
-}
-
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
 /** Sends an IdentityError as `{error: {code, message}}`; the spec's EmailAlreadyExists too. */
