@@ -18,6 +18,7 @@ import { IdentityError } from './identity/errors';
 import { googleRoutes } from './identity/google-routes';
 import { loadSigningKeys, type SigningKeys } from './identity/keys';
 import { MemoryRateStore, RateLimiter, type RateStore } from './identity/rate-limiter';
+import { RedisRateStore } from './identity/redis-rate-store';
 import { identityRoutes, sendIdentityError } from './identity/routes';
 import { IdentityService } from './identity/service';
 import { IdentityStore } from './identity/store';
@@ -66,7 +67,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : (outbox as OutboxMailer);
   const services = createServices(database.db, clock, mailer);
-  const limiter = new RateLimiter(options.rateStore ?? new MemoryRateStore(), clock);
+  const rateStore =
+    options.rateStore ??
+    (config.redisUrl ? new RedisRateStore(config.redisUrl) : new MemoryRateStore());
+  if (rateStore instanceof RedisRateStore) app.addHook('onClose', () => rateStore.close());
+  const limiter = new RateLimiter(rateStore, clock);
   const identity = new IdentityService(
     new IdentityStore(database.db),
     tokens,

@@ -1,0 +1,310 @@
+import { isDeepStrictEqual } from 'node:util';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../apps/server/src/app';
+import type { Database, Db } from '../../apps/server/src/db/client';
+import { bearerToken } from '../../apps/server/src/graphql/context';
+import type { Benchmark } from './lib/benchmark';
+import { loadProblems, measureLoad, type LoadRequest, type LoadResult } from './lib/load';
+import { fmt, fmtRatio, ratio, type Table } from './lib/report';
+import { BENCH_PASSWORD } from './lib/seed';
+import { accessTokenFor } from './lib/session';
+
+/** The web app's home-screen query, verbatim. */
+export const GET_CUSTOMER_DATA =
+  'query GetCustomerData { customer { id short_id full_name first_name last_name preferred_name phone dob email created_at shippingAddresses { id address_type street_address1 city state_code zip_code } tags { name } contracts { id status } subscriptions { id status subscription_items { item_price_id } contract { id end_date } } } }';
+
+const PLAIN_PATH = '/bench/customer-data';
+const PLAIN_AUDITED_PATH = '/bench/customer-data-audited';
+
+async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  // node-postgres and PGlite both answer { rows }; Db's query-result type is generic.
+  const result: unknown = await db.execute<T>(query);
+  return (result as { rows: T[] }).rows;
+}
+
+type CustomerRow = {
+  id: string;
+  short_id: string;
+  first_name: string;
+  last_name: string;
+  preferred_name: string | null;
+  phone: string | null;
+  dob: string | null;
+  email: string;
+  created_at: string;
+};
+type AddressRow = {
+  id: string;
+  address_type: string;
+  street_address1: string;
+  city: string;
+  state_code: string;
+  zip_code: string;
+};
+type ContractRow = {
+  id: string;
+  status: string;
+  end_date: string;
+};
+type SubscriptionRow = {
+  id: string;
+  status: string;
+  contract_id: string | null;
+};
+type ItemRow = {
+  subscription_id: string;
+  item_price_id: string;
+};
+
+/**
+ * GetCustomerData's rows in hand-written SQL, with the same round trips as
+ * CustomerStore.loadRecord (customer; then addresses, tags, contracts, subscriptions in
+ * parallel; then items), selecting only the columns the query shows and formatting dates in
+ * SQL the way the GraphQL scalars do.
+ */
+export async function readCustomerData(db: Db, customerId: string) {
+  const [customer] = await rows<CustomerRow>(
+    db,
+    sql`select id, short_id, first_name, last_name, preferred_name, phone, dob::text as dob, email,
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      from customers where id = ${customerId}`,
+  );
+  if (!customer) return null;
+  const [addressRows, tagRows, contractRows, subscriptionRows] = await Promise.all([
+    rows<AddressRow>(
+      db,
+      sql`select id, address_type, street_address1, city, state_code, zip_code
+        from customer_addresses where customer_id = ${customerId} order by created_at`,
+    ),
+    rows<{ name: string }>(
+      db,
+      sql`select name from customer_tags where customer_id = ${customerId}`,
+    ),
+    rows<ContractRow>(
+      db,
+      sql`select id, status, end_date::text as end_date
+        from contracts where customer_id = ${customerId} order by start_date`,
+    ),
+    rows<SubscriptionRow>(
+      db,
+      sql`select id, status, contract_id from subscriptions
+        where customer_id = ${customerId} and linked_to_subscription_id is null
+        order by created_at`,
+    ),
+  ]);
+  const itemRows = subscriptionRows.length
+    ? await rows<ItemRow>(
+        db,
+        sql`select subscription_id, item_price_id from subscription_items
+          where subscription_id in (${sql.join(
+            subscriptionRows.map((s) => sql`${s.id}`),
+            sql`, `,
+          )})`,
+      )
+    : [];
+  return {
+    id: customer.id,
+    short_id: customer.short_id,
+    full_name: `${customer.first_name} ${customer.last_name}`.trim(),
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    preferred_name: customer.preferred_name,
+    phone: customer.phone,
+    dob: customer.dob,
+    email: customer.email,
+    created_at: customer.created_at,
+    shippingAddresses: addressRows,
+    tags: tagRows.map((t) => ({ name: t.name })),
+    contracts: contractRows.map((c) => ({ id: c.id, status: c.status })),
+    subscriptions: subscriptionRows.map((s) => {
+      const contract = contractRows.find((c) => c.id === s.contract_id);
+      return {
+        id: s.id,
+        status: s.status,
+        subscription_items: itemRows
+          .filter((i) => i.subscription_id === s.id)
+          .map((i) => ({ item_price_id: i.item_price_id })),
+        contract: contract ? { id: contract.id, end_date: contract.end_date } : null,
+      };
+    }),
+  };
+}
+
+/**
+ * The plain routes, added to the built app so they pass the same Fastify hooks (helmet, the
+ * rate-limit hook) as /graphql: verify the JWT with the app's TokenService, read with plain
+ * SQL, answer GraphQL's JSON shape. The audited variant also writes the audit row that
+ * CustomerService.getOwnRecord writes on every GetCustomerData.
+ */
+function addPlainRoutes(portal: App, database: Database): void {
+  const handler = (audited: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request.headers.authorization);
+    let customerId: string | null;
+    try {
+      if (!token) throw new Error('no token');
+      ({ customer_id: customerId } = await portal.tokens.verifyAccessToken(token));
+    } catch {
+      return reply.status(401).send({ error: { code: 'invalid-jwt', message: 'Invalid token.' } });
+    }
+    if (!customerId) return { data: { customer: null } };
+    const customer = await readCustomerData(database.db, customerId);
+    if (customer && audited) {
+      await portal.services.audit.record(
+        { type: 'customer', id: customerId, ip: request.ip, requestId: request.id },
+        {
+          action: 'read',
+          entity: 'customer',
+          entityId: customerId,
+          details: { operation: 'GetCustomerData' },
+        },
+      );
+    }
+    return { data: { customer } };
+  };
+  portal.app.get(PLAIN_PATH, handler(false));
+  portal.app.get(PLAIN_AUDITED_PATH, handler(true));
+}
+
+async function fetchText(url: string, request: LoadRequest): Promise<string> {
+  const response = await fetch(url + request.path, {
+    method: request.method,
+    headers: request.headers ?? {},
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  if (!response.ok) throw new Error(`${request.path} answered ${response.status}`);
+  return response.text();
+}
+
+interface Variant {
+  key: 'graphql' | 'plain' | 'plainAudited';
+  label: string;
+  request: LoadRequest;
+}
+
+export const graphqlVsSql: Benchmark = {
+  id: 'graphql-vs-sql',
+  title: 'GetCustomerData: /graphql vs plain SQL route',
+  extendApp: addPlainRoutes,
+  async run(ctx) {
+    const { settings } = ctx;
+    const portals = await ctx.portals();
+    const results: Record<string, unknown>[] = [];
+    const throughput: Table = {
+      headers: ['Database', 'Endpoint', 'req/s', 'p50 ms', 'p99 ms', 'problems'],
+      rows: [],
+      leftAligned: [0, 1, 5],
+    };
+    const ratios: Table = {
+      title:
+        'Ratios within each database (GraphQL / plain; req/s below 1× means GraphQL is slower)',
+      headers: ['Database', 'req/s', 'p50', 'p99', 'req/s vs plain+audit', 'same JSON'],
+      rows: [],
+      leftAligned: [0, 5],
+    };
+
+    for (const portal of portals) {
+      const customer = portal.seed.customers[0];
+      if (!customer) throw new Error('no seeded customer');
+      const token = await accessTokenFor(portal.url, customer.email, BENCH_PASSWORD);
+      const auth = { authorization: `Bearer ${token}` };
+      const variants: Variant[] = [
+        {
+          key: 'graphql',
+          label: 'POST /graphql (GetCustomerData)',
+          request: {
+            method: 'POST',
+            path: '/graphql',
+            headers: { 'content-type': 'application/json', ...auth },
+            body: JSON.stringify({ query: GET_CUSTOMER_DATA, operationName: 'GetCustomerData' }),
+          },
+        },
+        {
+          key: 'plain',
+          label: `GET ${PLAIN_PATH} (plain SQL)`,
+          request: { method: 'GET', path: PLAIN_PATH, headers: auth },
+        },
+        {
+          key: 'plainAudited',
+          label: `GET ${PLAIN_AUDITED_PATH} (+ audit row)`,
+          request: { method: 'GET', path: PLAIN_AUDITED_PATH, headers: auth },
+        },
+      ];
+
+      // Same answer from both, or the comparison means nothing. Each run then checks every
+      // response against its route's first answer (a GraphQL error would still be a 200).
+      const expected = new Map<Variant['key'], string>();
+      for (const variant of variants) {
+        expected.set(variant.key, await fetchText(portal.url, variant.request));
+      }
+      const graphqlBody = JSON.parse(expected.get('graphql') ?? '{}') as {
+        data?: { customer?: unknown };
+        errors?: unknown;
+      };
+      const plainBody = JSON.parse(expected.get('plain') ?? '{}') as unknown;
+      if (graphqlBody.errors || !graphqlBody.data?.customer) {
+        throw new Error(`GetCustomerData failed: ${JSON.stringify(graphqlBody)}`);
+      }
+      const sameJson = isDeepStrictEqual(graphqlBody, plainBody);
+
+      const measured: Partial<Record<Variant['key'], LoadResult>> = {};
+      for (const variant of variants) {
+        ctx.progress(`${portal.label}: ${variant.label} for ${settings.durationSeconds} s`);
+        const result = await measureLoad({
+          url: portal.url,
+          requests: [variant.request],
+          connections: settings.connections,
+          durationSeconds: settings.durationSeconds,
+          warmupSeconds: settings.warmupSeconds,
+          expectBody: expected.get(variant.key),
+        });
+        measured[variant.key] = result;
+        throughput.rows.push([
+          portal.label,
+          variant.label,
+          fmt.rate(result.requestsPerSecond),
+          fmt.ms(result.latencyMs.p50),
+          fmt.ms(result.latencyMs.p99),
+          loadProblems(result) || '-',
+        ]);
+      }
+      const g = measured.graphql!;
+      const p = measured.plain!;
+      const pa = measured.plainAudited!;
+      const r = {
+        requestsPerSecond: ratio(g.requestsPerSecond, p.requestsPerSecond),
+        p50: ratio(g.latencyMs.p50, p.latencyMs.p50),
+        p99: ratio(g.latencyMs.p99, p.latencyMs.p99),
+        requestsPerSecondVsAudited: ratio(g.requestsPerSecond, pa.requestsPerSecond),
+      };
+      ratios.rows.push([
+        portal.label,
+        fmtRatio(r.requestsPerSecond),
+        fmtRatio(r.p50),
+        fmtRatio(r.p99),
+        fmtRatio(r.requestsPerSecondVsAudited),
+        sameJson ? 'yes' : 'NO',
+      ]);
+      results.push({
+        database: portal.label,
+        customerId: customer.customerId,
+        sameJson,
+        ...(sameJson ? {} : { graphqlBody, plainBody }),
+        graphql: g,
+        plain: p,
+        plainAudited: pa,
+        ratios: r,
+      });
+    }
+
+    return {
+      tables: [throughput, ratios],
+      notes: [
+        `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s per row; one signed-in customer's access token.`,
+        'Plain routes are added to the built app (app.app.get before listen), so they pass the same Fastify hooks as /graphql; they verify the JWT with app.tokens.verifyAccessToken and read with raw SQL (db.execute) in the same round trips as CustomerStore.loadRecord.',
+        'GetCustomerData also inserts an audit_log row per read (CustomerService.getOwnRecord); the "+ audit row" route does the same insert, to separate the GraphQL layer from the write.',
+      ],
+      data: results,
+    };
+  },
+};
