@@ -45,7 +45,8 @@ export class CustomerStore {
       this.db
         .select({ name: customerTags.name })
         .from(customerTags)
-        .where(eq(customerTags.customerId, id)),
+        .where(eq(customerTags.customerId, id))
+        .orderBy(asc(customerTags.name)),
       this.db
         .select()
         .from(contracts)
