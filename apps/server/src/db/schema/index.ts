@@ -2,3 +2,5 @@ export * from './identity';
 export * from './customers';
 export * from './treatments';
 export * from './platform';
+export * from './appointments';
+export * from './messaging';

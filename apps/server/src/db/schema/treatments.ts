@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const treatments = pgTable(
   'treatments',
@@ -47,4 +47,7 @@ export const providers = pgTable('providers', {
   profileImage: text('profile_image'),
   virtualVisitLink: text('virtual_visit_link'),
   timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
+  /** Length of a live visit, in minutes. */
+  visitMinutes: integer('visit_minutes').notNull().default(30),
+  language: text('language').notNull().default('en-US'),
 });

@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers, subscriptions } from './customers';
+import { providers, treatments } from './treatments';
+
+/** States a provider is licensed in (two-letter codes). */
+export const providerLicenses = pgTable(
+  'provider_licenses',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    stateCode: text('state_code').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.stateCode] }),
+    index('provider_licenses_state_idx').on(t.stateCode),
+  ],
+);
+
+export const providerTreatments = pgTable(
+  'provider_treatments',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    treatmentId: uuid('treatment_id')
+      .notNull()
+      .references(() => treatments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.treatmentId] }),
+    index('provider_treatments_treatment_idx').on(t.treatmentId),
+  ],
+);
+
+/**
+ * Weekly working hours in the provider's own time zone (providers.time_zone): weekday 0 is
+ * Sunday; minutes from local midnight, end exclusive.
+ */
+export const providerSchedules = pgTable(
+  'provider_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+  },
+  (t) => [index('provider_schedules_provider_idx').on(t.providerId)],
+);
+
+/**
+ * Statuses: scheduled, completed, cancelled, voided, expired, reserved, no_show. A provider
+ * holds at most one live appointment per start: the partial unique index is what makes two
+ * simultaneous bookings of one slot end with exactly one winner.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    treatmentId: uuid('treatment_id').references(() => treatments.id),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    end: timestamp('end', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('scheduled'),
+    isAsync: boolean('is_async').notNull().default(false),
+    encounterSigned: boolean('encounter_signed').notNull().default(false),
+    origin: text('origin'),
+    followUpId: uuid('follow_up_id'),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+    vialCount: integer('vial_count'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointments_customer_idx').on(t.customerId, t.start),
+    index('appointments_provider_start_idx').on(t.providerId, t.start),
+    uniqueIndex('appointments_provider_live_start_uq')
+      .on(t.providerId, t.start)
+      .where(sql`${t.isAsync} = false and ${t.status} not in ('cancelled', 'voided', 'expired')`),
+  ],
+);
+
+/** Requirement types: typeform_intake, intake (intake needed); typeform_dl, identification_check (ID check). */
+export const appointmentRequirements = pgTable(
+  'appointment_requirements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('appointment_requirements_appointment_idx').on(t.appointmentId)],
+);
+
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    treatmentId: uuid('treatment_id').references(() => treatments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('follow_ups_customer_idx').on(t.customerId),
+    index('follow_ups_appointment_idx').on(t.appointmentId),
+  ],
+);
+
+/** A care-team request that the customer pick a new time; status becomes SCHEDULED. */
+export const reschedules = pgTable(
+  'reschedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    status: text('status').notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reschedules_customer_idx').on(t.customerId)],
+);
+
+/** Consent (type TOS) per customer. */
+export const consents = pgTable(
+  'consents',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.type] })],
+);
+
+/** Notification preference by category (Marketing, Transactional, …) and channel. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.type, t.channel] })],
+);

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { providers } from './treatments';
+
+/**
+ * Spec 01 section 3, customer notification. Statuses: unread, read, requires_action,
+ * action_completed, deleted. Shown only between show_after and expire_at.
+ */
+export const customerNotifications = pgTable(
+  'customer_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message'),
+    description: text('description'),
+    severity: text('severity').notNull().default('info'),
+    status: text('status').notNull().default('unread'),
+    shortId: text('short_id'),
+    action: jsonb('action').$type<Record<string, unknown>>(),
+    /** Extra data of a type, e.g. the subscription ids a contract-expiry notice ties to. */
+    metadata: jsonb('metadata')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    showAfter: timestamp('show_after', { withTimezone: true }),
+    expireAt: timestamp('expire_at', { withTimezone: true }),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_notifications_customer_idx').on(t.customerId, t.status)],
+);
+
+export const providerMessageTemplates = pgTable('provider_message_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  type: text('type').notNull(),
+  description: text('description').notNull(),
+});
+
+/** One-way messages from the care team; HTML with section markers, sanitized when shown. */
+export const providerMessages = pgTable(
+  'provider_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id').references(() => providers.id),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    templateUsedId: uuid('template_used_id').references(() => providerMessageTemplates.id),
+    sentByUserId: uuid('sent_by_user_id'),
+    readOn: timestamp('read_on', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('provider_messages_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** Server-driven module lists (surface home or account); a customer row overrides the default. */
+export const sduiModules = pgTable(
+  'sdui_modules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    surface: text('surface', { enum: ['home', 'account'] }).notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    modules: jsonb('modules').$type<string[]>().notNull(),
+  },
+  (t) => [index('sdui_modules_surface_idx').on(t.surface)],
+);
