@@ -10,8 +10,12 @@ if (!url) {
   process.exit(0);
 }
 console.log(`PostgreSQL suite: running the server integration tests against ${new URL(url).host}`);
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'test/', '--exclude', '**/main.int.test.ts'], {
-  stdio: 'inherit',
-  env: { ...process.env, PORTAL_TEST_DB: 'postgres' },
-});
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'server', 'test/', '--exclude', '**/main.int.test.ts'],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, PORTAL_TEST_DB: 'postgres' },
+  },
+);
 process.exit(result.status ?? 1);
