@@ -28,6 +28,7 @@ import { loggerOptions } from './platform/logger';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { createEmitter } from './platform/pubsub';
 import { platformRoutes } from './platform/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { createServices, type Services } from './services';
 
 export interface AppOptions {
@@ -148,7 +149,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   }
   platformRoutes(app, { config, keys, outbox, database });
+  await app.register(staffRoutes, { services, keys, config });
 
+  // Closed with the app, so a Redis emitter's connections do not outlive it.
+  const emitter = createEmitter(config.redisUrl);
+  app.addHook('onClose', (_instance, done) => emitter.close(() => done()));
   await app.register(mercurius, {
     schema,
     path: '/graphql',
@@ -159,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     validationRules: validationRules(config.isProduction),
     errorFormatter: formatGraphQLErrors,
     subscription: {
-      emitter: createEmitter(config.redisUrl),
+      emitter,
       // graphql-ws: the access token arrives in connection_init's payload; onConnect's answer
       // (the viewer) is merged into this context.
       context: (_socket, request) =>
@@ -187,7 +192,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
     // The SPA owns every other GET path; API paths answer 404 as JSON.
     app.setNotFoundHandler((request, reply) => {
-      const apiPath = /^\/(identity|user|connect|graphql|dev|\.well-known)(\/|$)/.test(request.url);
+      const apiPath = /^\/(identity|user|connect|graphql|dev|staff|\.well-known)(\/|$)/.test(
+        request.url,
+      );
       if (request.method === 'GET' && !apiPath && !path.extname(request.url.split('?')[0] ?? '')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

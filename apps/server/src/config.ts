@@ -28,7 +28,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Tenant id the identity endpoints accept. */
   TENANT_ID: z.string().default('portal'),
-  /** Staff API key for the care-team endpoints; staff API is off when absent. */
+  /** Optional bearer key for care-team automation; staff accounts sign in at /staff/token without it. */
   STAFF_API_KEY: z.string().min(16).optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
-import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo/seed';
+import { DEMO_STAFF_ACCOUNT } from './demo/seed-messaging';
 import { readAppVersion } from './version';
 
 async function main(): Promise<void> {
@@ -46,6 +47,9 @@ async function main(): Promise<void> {
     lines.push(seeded ? 'Demo data was seeded. Demo sign-in:' : 'Demo sign-in:');
     for (const account of DEMO_ACCOUNTS)
       lines.push(`  ${account.email.padEnd(32)} ${account.password}   ${account.description}`);
+    lines.push(
+      `  ${DEMO_STAFF_ACCOUNT.email.padEnd(32)} ${DEMO_PASSWORD}   ${DEMO_STAFF_ACCOUNT.description}`,
+    );
   }
   if (!config.smtpUrl && !config.isProduction)
     lines.push(`Mail goes to the development outbox: ${config.publicUrl}/dev/mailbox`);

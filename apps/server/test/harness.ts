@@ -44,6 +44,17 @@ export async function openTestDatabase(): Promise<{
       drop: async () => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
+        // pool.end() resolves before its connections have closed; forcing the drop while one
+        // is still open makes the server send it FATAL 57P01, which the ended pool re-emits
+        // as an unhandled 'error'. So wait (briefly) for them to go first.
+        for (let i = 0; i < 50; i += 1) {
+          const open = await client.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (!open.rows[0]?.n) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await client.query(`drop database if exists ${name} with (force)`);
         await client.end();
       },

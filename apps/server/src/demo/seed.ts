@@ -14,6 +14,8 @@ import {
   users,
 } from '../db/schema/index';
 import { hashPassword } from '../identity/secrets';
+import { seedMessagingDemo } from './seed-messaging';
+import { seedAppointments } from './seed-appointments';
 import {
   DEMO_TREATMENTS,
   DEMO_TREATMENT_CONFIGURATIONS,
@@ -161,6 +163,8 @@ export async function seedDemoData(db: Db, tenantId = DEMO_TENANT): Promise<bool
       },
       { subscriptionId: subscription.id, itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
     ]);
+    await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
+    await seedAppointments(tx, { customerId: alex.id });
   });
   return true;
 }

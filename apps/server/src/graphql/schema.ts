@@ -3,6 +3,10 @@ import { builder } from './builder';
 // Each module adds its types and fields to the builder when imported.
 import '../modules/customers/schema';
 import '../modules/flags/schema';
+import '../modules/notifications/schema';
+import '../modules/messages/schema';
+import '../modules/sdui/schema';
+import '../modules/appointments/schema';
 
 export const schema = builder.toSchema();
 

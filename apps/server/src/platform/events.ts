@@ -1,6 +1,15 @@
 import type { PubSub } from 'mercurius';
 import { topics } from './pubsub';
 
+export type FeedChange = 'created' | 'updated';
+
+/** What a notification or provider message event carries to the subscribers. */
+export interface FeedEvent {
+  customerId: string;
+  id: string;
+  change: FeedChange;
+}
+
 /**
  * Publishes changes to the GraphQL subscriptions of the customer they belong to. Bound to
  * Mercurius' pub/sub once it is registered, so services never import the GraphQL layer.
@@ -21,6 +30,28 @@ export class Events {
         { topic: topics.customer(customerId), payload: { customerId, reason } },
         resolve,
       );
+    });
+  }
+
+  /**
+   * A notification or provider message was created or changed. The payload carries ids only:
+   * it crosses Redis as JSON, and each subscriber re-reads the row from the database (which
+   * every instance shares), so what reaches the client is current and checked against its
+   * token.
+   */
+  notificationChanged(customerId: string, id: string, change: FeedChange): Promise<void> {
+    return this.publish(topics.notifications(customerId), { customerId, id, change });
+  }
+
+  providerMessageChanged(customerId: string, id: string, change: FeedChange): Promise<void> {
+    return this.publish(topics.providerMessages(customerId), { customerId, id, change });
+  }
+
+  private publish(topic: string, payload: FeedEvent): Promise<void> {
+    const pubsub = this.pubsub;
+    if (!pubsub) return Promise.resolve();
+    return new Promise((resolve) => {
+      pubsub.publish({ topic, payload }, resolve);
     });
   }
 }

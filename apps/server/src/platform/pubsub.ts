@@ -12,4 +12,6 @@ export function createEmitter(redisUrl: string | undefined) {
 
 export const topics = {
   customer: (customerId: string) => `customer/${customerId}`,
+  notifications: (customerId: string) => `customer/${customerId}/notifications`,
+  providerMessages: (customerId: string) => `customer/${customerId}/provider-messages`,
 } as const;

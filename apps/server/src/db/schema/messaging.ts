@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { providers } from './treatments';
 
@@ -61,7 +61,11 @@ export const providerMessages = pgTable(
   (t) => [index('provider_messages_customer_idx').on(t.customerId, t.createdAt)],
 );
 
-/** Server-driven module lists (surface home or account); a customer row overrides the default. */
+/**
+ * Server-driven module lists (surface home or account); a customer row overrides the default.
+ * At most one default row per surface and one row per customer and surface, so the staff API
+ * can upsert without a read first.
+ */
 export const sduiModules = pgTable(
   'sdui_modules',
   {
@@ -70,5 +74,12 @@ export const sduiModules = pgTable(
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     modules: jsonb('modules').$type<string[]>().notNull(),
   },
-  (t) => [index('sdui_modules_surface_idx').on(t.surface)],
+  (t) => [
+    uniqueIndex('sdui_modules_default_uq')
+      .on(t.surface)
+      .where(sql`${t.customerId} is null`),
+    uniqueIndex('sdui_modules_customer_uq')
+      .on(t.surface, t.customerId)
+      .where(sql`${t.customerId} is not null`),
+  ],
 );

@@ -20,4 +20,25 @@ export class CustomerService {
     }
     return record;
   }
+
+  /**
+   * The contract end date of each of the customer's subscriptions that has a contract, for
+   * other modules (a contract-expiry notice names its subscriptions). Not audited here: the
+   * caller audits the read it serves.
+   */
+  async contractEndDates(
+    customerId: string,
+  ): Promise<{ subscriptionId: string; endDate: string }[]> {
+    const record = await this.store.loadRecord(customerId);
+    if (!record) return [];
+    return record.subscriptions.flatMap((s) => {
+      const contract = record.contracts.find((c) => c.id === s.contractId);
+      return contract ? [{ subscriptionId: s.id, endDate: contract.endDate }] : [];
+    });
+  }
+
+  /** Whether a customer record exists (the staff API checks before writing for one). */
+  async exists(customerId: string): Promise<boolean> {
+    return (await this.store.findById(customerId)) !== undefined;
+  }
 }

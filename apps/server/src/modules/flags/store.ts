@@ -1,4 +1,4 @@
-import { eq, isNull, or } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { featureFlags } from '../../db/schema/index';
 
@@ -19,5 +19,21 @@ export class FlagStore {
     for (const row of rows.filter((r) => r.customerId === null)) result.set(row.name, row.enabled);
     for (const row of rows.filter((r) => r.customerId !== null)) result.set(row.name, row.enabled);
     return result;
+  }
+
+  /** Sets a flag for one customer, or the default with customerId null; one statement. */
+  async setFlag(name: string, customerId: string | null, enabled: boolean): Promise<void> {
+    const insert = this.db.insert(featureFlags).values({ name, customerId, enabled });
+    await (customerId === null
+      ? insert.onConflictDoUpdate({
+          target: [featureFlags.name],
+          targetWhere: sql`${featureFlags.customerId} is null`,
+          set: { enabled },
+        })
+      : insert.onConflictDoUpdate({
+          target: [featureFlags.name, featureFlags.customerId],
+          targetWhere: sql`${featureFlags.customerId} is not null`,
+          set: { enabled },
+        }));
   }
 }

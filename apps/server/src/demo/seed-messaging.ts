@@ -1,0 +1,154 @@
+import type { Db } from '../db/client';
+import { providers, users } from '../db/schema/index';
+import { sectionMarker } from '../modules/messages/sections';
+import { MessageStore } from '../modules/messages/store';
+import { NotificationStore } from '../modules/notifications/store';
+
+export const DEMO_STAFF_ACCOUNT = {
+  email: 'care.team@example.com',
+  description: 'care team (staff API: POST /staff/token), not a portal sign-in',
+} as const;
+
+export interface MessagingSeedInput {
+  tenantId: string;
+  passwordHash: string;
+  customer: { id: string };
+  /** The subscription the contract-expiry notice is about. */
+  subscription: { id: string };
+  /** Messages and notices are dated relative to this, so the demo looks recent. */
+  now?: Date;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * Demo notifications, provider messages and the care-team account, for Alejandro (the demo
+ * customer). Runs inside the demo seed's transaction, through the modules' stores.
+ */
+export async function seedMessagingDemo(tx: Db, input: MessagingSeedInput): Promise<void> {
+  const now = input.now ?? new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const customerId = input.customer.id;
+
+  const [careTeam] = await tx
+    .insert(users)
+    .values({
+      tenantId: input.tenantId,
+      email: DEMO_STAFF_ACCOUNT.email,
+      passwordHash: input.passwordHash,
+      emailVerifiedAt: new Date('2025-01-02T17:00:00Z'),
+      role: 'staff',
+    })
+    .returning();
+  const demoProviders = await tx.select().from(providers);
+  const provider = (name: string) => demoProviders.find((p) => p.displayName.includes(name));
+  const [natarajan, bell, ruiz] = [provider('Natarajan'), provider('Bell'), provider('Ruiz')];
+
+  const messages = new MessageStore(tx);
+  const update = await messages.insertTemplate({
+    type: 'treatment_update',
+    description: 'Treatment update',
+  });
+  const labReview = await messages.insertTemplate({
+    type: 'lab_review',
+    description: 'Lab results review',
+  });
+  await messages.insertTemplate({ type: 'welcome', description: 'Welcome to your care team' });
+
+  const sentBy = careTeam?.id ?? null;
+  await messages.insert({
+    customerId,
+    providerId: ruiz?.id ?? null,
+    type: 'welcome',
+    sentByUserId: sentBy,
+    message: `<p>Hi Alex, welcome! I am your endocrinologist and will look after your plan.</p>
+${sectionMarker('What happens next')}
+<ol><li>Your prescription is reviewed within one business day.</li><li>The pharmacy ships it in a cold pack.</li></ol>`,
+    createdAt: ago(20 * DAY),
+    readOn: ago(19 * DAY),
+  });
+  await messages.insert({
+    customerId,
+    providerId: natarajan?.id ?? null,
+    type: 'lab_review',
+    templateUsedId: labReview.id,
+    sentByUserId: sentBy,
+    message: `<p>Your recent labs look good overall. Your A1c has come down since your last panel.</p>
+${sectionMarker('Details')}
+<table><tr><th>Test</th><th>Result</th></tr><tr><td>A1c</td><td>5.6%</td></tr><tr><td>TSH</td><td>2.1 mIU/L</td></tr></table>
+${sectionMarker('Next steps')}
+<p>No change to your plan. We will repeat the panel in six months.</p>`,
+    createdAt: ago(3 * DAY),
+  });
+  await messages.insert({
+    customerId,
+    providerId: bell?.id ?? null,
+    type: 'treatment_update',
+    templateUsedId: update.id,
+    sentByUserId: sentBy,
+    message: `<p>Good news: your dose increase to <strong>0.5 mg weekly</strong> is approved.</p>
+${sectionMarker('Dosing instructions')}
+<p>Inject once a week on the same day. Draw 20 units with the syringes in your kit.</p>
+${sectionMarker('Side effects to watch for')}
+<ul><li>Nausea, usually mild and short-lived</li><li>Reduced appetite</li></ul>
+<p>Write to us through the help center if anything worries you.</p>`,
+    createdAt: ago(45 * MINUTE),
+  });
+
+  const notifications = new NotificationStore(tx);
+  const notice = (
+    values: Omit<Parameters<NotificationStore['insert']>[0], 'customerId'>,
+  ): Promise<unknown> => notifications.insert({ customerId, ...values });
+  await notice({
+    type: 'lab_result_received_v1',
+    title: 'Your lab results are ready',
+    message: 'Dr. Natarajan has reviewed your latest lab panel.',
+    severity: 'info',
+    action: { label: 'View results', url: '/labs' },
+    date: ago(3 * DAY),
+  });
+  await notice({
+    type: 'notice_payment_due_v1',
+    title: 'Payment due',
+    message: 'Your card on file was declined. Update it to keep your next shipment on time.',
+    severity: 'warning',
+    status: 'requires_action',
+    action: { label: 'Update payment method', url: '/billing?tab=plan' },
+    date: ago(1 * DAY),
+  });
+  await notice({
+    type: 'banner_regulation_message_v1',
+    title: 'Compounded medication update',
+    message:
+      'Federal rules on compounded semaglutide are changing. Your care team will contact you.',
+    severity: 'info',
+    date: ago(2 * DAY),
+  });
+  await notice({
+    type: 'action_required_contract_expire_v1',
+    title: 'Your plan is ending soon',
+    message: 'Choose how to continue your treatment before your plan ends.',
+    severity: 'warning',
+    status: 'requires_action',
+    action: { label: 'Review plan', url: '/billing/change-membership' },
+    metadata: { subscriptionIds: [input.subscription.id] },
+    date: ago(6 * DAY),
+  });
+  // Left out of every list: one not shown yet, one expired.
+  await notice({
+    type: 'weight_tracker_input_v1',
+    title: 'Time for your weekly weigh-in',
+    severity: 'info',
+    action: { label: 'Add weight', url: '/?editWeight=true' },
+    showAfter: new Date(now.getTime() + 7 * DAY),
+    date: new Date(now.getTime() + 7 * DAY),
+  });
+  await notice({
+    type: 'prescription_submitted_v1',
+    title: 'Your prescription was sent to the pharmacy',
+    severity: 'success',
+    date: ago(40 * DAY),
+    expireAt: ago(10 * DAY),
+  });
+}

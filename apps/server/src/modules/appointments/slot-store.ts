@@ -1,0 +1,157 @@
+import { and, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  appointments,
+  providerLicenses,
+  providers,
+  providerSchedules,
+  providerTreatments,
+} from '../../db/schema/index';
+import type { ProviderRow } from './store';
+
+export interface ScheduleBlockRow {
+  providerId: string;
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+export interface SlotCandidates {
+  providers: ProviderRow[];
+  blocks: ScheduleBlockRow[];
+}
+
+export interface BookedRange {
+  providerId: string;
+  start: Date;
+  end: Date;
+}
+
+export interface SlotFilter {
+  state: string | null;
+  treatmentId: string;
+  providerId?: string | null;
+  language?: string | null;
+}
+
+/** Mirrors the partial unique index: these statuses give the slot back. */
+const SLOT_RELEASING_STATUSES = ['cancelled', 'voided', 'expired'];
+const DAY_MS = 86_400_000;
+
+/** The only place with SQL for providers' hours, licences and booked time. */
+export class SlotStore {
+  constructor(private readonly db: Db) {}
+
+  /** A null state (a customer with no address on file) leaves licensing unchecked. */
+  private providerFilter(filter: SlotFilter) {
+    const licensed =
+      filter.state === null
+        ? undefined
+        : this.db
+            .select({ id: providerLicenses.providerId })
+            .from(providerLicenses)
+            .where(eq(providerLicenses.stateCode, filter.state));
+    const seesTreatment = this.db
+      .select({ id: providerTreatments.providerId })
+      .from(providerTreatments)
+      .where(eq(providerTreatments.treatmentId, filter.treatmentId));
+    return and(
+      licensed ? inArray(providers.id, licensed) : undefined,
+      inArray(providers.id, seesTreatment),
+      filter.providerId ? eq(providers.id, filter.providerId) : undefined,
+      filter.language ? eq(providers.language, filter.language) : undefined,
+    );
+  }
+
+  /**
+   * Providers licensed in the state who see the treatment, with their weekly hours: one query.
+   */
+  async slotCandidates(filter: SlotFilter): Promise<SlotCandidates> {
+    const rows = await this.db
+      .select({
+        provider: providers,
+        weekday: providerSchedules.weekday,
+        startMinute: providerSchedules.startMinute,
+        endMinute: providerSchedules.endMinute,
+      })
+      .from(providers)
+      .innerJoin(providerSchedules, eq(providerSchedules.providerId, providers.id))
+      .where(this.providerFilter(filter));
+    const byId = new Map<string, ProviderRow>();
+    const blocks: ScheduleBlockRow[] = [];
+    for (const row of rows) {
+      byId.set(row.provider.id, row.provider);
+      blocks.push({
+        providerId: row.provider.id,
+        weekday: row.weekday,
+        startMinute: row.startMinute,
+        endMinute: row.endMinute,
+      });
+    }
+    return { providers: [...byId.values()], blocks };
+  }
+
+  /**
+   * Live, non-async bookings of those same providers that may overlap a slot starting in
+   * [from, to]: one query, run beside slotCandidates.
+   */
+  async bookedRanges(filter: SlotFilter & { from: Date; to: Date }): Promise<BookedRange[]> {
+    const providerIds = this.db
+      .select({ id: providers.id })
+      .from(providers)
+      .where(this.providerFilter(filter));
+    // One row per provider with its bookings as "start end start end …" in epoch seconds:
+    // parsing tens of thousands of timestamptz values costs several times more than this.
+    const rows = await this.db
+      .select({
+        providerId: appointments.providerId,
+        ranges: sql<string>`string_agg(date_part('epoch', ${appointments.start})::text || ' ' || date_part('epoch', ${appointments.end})::text, ' ')`,
+      })
+      .from(appointments)
+      .where(
+        and(
+          inArray(appointments.providerId, providerIds),
+          eq(appointments.isAsync, false),
+          notInArray(appointments.status, SLOT_RELEASING_STATUSES),
+          // Visits last less than a day: bounding start on both sides keeps the index scan short.
+          gt(appointments.start, new Date(filter.from.getTime() - DAY_MS)),
+          gt(appointments.end, filter.from),
+          lt(appointments.start, new Date(filter.to.getTime() + DAY_MS)),
+        ),
+      )
+      .groupBy(appointments.providerId);
+    const ranges: BookedRange[] = [];
+    for (const row of rows) {
+      const numbers = row.ranges.split(' ');
+      for (let i = 0; i + 1 < numbers.length; i += 2) {
+        ranges.push({
+          providerId: row.providerId,
+          start: new Date(Number(numbers[i]) * 1000),
+          end: new Date(Number(numbers[i + 1]) * 1000),
+        });
+      }
+    }
+    return ranges;
+  }
+
+  async providerById(id: string): Promise<ProviderRow | undefined> {
+    const [row] = await this.db.select().from(providers).where(eq(providers.id, id));
+    return row;
+  }
+
+  /** Whether a provider may see a customer of the state for the treatment. */
+  async providerServes(providerId: string, treatmentId: string, state: string | null) {
+    const [row] = await this.db
+      .select({
+        seesTreatment: sql<boolean>`exists (select 1 from ${providerTreatments} where ${providerTreatments.providerId} = ${providers.id} and ${providerTreatments.treatmentId} = ${treatmentId})`,
+        licensed: state
+          ? sql<boolean>`exists (select 1 from ${providerLicenses} where ${providerLicenses.providerId} = ${providers.id} and ${providerLicenses.stateCode} = ${state})`
+          : sql<boolean>`true`,
+      })
+      .from(providers)
+      .where(eq(providers.id, providerId));
+    return row
+      ? { seesTreatment: Boolean(row.seesTreatment), licensed: Boolean(row.licensed) }
+      : null;
+  }
+}

@@ -1,0 +1,188 @@
+import {
+  ADHOC_SLOT_LIMIT,
+  bookingWindow,
+  generateSlots,
+  narrowWindow,
+  removeBooked,
+  rescheduleWindow,
+  thinDuplicateStarts,
+  type SlotWindow,
+  type TimeRange,
+} from '@portal/domain';
+import type { Clock } from '../../platform/clock';
+import { appointmentError } from './errors';
+import type { BookedRange, ScheduleBlockRow, SlotStore } from './slot-store';
+import type { AppointmentStore, ProviderRow, TreatmentRow } from './store';
+
+export interface ProviderSlot extends TimeRange {
+  provider: ProviderRow;
+}
+
+export interface SlotQuery {
+  state: string | null;
+  treatmentId: string;
+  providerId?: string | null;
+  language?: string | null;
+  window: SlotWindow;
+}
+
+function groupBy<T extends { providerId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.providerId);
+    if (group) group.push(row);
+    else groups.set(row.providerId, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Free slots: the weekly hours of every provider licensed in the state who sees the
+ * treatment, minus their live bookings. Two SQL queries (run together), then generation in
+ * memory. Providers with the same zone, visit length and hours share one generated list (a
+ * few such shapes cover hundreds of providers), and slots are bucketed by start instead of
+ * sorted, so the work stays close to the size of the answer. Ordered by start, then by
+ * provider name.
+ */
+export async function findFreeSlots(store: SlotStore, query: SlotQuery): Promise<ProviderSlot[]> {
+  const filter = {
+    state: query.state,
+    treatmentId: query.treatmentId,
+    providerId: query.providerId ?? null,
+    language: query.language ?? null,
+  };
+  const [candidates, booked] = await Promise.all([
+    store.slotCandidates(filter),
+    store.bookedRanges({ ...filter, from: query.window.earliest, to: query.window.latest }),
+  ]);
+  const blocksByProvider = groupBy<ScheduleBlockRow>(candidates.blocks);
+  const bookedByProvider = groupBy<BookedRange>(booked);
+  const generated = new Map<string, TimeRange[]>();
+  const byStart = new Map<number, ProviderSlot[]>();
+  const providers = [...candidates.providers].sort(
+    (a, b) => compare(a.displayName, b.displayName) || compare(a.id, b.id),
+  );
+  for (const provider of providers) {
+    const schedule = blocksByProvider.get(provider.id) ?? [];
+    const shape = `${provider.timeZone}|${provider.visitMinutes}|${schedule
+      .map((b) => `${b.weekday}:${b.startMinute}-${b.endMinute}`)
+      .sort()
+      .join(',')}`;
+    let slots = generated.get(shape);
+    if (!slots) {
+      slots = generateSlots({
+        schedule,
+        timeZone: provider.timeZone,
+        visitMinutes: provider.visitMinutes,
+        from: query.window.earliest,
+        to: query.window.latest,
+      });
+      generated.set(shape, slots);
+    }
+    for (const slot of removeBooked(slots, bookedByProvider.get(provider.id) ?? [])) {
+      const key = slot.start.getTime();
+      const bucket = byStart.get(key);
+      const entry = { start: slot.start, end: slot.end, provider };
+      if (bucket) bucket.push(entry);
+      else byStart.set(key, [entry]);
+    }
+  }
+  return [...byStart.keys()].sort((a, b) => a - b).flatMap((key) => byStart.get(key) ?? []);
+}
+
+// Plain code-unit order: a stable tie-break, cheaper than a collator.
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Whether a start is on a provider's weekly hours (booked or not) with the given end: the
+ * check before a booking. Whether it is free is left to the insert and the unique index.
+ */
+export async function isOnSchedule(
+  store: SlotStore,
+  query: Omit<SlotQuery, 'window'> & { providerId: string; start: Date; end: Date },
+): Promise<boolean> {
+  const candidates = await store.slotCandidates(query);
+  const provider = candidates.providers[0];
+  if (!provider) return false;
+  const [slot] = generateSlots({
+    schedule: candidates.blocks,
+    timeZone: provider.timeZone,
+    visitMinutes: provider.visitMinutes,
+    from: query.start,
+    to: query.start,
+  });
+  return slot?.end.getTime() === query.end.getTime();
+}
+
+export interface SlotSearch {
+  state: string;
+  treatmentId: string;
+  startTime: Date;
+  endTime?: Date | null;
+  providerId?: string | null;
+  language?: string | null;
+  forReschedule?: boolean | null;
+}
+
+export interface SlotResult extends ProviderSlot {
+  treatment: TreatmentRow;
+}
+
+/** The slot reads of spec 01 §7, in the server's window whatever the client asks. */
+export class SlotService {
+  constructor(
+    private readonly slotStore: SlotStore,
+    private readonly store: AppointmentStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async treatmentIdForShortId(shortId: string): Promise<string | undefined> {
+    return (await this.store.treatmentByShortId(shortId))?.id;
+  }
+
+  /** GetAvailableSlots: free slots in the server's window, narrowed by the client's range. */
+  async availableSlots(
+    search: SlotSearch,
+    options: { distinctStart?: boolean } = {},
+  ): Promise<SlotResult[]> {
+    const treatment = await this.store.treatmentById(search.treatmentId);
+    if (!treatment) throw appointmentError('T101', 'No slots for this location and treatment.');
+    const now = this.clock.now();
+    const window = narrowWindow(
+      search.forReschedule ? rescheduleWindow(now) : bookingWindow(now),
+      search.startTime,
+      search.endTime,
+    );
+    if (!window) return [];
+    const slots = await findFreeSlots(this.slotStore, {
+      state: search.state,
+      treatmentId: treatment.id,
+      providerId: search.providerId ?? null,
+      language: search.language ?? null,
+      window,
+    });
+    // Spec 01 §9: with several providers free at one start, one is kept at random.
+    const kept = options.distinctStart ? thinDuplicateStarts(slots, Math.random) : slots;
+    return kept.map((slot) => ({ ...slot, treatment }));
+  }
+
+  /** GetAvailableAdhocSlots: one provider's (or anyone's) slots, distinct by start, limit 100. */
+  async adhocSlots(search: SlotSearch, limit: number): Promise<SlotResult[]> {
+    const slots = await this.availableSlots(search);
+    const seen = new Set<number>();
+    const distinct = slots.filter((slot) => {
+      const key = slot.start.getTime();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return distinct.slice(0, Math.max(0, Math.min(limit, ADHOC_SLOT_LIMIT)));
+  }
+
+  /** CheckTimeStillAvailable: the free slots at exactly this start (one per provider). */
+  async slotsAt(search: Omit<SlotSearch, 'endTime'>): Promise<SlotResult[]> {
+    return this.availableSlots({ ...search, endTime: search.startTime });
+  }
+}

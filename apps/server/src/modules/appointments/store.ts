@@ -1,0 +1,353 @@
+import { ACTIVE_SUBSCRIPTION_STATUSES, EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  max,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  addresses,
+  appointmentRequirements,
+  appointments,
+  consents,
+  followUps,
+  notificationPreferences,
+  providers,
+  reschedules,
+  subscriptions,
+  treatmentConfigurations,
+  treatments,
+} from '../../db/schema/index';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type ProviderRow = typeof providers.$inferSelect;
+export type TreatmentRow = typeof treatments.$inferSelect;
+export type RequirementRow = typeof appointmentRequirements.$inferSelect;
+export type FollowUpRow = typeof followUps.$inferSelect;
+export type RescheduleRow = typeof reschedules.$inferSelect;
+export type TreatmentConfigurationRow = typeof treatmentConfigurations.$inferSelect;
+export type ConsentRow = typeof consents.$inferSelect;
+export type NotificationPreferenceRow = typeof notificationPreferences.$inferSelect;
+
+export interface AppointmentView extends AppointmentRow {
+  provider: ProviderRow | null;
+  treatment: TreatmentRow | null;
+  requirements: RequirementRow[];
+}
+
+export interface PreviousProviderRow {
+  provider: ProviderRow;
+  count: number;
+  lastAppointmentStart: Date;
+}
+
+const LIVE_SLOT_INDEX = 'appointments_provider_live_start_uq';
+
+/** True when an error is the live-slot unique index refusing a second booking of one start. */
+export function isSlotConflict(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, message } = e as {
+      code?: string;
+      constraint?: string;
+      message?: string;
+    };
+    if (
+      code === '23505' &&
+      (constraint === LIVE_SLOT_INDEX || message?.includes(LIVE_SLOT_INDEX))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const shown = notInArray(appointments.status, [...EXCLUDED_APPOINTMENT_STATUSES]);
+
+/** SQL for appointments, follow-ups, reschedules, treatments and consent (slots: SlotStore). */
+export class AppointmentStore {
+  constructor(private readonly db: Db) {}
+
+  /** The state a customer lives in: the shipping address's, else any address's. */
+  async customerState(customerId: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ stateCode: addresses.stateCode, type: addresses.addressType })
+      .from(addresses)
+      .where(eq(addresses.customerId, customerId))
+      .orderBy(asc(addresses.createdAt));
+    return (rows.find((r) => r.type === 'SHIPPING') ?? rows[0])?.stateCode ?? null;
+  }
+
+  /** Appointments with provider, treatment and requirements, newest or soonest first. */
+  private async views(where: SQL | undefined, order: SQL, limit?: number, db: Db = this.db) {
+    const query = db
+      .select({ appointment: appointments, provider: providers, treatment: treatments })
+      .from(appointments)
+      .leftJoin(providers, eq(providers.id, appointments.providerId))
+      .leftJoin(treatments, eq(treatments.id, appointments.treatmentId))
+      .where(where)
+      .orderBy(order, asc(appointments.id));
+    const rows = limit === undefined ? await query : await query.limit(limit);
+    const ids = rows.map((r) => r.appointment.id);
+    const requirements = ids.length
+      ? await db
+          .select()
+          .from(appointmentRequirements)
+          .where(inArray(appointmentRequirements.appointmentId, ids))
+          .orderBy(asc(appointmentRequirements.createdAt))
+      : [];
+    return rows.map((r): AppointmentView => ({
+      ...r.appointment,
+      provider: r.provider,
+      treatment: r.treatment,
+      requirements: requirements.filter((q) => q.appointmentId === r.appointment.id),
+    }));
+  }
+
+  /** Spec 01 §4: the three lists, with excluded statuses left out in SQL. */
+  async listForCustomer(customerId: string, boundary: Date, previousLimit: number) {
+    const mine = eq(appointments.customerId, customerId);
+    const [upcoming, previous, async] = await Promise.all([
+      this.views(
+        and(mine, shown, eq(appointments.isAsync, false), gt(appointments.start, boundary)),
+        asc(appointments.start),
+      ),
+      this.views(
+        and(mine, shown, eq(appointments.isAsync, false), lte(appointments.start, boundary)),
+        desc(appointments.start),
+        previousLimit,
+      ),
+      this.views(
+        and(mine, shown, eq(appointments.isAsync, true)),
+        desc(appointments.start),
+        previousLimit,
+      ),
+    ]);
+    return { upcoming, previous, async };
+  }
+
+  async findForCustomer(customerId: string, id: string, db: Db = this.db) {
+    const [row] = await this.views(
+      and(eq(appointments.customerId, customerId), eq(appointments.id, id)),
+      asc(appointments.start),
+      1,
+      db,
+    );
+    return row;
+  }
+
+  /** Live, non-async appointments of a customer, for the blocking rules. */
+  async liveAppointments(customerId: string, db: Db = this.db) {
+    return db
+      .select({
+        id: appointments.id,
+        start: appointments.start,
+        end: appointments.end,
+        status: appointments.status,
+        isAsync: appointments.isAsync,
+      })
+      .from(appointments)
+      .where(and(eq(appointments.customerId, customerId), shown, eq(appointments.isAsync, false)));
+  }
+
+  /** Treatments of the customer's active subscriptions. */
+  async activeTreatments(customerId: string, db: Db = this.db): Promise<TreatmentRow[]> {
+    const rows = await db
+      .selectDistinct({ treatment: treatments })
+      .from(subscriptions)
+      .innerJoin(treatments, eq(treatments.id, subscriptions.treatmentId))
+      .where(
+        and(
+          eq(subscriptions.customerId, customerId),
+          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+          isNotNull(subscriptions.treatmentId),
+        ),
+      );
+    return rows.map((r) => r.treatment).sort((a, b) => a.displayName.localeCompare(b.displayName));
+  }
+
+  async ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)));
+    return row !== undefined;
+  }
+
+  async followUpById(customerId: string, id: string) {
+    const [row] = await this.db
+      .select({ followUp: followUps, treatment: treatments })
+      .from(followUps)
+      .leftJoin(treatments, eq(treatments.id, followUps.treatmentId))
+      .where(and(eq(followUps.id, id), eq(followUps.customerId, customerId)));
+    return row;
+  }
+
+  async followUpByAppointmentId(customerId: string, appointmentId: string) {
+    const [row] = await this.db
+      .select({ followUp: followUps, treatment: treatments })
+      .from(followUps)
+      .leftJoin(treatments, eq(treatments.id, followUps.treatmentId))
+      .where(and(eq(followUps.appointmentId, appointmentId), eq(followUps.customerId, customerId)))
+      .orderBy(desc(followUps.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async rescheduleById(customerId: string, id: string): Promise<RescheduleRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(reschedules)
+      .where(and(eq(reschedules.id, id), eq(reschedules.customerId, customerId)));
+    return row;
+  }
+
+  /** Owner only: another customer's id matches no row. */
+  async setRescheduleStatus(customerId: string, id: string, status: string, now: Date) {
+    const [row] = await this.db
+      .update(reschedules)
+      .set({ status, updatedAt: now })
+      .where(and(eq(reschedules.id, id), eq(reschedules.customerId, customerId)))
+      .returning();
+    return row;
+  }
+
+  /** Providers of the customer's past visits, most recent first. */
+  async previousProviders(
+    customerId: string,
+    now: Date,
+    limit: number,
+  ): Promise<PreviousProviderRow[]> {
+    const last = max(appointments.start);
+    const rows = await this.db
+      .select({ provider: providers, count: count(appointments.id), lastAppointmentStart: last })
+      .from(appointments)
+      .innerJoin(providers, eq(providers.id, appointments.providerId))
+      .where(and(eq(appointments.customerId, customerId), shown, lt(appointments.start, now)))
+      .groupBy(providers.id)
+      .orderBy(desc(last), asc(providers.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      provider: r.provider,
+      count: Number(r.count),
+      lastAppointmentStart: r.lastAppointmentStart ? new Date(r.lastAppointmentStart) : now,
+    }));
+  }
+
+  async treatmentConfigurations(): Promise<TreatmentConfigurationRow[]> {
+    return this.db
+      .select()
+      .from(treatmentConfigurations)
+      .orderBy(asc(treatmentConfigurations.treatmentShortId));
+  }
+
+  async treatmentById(id: string): Promise<TreatmentRow | undefined> {
+    const [row] = await this.db.select().from(treatments).where(eq(treatments.id, id));
+    return row;
+  }
+
+  async treatmentByShortId(shortId: string): Promise<TreatmentRow | undefined> {
+    const [row] = await this.db.select().from(treatments).where(eq(treatments.shortId, shortId));
+    return row;
+  }
+
+  /**
+   * Runs a customer's booking in one transaction, after taking a lock on that customer: two
+   * bookings by one customer (a double click) queue, so the blocking rules see the first.
+   * The lock says nothing about the slot; the live-slot unique index decides that.
+   */
+  async inCustomerTransaction<T>(customerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${customerId}, 0))`);
+      return work(tx);
+    });
+  }
+
+  async insertAppointment(
+    tx: Db,
+    values: typeof appointments.$inferInsert,
+  ): Promise<AppointmentRow> {
+    const [row] = await tx.insert(appointments).values(values).returning();
+    if (!row) throw new Error('appointment was not created');
+    return row;
+  }
+
+  async moveAppointment(
+    tx: Db,
+    customerId: string,
+    id: string,
+    slot: { providerId: string; start: Date; end: Date },
+    now: Date,
+  ): Promise<AppointmentRow | undefined> {
+    const [row] = await tx
+      .update(appointments)
+      .set({ ...slot, updatedAt: now })
+      .where(and(eq(appointments.id, id), eq(appointments.customerId, customerId)))
+      .returning();
+    return row;
+  }
+
+  async consentsAndPreferences(customerId: string) {
+    const [consentRows, preferenceRows] = await Promise.all([
+      this.db
+        .select()
+        .from(consents)
+        .where(eq(consents.customerId, customerId))
+        .orderBy(asc(consents.type)),
+      this.db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.customerId, customerId))
+        .orderBy(asc(notificationPreferences.type), asc(notificationPreferences.channel)),
+    ]);
+    return { consents: consentRows, preferences: preferenceRows };
+  }
+
+  /** TOS consent and the marketing email preference, both upserted in one transaction. */
+  async upsertTosAndMarketing(
+    customerId: string,
+    tosStatus: string,
+    marketingStatus: string,
+    now: Date,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const consent = await tx
+        .insert(consents)
+        .values({ customerId, type: 'TOS', status: tosStatus, updated: now })
+        .onConflictDoUpdate({
+          target: [consents.customerId, consents.type],
+          set: { status: tosStatus, updated: now },
+        })
+        .returning();
+      const preference = await tx
+        .insert(notificationPreferences)
+        .values({
+          customerId,
+          type: 'Marketing',
+          channel: 'email',
+          status: marketingStatus,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [
+            notificationPreferences.customerId,
+            notificationPreferences.type,
+            notificationPreferences.channel,
+          ],
+          set: { status: marketingStatus, updatedAt: now },
+        })
+        .returning();
+      return consent.length + preference.length;
+    });
+  }
+}

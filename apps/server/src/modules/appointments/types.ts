@@ -1,0 +1,253 @@
+import { builder } from '../../graphql/builder';
+import type { SlotResult } from './slots';
+import type {
+  AppointmentView,
+  ConsentRow,
+  FollowUpRow,
+  NotificationPreferenceRow,
+  PreviousProviderRow,
+  ProviderRow,
+  RequirementRow,
+  RescheduleRow,
+  TreatmentConfigurationRow,
+  TreatmentRow,
+} from './store';
+
+// GraphQL types of spec 01 §3 (appointment, slot, follow-up, reschedule, previous provider,
+// treatment, consent). Field names follow the spec, whose data API mixes camel and snake case.
+
+export const AppointmentProvider = builder.objectRef<ProviderRow>('AppointmentProvider').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    displayName: t.exposeString('displayName'),
+    title: t.exposeString('title', { nullable: true }),
+    profileImage: t.exposeString('profileImage', { nullable: true }),
+    virtualVisitLink: t.exposeString('virtualVisitLink', { nullable: true }),
+    timeZone: t.exposeString('timeZone'),
+    language: t.exposeString('language'),
+  }),
+});
+
+export const AppointmentTreatment = builder
+  .objectRef<TreatmentRow>('AppointmentTreatment')
+  .implement({
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      shortId: t.exposeString('shortId'),
+      displayName: t.exposeString('displayName'),
+    }),
+  });
+
+const AppointmentRequirement = builder
+  .objectRef<RequirementRow>('AppointmentRequirement')
+  .implement({
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      requirement_type: t.exposeString('type'),
+      completed: t.exposeBoolean('completed'),
+      createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+      link: t.exposeString('link', { nullable: true }),
+    }),
+  });
+
+const AppointmentEncounter = builder
+  .objectRef<{ isSigned: boolean }>('AppointmentEncounter')
+  .implement({
+    fields: (t) => ({ is_signed: t.exposeBoolean('isSigned') }),
+  });
+
+export const Appointment = builder.objectRef<AppointmentView>('Appointment').implement({
+  description: 'Spec 01 §3: an appointment of the signed-in customer; times are UTC instants.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    start: t.field({ type: 'DateTime', resolve: (a) => a.start }),
+    end: t.field({ type: 'DateTime', resolve: (a) => a.end }),
+    status: t.exposeString('status'),
+    is_async: t.exposeBoolean('isAsync'),
+    provider: t.field({ type: AppointmentProvider, nullable: true, resolve: (a) => a.provider }),
+    treatment: t.field({ type: AppointmentTreatment, nullable: true, resolve: (a) => a.treatment }),
+    encounter: t.field({
+      type: AppointmentEncounter,
+      resolve: (a) => ({ isSigned: a.encounterSigned }),
+    }),
+    appointment_requirements: t.field({
+      type: [AppointmentRequirement],
+      resolve: (a) => a.requirements,
+    }),
+    follow_up_id: t.exposeID('followUpId', { nullable: true }),
+    subscription_id: t.exposeID('subscriptionId', { nullable: true }),
+  }),
+});
+
+export const AppointmentsByCustomer = builder
+  .objectRef<{
+    upcoming: AppointmentView[];
+    previous: AppointmentView[];
+    async: AppointmentView[];
+  }>('AppointmentsByCustomer')
+  .implement({
+    fields: (t) => ({
+      upcoming: t.field({ type: [Appointment], resolve: (l) => l.upcoming }),
+      previous: t.field({ type: [Appointment], resolve: (l) => l.previous }),
+      async: t.field({ type: [Appointment], resolve: (l) => l.async }),
+    }),
+  });
+
+export const AvailableSlot = builder.objectRef<SlotResult>('AvailableSlot').implement({
+  description: 'Spec 01 §3: a free slot of one provider.',
+  fields: (t) => ({
+    start: t.field({ type: 'DateTime', resolve: (s) => s.start }),
+    end: t.field({ type: 'DateTime', resolve: (s) => s.end }),
+    provider: t.field({ type: AppointmentProvider, resolve: (s) => s.provider }),
+    treatment: t.field({ type: AppointmentTreatment, resolve: (s) => s.treatment }),
+  }),
+});
+
+export const FollowUp = builder
+  .objectRef<{ followUp: FollowUpRow; treatment: TreatmentRow | null }>('FollowUp')
+  .implement({
+    fields: (t) => ({
+      id: t.id({ resolve: (f) => f.followUp.id }),
+      customer_id: t.id({ resolve: (f) => f.followUp.customerId }),
+      appointment_id: t.id({ nullable: true, resolve: (f) => f.followUp.appointmentId }),
+      treatment: t.field({
+        type: AppointmentTreatment,
+        nullable: true,
+        resolve: (f) => f.treatment,
+      }),
+    }),
+  });
+
+export const Reschedule = builder.objectRef<RescheduleRow>('Reschedule').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    customer_id: t.exposeID('customerId'),
+    appointment_id: t.exposeID('appointmentId', { nullable: true }),
+    status: t.exposeString('status'),
+  }),
+});
+
+export const PreviousProvider = builder
+  .objectRef<PreviousProviderRow>('PreviousProvider')
+  .implement({
+    fields: (t) => ({
+      provider_id: t.id({ resolve: (p) => p.provider.id }),
+      count: t.exposeInt('count'),
+      last_appointment_start: t.field({ type: 'DateTime', resolve: (p) => p.lastAppointmentStart }),
+      virtual_visit_link: t.string({ nullable: true, resolve: (p) => p.provider.virtualVisitLink }),
+      profile_image: t.string({ nullable: true, resolve: (p) => p.provider.profileImage }),
+      display_name: t.string({ resolve: (p) => p.provider.displayName }),
+    }),
+  });
+
+const FunnelInfo = builder
+  .objectRef<TreatmentConfigurationRow['funnelInfo']>('TreatmentFunnelInfo')
+  .implement({
+    fields: (t) => ({
+      Appointment: t.string({ nullable: true, resolve: (f) => f.Appointment ?? null }),
+      FollowupAppointment: t.string({
+        nullable: true,
+        resolve: (f) => f.FollowupAppointment ?? null,
+      }),
+      TypeformIntakeId: t.string({ nullable: true, resolve: (f) => f.TypeformIntakeId ?? null }),
+      FollowupTypeformIntakeId: t.string({
+        nullable: true,
+        resolve: (f) => f.FollowupTypeformIntakeId ?? null,
+      }),
+    }),
+  });
+
+export const TreatmentConfiguration = builder
+  .objectRef<TreatmentConfigurationRow>('TreatmentConfiguration')
+  .implement({
+    description: 'Spec 01 §3: a treatment configuration entry.',
+    fields: (t) => ({
+      TreatmentShortId: t.exposeString('treatmentShortId'),
+      FollowUpType: t.exposeString('followUpType', { nullable: true }),
+      ItemPriceId: t.exposeString('itemPriceId', { nullable: true }),
+      Name: t.exposeString('name'),
+      TreatmentCategory: t.exposeString('treatmentCategory'),
+      IntakeId: t.exposeString('intakeId', { nullable: true }),
+      FollowupIntakeId: t.exposeString('followupIntakeId', { nullable: true }),
+      FunnelInfo: t.field({ type: FunnelInfo, resolve: (c) => c.funnelInfo }),
+    }),
+  });
+
+const CustomerConsent = builder.objectRef<ConsentRow>('CustomerConsent').implement({
+  fields: (t) => ({
+    customer_id: t.exposeID('customerId'),
+    type: t.exposeString('type'),
+    status: t.exposeString('status'),
+    updated: t.field({ type: 'DateTime', resolve: (c) => c.updated }),
+  }),
+});
+
+const CustomerNotificationPreference = builder
+  .objectRef<NotificationPreferenceRow>('CustomerNotificationPreference')
+  .implement({
+    fields: (t) => ({
+      customer_id: t.exposeID('customerId'),
+      type: t.exposeString('type'),
+      channel: t.exposeString('channel'),
+      status: t.exposeString('status'),
+    }),
+  });
+
+export const ConsentAndPreferences = builder
+  .objectRef<{ consents: ConsentRow[]; preferences: NotificationPreferenceRow[] }>(
+    'CustomerConsentAndPreferences',
+  )
+  .implement({
+    fields: (t) => ({
+      consents: t.field({ type: [CustomerConsent], resolve: (r) => r.consents }),
+      notification_preferences: t.field({
+        type: [CustomerNotificationPreference],
+        resolve: (r) => r.preferences,
+      }),
+    }),
+  });
+
+/** Spec 01 §7: mutation responses carry data, message, name and statusCode. */
+export interface Payload<T> {
+  data: T;
+  message: string;
+  name: string;
+  statusCode: number;
+}
+
+export const AppointmentPayload = builder
+  .objectRef<Payload<AppointmentView>>('AppointmentPayload')
+  .implement({
+    fields: (t) => ({
+      data: t.field({ type: Appointment, resolve: (p) => p.data }),
+      message: t.exposeString('message'),
+      name: t.exposeString('name'),
+      statusCode: t.exposeInt('statusCode'),
+    }),
+  });
+
+export const ReschedulePayload = builder
+  .objectRef<Payload<RescheduleRow>>('ReschedulePayload')
+  .implement({
+    fields: (t) => ({
+      data: t.field({ type: Reschedule, resolve: (p) => p.data }),
+      message: t.exposeString('message'),
+      name: t.exposeString('name'),
+      statusCode: t.exposeInt('statusCode'),
+    }),
+  });
+
+const AffectedRows = builder.objectRef<{ affectedRows: number }>('AffectedRows').implement({
+  fields: (t) => ({ affected_rows: t.exposeInt('affectedRows') }),
+});
+
+export const AffectedRowsPayload = builder
+  .objectRef<Payload<{ affectedRows: number }>>('AffectedRowsPayload')
+  .implement({
+    fields: (t) => ({
+      data: t.field({ type: AffectedRows, resolve: (p) => p.data }),
+      message: t.exposeString('message'),
+      name: t.exposeString('name'),
+      statusCode: t.exposeInt('statusCode'),
+    }),
+  });

@@ -1,0 +1,153 @@
+import type { Db } from '../../db/client';
+import { AuditLog, type AuditActor } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Events } from '../../platform/events';
+import {
+  MessageStore,
+  type MessageRow,
+  type MessageWithProvider,
+  type ProviderRow,
+  type TemplateRow,
+} from './store';
+
+export interface NewProviderMessage {
+  customerId: string;
+  type: string;
+  /** Stored exactly as sent; see the note on sanitizing in create(). */
+  html: string;
+  providerId?: string | undefined;
+  templateUsedId?: string | undefined;
+  sentByUserId?: string | null | undefined;
+}
+
+export class MessageService {
+  private readonly store: MessageStore;
+
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+    private readonly events: Events,
+  ) {
+    this.store = new MessageStore(db);
+  }
+
+  /** getProviderMessages: the customer's own messages, newest first; audited. */
+  async list(customerId: string, actor: AuditActor): Promise<MessageWithProvider[]> {
+    const rows = await this.store.listForCustomer(customerId);
+    await this.audit.record(actor, {
+      action: 'read',
+      entity: 'provider_message',
+      entityId: customerId,
+      details: { operation: 'getProviderMessages', ids: rows.map((r) => r.id) },
+    });
+    return rows;
+  }
+
+  /** One own message (what a subscription event re-reads); audited. */
+  async findOwn(
+    customerId: string,
+    id: string,
+    actor: AuditActor,
+  ): Promise<MessageWithProvider | undefined> {
+    const row = await this.store.findOwn(customerId, id);
+    if (row) {
+      await this.audit.record(actor, {
+        action: 'read',
+        entity: 'provider_message',
+        entityId: id,
+        details: { operation: 'providerMessagesChanged' },
+      });
+    }
+    return row;
+  }
+
+  /**
+   * updateProviderMessageRead: read time set to now (spec 01 §4), on an own message only;
+   * undefined (not found) for another customer's id or none.
+   */
+  async markRead(
+    customerId: string,
+    id: string,
+    actor: AuditActor,
+  ): Promise<MessageWithProvider | undefined> {
+    if (!(await this.store.markRead(customerId, id, this.clock.now()))) return undefined;
+    await this.audit.record(actor, {
+      action: 'update',
+      entity: 'provider_message',
+      entityId: id,
+      details: { operation: 'updateProviderMessageRead' },
+    });
+    await this.events.providerMessageChanged(customerId, id, 'updated');
+    return this.store.findOwn(customerId, id);
+  }
+
+  /** getProviderMessageTypes: the messaging templates with their type descriptions. */
+  types(): Promise<TemplateRow[]> {
+    return this.store.templates();
+  }
+
+  /** Staff API: a messaging template (a type and its description). */
+  async createTemplate(type: string, description: string, actor: AuditActor): Promise<TemplateRow> {
+    const row = await this.store.insertTemplate({ type, description });
+    await this.audit.record(actor, {
+      action: 'create',
+      entity: 'provider_message_template',
+      entityId: row.id,
+      details: { type },
+    });
+    return row;
+  }
+
+  /** getProvidersByUserIds: providers whose sign-in user is one of these. */
+  providersByUserIds(userIds: readonly string[]): Promise<ProviderRow[]> {
+    return this.store.providersByUserIds(userIds);
+  }
+
+  /**
+   * Stores a message from the care team (staff API). Pass a transaction to make it part of a
+   * larger change; its audit row is written in the same transaction, and the caller
+   * publishes the event after the commit.
+   *
+   * The HTML is stored exactly as sent and sanitized where it is shown (DOMPurify in the web
+   * app), for three reasons: one sanitizer with a real HTML parser is the boundary, and a
+   * second, regex-based filter here would be weaker while looking like protection; the stored
+   * text stays a faithful record of what the care team wrote; and the browser test that a
+   * script or onerror handler in a message runs nothing keeps proving the web's sanitizer
+   * instead of passing because the server had already removed them. The served app's
+   * Content-Security-Policy (script-src 'self', no inline scripts or handlers) is the second
+   * layer. Only authenticated staff can write messages at all.
+   */
+  async create(
+    input: NewProviderMessage,
+    actor: AuditActor,
+    tx: Db = this.db,
+  ): Promise<MessageRow> {
+    const store = new MessageStore(tx);
+    // A message posted by a provider's own account is from that provider unless one is named.
+    const providerId =
+      input.providerId ??
+      (input.sentByUserId ? (await store.providerForUser(input.sentByUserId))?.id : undefined);
+    const row = await store.insert({
+      customerId: input.customerId,
+      type: input.type,
+      message: input.html,
+      providerId: providerId ?? null,
+      templateUsedId: input.templateUsedId ?? null,
+      sentByUserId: input.sentByUserId ?? null,
+      createdAt: this.clock.now(),
+    });
+    await new AuditLog(tx).record(actor, {
+      action: 'create',
+      entity: 'provider_message',
+      entityId: row.id,
+      details: { customerId: row.customerId, type: row.type },
+    });
+    return row;
+  }
+
+  /** Publishes a created or changed message to its customer's subscriptions. */
+  published(row: MessageRow, change: 'created' | 'updated'): Promise<void> {
+    return this.events.providerMessageChanged(row.customerId, row.id, change);
+  }
+}

@@ -1,0 +1,170 @@
+import type { NotificationStatus, NotificationStatusUpdate } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AuditLog, type AuditActor } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Events } from '../../platform/events';
+import type { CustomerService } from '../customers/service';
+import { NotificationStore, type NotificationInsert, type NotificationRow } from './store';
+
+export const CONTRACT_EXPIRE_TYPE = 'action_required_contract_expire_v1';
+export const LAB_RESULT_TYPE = 'lab_result_received_v1';
+
+/** Spec 01 §7: the customer sends read or completed; completed is stored as action_completed. */
+export const STATUS_FOR_UPDATE: Record<NotificationStatusUpdate, NotificationStatus> = {
+  read: 'read',
+  completed: 'action_completed',
+};
+
+/** A contract-expiry notice with the subscription it is about and that contract's end. */
+export interface ContractExpirationNotice {
+  notification: NotificationRow;
+  subscriptionId: string | null;
+  contractEndDate: string | null;
+}
+
+/**
+ * Spec 01 §4, spec 02 §4: when several subscriptions tie to one contract-expiry notice, the
+ * earliest-expiring one is chosen. Ids that are not the customer's are ignored; ties on the
+ * date keep the order the notice lists them in.
+ */
+export function earliestExpiring(
+  subscriptionIds: readonly string[],
+  ends: readonly { subscriptionId: string; endDate: string }[],
+): { subscriptionId: string; endDate: string } | null {
+  let best: { subscriptionId: string; endDate: string } | null = null;
+  for (const id of subscriptionIds) {
+    const end = ends.find((e) => e.subscriptionId === id);
+    // yyyy-MM-dd strings order as dates.
+    if (end && (!best || end.endDate < best.endDate)) best = end;
+  }
+  return best;
+}
+
+function subscriptionIdsOf(row: NotificationRow): string[] {
+  const ids = row.metadata.subscriptionIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+export class NotificationService {
+  private readonly store: NotificationStore;
+
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+    private readonly events: Events,
+    private readonly customers: CustomerService,
+  ) {
+    this.store = new NotificationStore(db);
+  }
+
+  private async audited<T extends { id: string }[]>(
+    actor: AuditActor,
+    customerId: string,
+    operation: string,
+    rows: T,
+  ): Promise<T> {
+    await this.audit.record(actor, {
+      action: 'read',
+      entity: 'customer_notification',
+      entityId: customerId,
+      details: { operation, ids: rows.map((r) => r.id) },
+    });
+    return rows;
+  }
+
+  /** GetCustomerNotifications: own, shown now, newest first. */
+  async list(customerId: string, actor: AuditActor): Promise<NotificationRow[]> {
+    const rows = await this.store.listVisible(customerId, this.clock.now());
+    return this.audited(actor, customerId, 'GetCustomerNotifications', rows);
+  }
+
+  /** GetLabResultNotifications. */
+  async labResults(customerId: string, actor: AuditActor): Promise<NotificationRow[]> {
+    const rows = await this.store.listVisible(customerId, this.clock.now(), LAB_RESULT_TYPE);
+    return this.audited(actor, customerId, 'GetLabResultNotifications', rows);
+  }
+
+  /** GetContractExpirationBannerNotifications, each with its earliest-expiring subscription. */
+  async contractExpirations(
+    customerId: string,
+    actor: AuditActor,
+  ): Promise<ContractExpirationNotice[]> {
+    const rows = await this.store.listVisible(customerId, this.clock.now(), CONTRACT_EXPIRE_TYPE);
+    await this.audited(actor, customerId, 'GetContractExpirationBannerNotifications', rows);
+    if (rows.length === 0) return [];
+    const ends = await this.customers.contractEndDates(customerId);
+    return rows.map((notification) => {
+      const chosen = earliestExpiring(subscriptionIdsOf(notification), ends);
+      return {
+        notification,
+        subscriptionId: chosen?.subscriptionId ?? null,
+        contractEndDate: chosen?.endDate ?? null,
+      };
+    });
+  }
+
+  /** One own notification shown now (what a subscription event re-reads), audited. */
+  async findVisible(
+    customerId: string,
+    id: string,
+    actor: AuditActor,
+  ): Promise<NotificationRow | undefined> {
+    const row = await this.store.findVisible(customerId, id, this.clock.now());
+    if (row) await this.audited(actor, customerId, 'notificationsChanged', [row]);
+    return row;
+  }
+
+  /**
+   * UpdateCustomerNotificationStatus on an own notification; undefined (not found) for an id
+   * of another customer, a deleted one, or none.
+   */
+  async updateStatus(
+    customerId: string,
+    id: string,
+    newStatus: NotificationStatusUpdate,
+    actor: AuditActor,
+  ): Promise<NotificationRow | undefined> {
+    const status = STATUS_FOR_UPDATE[newStatus];
+    const row = await this.store.updateStatus(customerId, id, status, this.clock.now());
+    if (!row) return undefined;
+    await this.audit.record(actor, {
+      action: 'update',
+      entity: 'customer_notification',
+      entityId: id,
+      details: { operation: 'UpdateCustomerNotificationStatus', status },
+    });
+    await this.events.notificationChanged(customerId, id, 'updated');
+    return row;
+  }
+
+  /**
+   * Creates a notification (staff API). Pass a transaction to make it part of a larger
+   * change; the audit row is written in the same transaction. The caller publishes the event
+   * once the transaction has committed.
+   */
+  async create(
+    values: NotificationInsert,
+    actor: AuditActor,
+    tx: Db = this.db,
+  ): Promise<NotificationRow> {
+    const row = await new NotificationStore(tx).insert({
+      ...values,
+      date: values.date ?? this.clock.now(),
+      createdAt: this.clock.now(),
+      updatedAt: this.clock.now(),
+    });
+    await new AuditLog(tx).record(actor, {
+      action: 'create',
+      entity: 'customer_notification',
+      entityId: row.id,
+      details: { customerId: row.customerId, type: row.type },
+    });
+    return row;
+  }
+
+  /** Publishes a created or changed notification to its customer's subscriptions. */
+  published(row: NotificationRow, change: 'created' | 'updated'): Promise<void> {
+    return this.events.notificationChanged(row.customerId, row.id, change);
+  }
+}

@@ -1,0 +1,70 @@
+import { and, desc, eq, gt, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customerNotifications } from '../../db/schema/index';
+
+export type NotificationRow = typeof customerNotifications.$inferSelect;
+export type NotificationInsert = typeof customerNotifications.$inferInsert;
+
+/** Shown now: not deleted, past show_after (or none), before expire_at (or none). */
+function visibleAt(now: Date): SQL {
+  const n = customerNotifications;
+  return and(
+    ne(n.status, 'deleted'),
+    or(isNull(n.showAfter), lte(n.showAfter, now)),
+    or(isNull(n.expireAt), gt(n.expireAt, now)),
+  ) as SQL;
+}
+
+/** The only place with SQL for customer notifications. */
+export class NotificationStore {
+  constructor(private readonly db: Db) {}
+
+  /** The customer's notifications shown at `now`, newest first; optionally of one type. */
+  async listVisible(customerId: string, now: Date, type?: string): Promise<NotificationRow[]> {
+    const n = customerNotifications;
+    return this.db
+      .select()
+      .from(n)
+      .where(and(eq(n.customerId, customerId), visibleAt(now), type ? eq(n.type, type) : undefined))
+      .orderBy(desc(n.date), desc(n.createdAt), desc(n.id));
+  }
+
+  /** One of the customer's notifications if it is shown at `now`. */
+  async findVisible(
+    customerId: string,
+    id: string,
+    now: Date,
+  ): Promise<NotificationRow | undefined> {
+    const n = customerNotifications;
+    const [row] = await this.db
+      .select()
+      .from(n)
+      .where(and(eq(n.id, id), eq(n.customerId, customerId), visibleAt(now)));
+    return row;
+  }
+
+  /**
+   * Sets the status of one of the customer's own notifications in one statement: the customer
+   * id in the WHERE clause is what keeps another customer's row out of reach.
+   */
+  async updateStatus(
+    customerId: string,
+    id: string,
+    status: NotificationRow['status'],
+    now: Date,
+  ): Promise<NotificationRow | undefined> {
+    const n = customerNotifications;
+    const [row] = await this.db
+      .update(n)
+      .set({ status, updatedAt: now })
+      .where(and(eq(n.id, id), eq(n.customerId, customerId), ne(n.status, 'deleted')))
+      .returning();
+    return row;
+  }
+
+  async insert(values: NotificationInsert): Promise<NotificationRow> {
+    const [row] = await this.db.insert(customerNotifications).values(values).returning();
+    if (!row) throw new Error('notification not inserted');
+    return row;
+  }
+}

@@ -1,0 +1,352 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, auditLog, providerSchedules } from '../src/db/schema/index';
+import {
+  AVAILABLE_SLOTS,
+  RESCHEDULE,
+  SCHEDULE,
+  TEST_STATE,
+  callerFor,
+  codeOf,
+  createPatient,
+  createScheduledProvider,
+  createTreatment,
+  insertAppointment,
+  reasonOf,
+} from './appointment-fixtures';
+import { startTestServer, type TestServer } from './harness';
+
+// Booking and rescheduling over HTTP (spec 01 §4, §7, §8, §9; issue 5).
+
+let server: TestServer;
+let treatment: { id: string; shortId: string };
+beforeAll(async () => {
+  server = await startTestServer();
+  treatment = await createTreatment(server.database.db);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+// Tuesday 2026-11-10 09:00 in Los Angeles (PST, UTC-8).
+const TUESDAY = new Date('2026-11-10T17:00:00Z');
+const at = (iso: string) => new Date(iso);
+const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+
+async function setup() {
+  const db = server.database.db;
+  const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+  const alice = await createPatient(db, treatment.id);
+  const bob = await createPatient(db, treatment.id);
+  return { provider, alice, bob, asAlice: callerFor(server, alice), asBob: callerFor(server, bob) };
+}
+
+function booking(providerId: string, start: Date, minutes = 30) {
+  return {
+    providerId,
+    treatmentShortId: treatment.shortId,
+    start: start.toISOString(),
+    end: plus(start, minutes).toISOString(),
+    origin: 'portal',
+  };
+}
+
+describe('two customers book one provider and start at the same moment (spec 01 §4, DESIGN §4)', () => {
+  it('exactly one succeeds and the other gets A102, every time', async () => {
+    server.clock.set(TUESDAY);
+    const db = server.database.db;
+    const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    for (let round = 0; round < 6; round += 1) {
+      const start = plus(at('2026-11-12T17:00:00Z'), round * 30);
+      const people = await Promise.all([
+        createPatient(db, treatment.id),
+        createPatient(db, treatment.id),
+      ]);
+      const results = await Promise.all(
+        people.map((person) => callerFor(server, person)(SCHEDULE, booking(provider.id, start))),
+      );
+      const winners = results.filter((r) => !r.errors);
+      const losers = results.filter((r) => r.errors);
+      expect(winners).toHaveLength(1);
+      expect(losers).toHaveLength(1);
+      expect(codeOf(losers[0] ?? {})).toBe('A102');
+      expect(reasonOf(losers[0] ?? {})).toBe('slotTaken');
+      const rows = await db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.providerId, provider.id), eq(appointments.start, start)));
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  it('a slot taken earlier is refused by the insert too (A102), and the payload carries data', async () => {
+    server.clock.set(TUESDAY);
+    const { provider, asAlice, asBob } = await setup();
+    const start = at('2026-11-13T18:00:00Z');
+    const first = await asAlice<{
+      scheduleAdhocAppointmentV2: {
+        statusCode: number;
+        name: string;
+        data: { start: string; provider: { id: string } };
+      };
+    }>(SCHEDULE, booking(provider.id, start));
+    expect(first.errors).toBeUndefined();
+    expect(first.data?.scheduleAdhocAppointmentV2).toMatchObject({
+      statusCode: 200,
+      name: 'AppointmentScheduled',
+      data: { start: start.toISOString(), provider: { id: provider.id } },
+    });
+    const second = await asBob(SCHEDULE, booking(provider.id, start));
+    expect(codeOf(second)).toBe('A102');
+    expect(reasonOf(second)).toBe('slotTaken');
+  });
+});
+
+describe('slot window on the server (spec 01 §9)', () => {
+  it('a slot 23h59m ahead is refused and one 24h ahead is offered and bookable', async () => {
+    const { provider, asAlice } = await setup();
+    const slot = at('2026-11-11T17:00:00Z'); // Wednesday 09:00 PST
+    const search = {
+      state: TEST_STATE,
+      treatmentId: treatment.id,
+      startTime: TUESDAY.toISOString(),
+      providerId: provider.id,
+    };
+
+    server.clock.set(plus(TUESDAY, 1)); // the slot is 23h59m away
+    const early = await asAlice<{ availableSlots: { start: string }[] }>(AVAILABLE_SLOTS, search);
+    expect(early.data?.availableSlots.map((s) => s.start)).not.toContain(slot.toISOString());
+    const refused = await asAlice(SCHEDULE, booking(provider.id, slot));
+    expect(codeOf(refused)).toBe('A102');
+    expect(reasonOf(refused)).toBe('outsideWindow');
+
+    server.clock.set(TUESDAY); // exactly 24h away
+    const onTime = await asAlice<{ availableSlots: { start: string }[] }>(AVAILABLE_SLOTS, search);
+    expect(onTime.data?.availableSlots[0]?.start).toBe(slot.toISOString());
+    const booked = await asAlice(SCHEDULE, booking(provider.id, slot));
+    expect(booked.errors).toBeUndefined();
+  });
+
+  it('on a Saturday in UTC the earliest slot is 48 hours ahead', async () => {
+    const db = server.database.db;
+    const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      weekday,
+      startMinute: 0,
+      endMinute: 1440,
+    }));
+    const provider = await createScheduledProvider(db, {
+      treatmentIds: [treatment.id],
+      schedule: everyDay,
+    });
+    const alice = await createPatient(db, treatment.id);
+    const asAlice = callerFor(server, alice);
+    const saturday = at('2026-11-14T17:00:00Z');
+    server.clock.set(saturday);
+    const result = await asAlice<{ availableSlots: { start: string }[] }>(AVAILABLE_SLOTS, {
+      state: TEST_STATE,
+      treatmentId: treatment.id,
+      startTime: saturday.toISOString(),
+      providerId: provider.id,
+    });
+    expect(result.data?.availableSlots[0]?.start).toBe('2026-11-16T17:00:00.000Z');
+    const sunday = await asAlice(SCHEDULE, booking(provider.id, plus(saturday, 24 * 60)));
+    expect(reasonOf(sunday)).toBe('outsideWindow');
+    const latest = result.data?.availableSlots.at(-1)?.start;
+    expect(latest).toBe('2026-11-27T17:00:00.000Z'); // 13 days ahead, inclusive
+  });
+
+  it('refuses a start off the provider schedule, or with the wrong end', async () => {
+    server.clock.set(TUESDAY);
+    const { provider, asAlice } = await setup();
+    const offGrid = await asAlice(SCHEDULE, booking(provider.id, at('2026-11-12T17:10:00Z')));
+    expect(reasonOf(offGrid)).toBe('slotUnavailable');
+    const wrongEnd = await asAlice(SCHEDULE, booking(provider.id, at('2026-11-12T17:00:00Z'), 45));
+    expect(reasonOf(wrongEnd)).toBe('slotUnavailable');
+    const sunday = await asAlice(SCHEDULE, booking(provider.id, at('2026-11-15T17:00:00Z')));
+    expect(reasonOf(sunday)).toBe('slotUnavailable');
+  });
+
+  it('refuses a provider not licensed in the customer state', async () => {
+    server.clock.set(TUESDAY);
+    const db = server.database.db;
+    const provider = await createScheduledProvider(db, {
+      treatmentIds: [treatment.id],
+      states: ['NY'],
+    });
+    const alice = await createPatient(db, treatment.id);
+    const result = await callerFor(server, alice)(
+      SCHEDULE,
+      booking(provider.id, at('2026-11-12T17:00:00Z')),
+    );
+    expect(reasonOf(result)).toBe('slotUnavailable');
+  });
+
+  it('names bad input in field errors under A102', async () => {
+    server.clock.set(TUESDAY);
+    const { provider, asAlice } = await setup();
+    const result = await asAlice(SCHEDULE, {
+      ...booking(provider.id, at('2026-11-12T17:00:00Z')),
+      treatmentShortId: 'Not A Short Id',
+    });
+    expect(codeOf(result)).toBe('A102');
+    expect(result.errors?.[0]?.extensions).toMatchObject({
+      fields: { treatmentShortId: 'appointments.validation.treatmentInvalid' },
+    });
+  });
+});
+
+describe('blocking reasons on booking (spec 01 §4)', () => {
+  it('an existing upcoming appointment blocks a second booking', async () => {
+    server.clock.set(TUESDAY);
+    const { provider, asAlice } = await setup();
+    expect(
+      (await asAlice(SCHEDULE, booking(provider.id, at('2026-11-12T18:00:00Z')))).errors,
+    ).toBeUndefined();
+    const again = await asAlice(SCHEDULE, booking(provider.id, at('2026-11-12T19:00:00Z')));
+    expect(codeOf(again)).toBe('A102');
+    expect(reasonOf(again)).toBe('existingAppointment');
+  });
+
+  it('an appointment in progress now blocks', async () => {
+    server.clock.set(TUESDAY);
+    const { provider, alice, asAlice } = await setup();
+    await insertAppointment(server.database.db, {
+      customerId: alice.customer.id,
+      providerId: provider.id,
+      start: plus(TUESDAY, -10),
+    });
+    const result = await asAlice(SCHEDULE, booking(provider.id, at('2026-11-12T18:00:00Z')));
+    expect(reasonOf(result)).toBe('appointmentInProgress');
+  });
+
+  it('no active treatment blocks', async () => {
+    server.clock.set(TUESDAY);
+    const db = server.database.db;
+    const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    const nobody = await createPatient(db, null);
+    const result = await callerFor(server, nobody)(
+      SCHEDULE,
+      booking(provider.id, at('2026-11-12T18:00:00Z')),
+    );
+    expect(reasonOf(result)).toBe('noActiveTreatments');
+  });
+});
+
+describe('RescheduleAppointmentV2 (spec 01 §4)', () => {
+  type Moved = { rescheduleAppointmentV2: { data: { start: string; provider: { id: string } } } };
+
+  async function booked() {
+    server.clock.set(TUESDAY);
+    const context = await setup();
+    const start = at('2026-11-12T20:00:00Z');
+    const result = await context.asAlice<{ scheduleAdhocAppointmentV2: { data: { id: string } } }>(
+      SCHEDULE,
+      booking(context.provider.id, start),
+    );
+    const id = result.data?.scheduleAdhocAppointmentV2.data.id ?? '';
+    return { ...context, id, start };
+  }
+
+  it('moves the appointment and frees the old time', async () => {
+    const { provider, asAlice, id, start } = await booked();
+    const target = at('2026-11-13T21:00:00Z');
+    const moved = await asAlice<Moved>(RESCHEDULE, {
+      appointmentId: id,
+      providerId: provider.id,
+      start: target.toISOString(),
+      end: plus(target, 30).toISOString(),
+    });
+    expect(moved.errors).toBeUndefined();
+    expect(moved.data?.rescheduleAppointmentV2.data.start).toBe(target.toISOString());
+    const slots = await asAlice<{ availableSlots: { start: string }[] }>(AVAILABLE_SLOTS, {
+      state: TEST_STATE,
+      treatmentId: treatment.id,
+      startTime: start.toISOString(),
+      endTime: target.toISOString(),
+      providerId: provider.id,
+    });
+    const starts = slots.data?.availableSlots.map((s) => s.start);
+    expect(starts).toContain(start.toISOString());
+    expect(starts).not.toContain(target.toISOString());
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'appointment'),
+          eq(auditLog.entityId, id),
+          eq(auditLog.action, 'update'),
+        ),
+      );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('a slot taken by someone else is A102', async () => {
+    const { provider, asAlice, asBob, id } = await booked();
+    const taken = at('2026-11-13T22:00:00Z');
+    expect((await asBob(SCHEDULE, booking(provider.id, taken))).errors).toBeUndefined();
+    const result = await asAlice(RESCHEDULE, {
+      appointmentId: id,
+      providerId: provider.id,
+      start: taken.toISOString(),
+      end: plus(taken, 30).toISOString(),
+    });
+    expect(codeOf(result)).toBe('A102');
+    expect(reasonOf(result)).toBe('slotTaken');
+  });
+
+  it('a slot that vanished from the schedule is A102', async () => {
+    const { provider, asAlice, id } = await booked();
+    const target = at('2026-11-13T23:00:00Z');
+    await server.database.db
+      .delete(providerSchedules)
+      .where(eq(providerSchedules.providerId, provider.id));
+    const result = await asAlice(RESCHEDULE, {
+      appointmentId: id,
+      providerId: provider.id,
+      start: target.toISOString(),
+      end: plus(target, 30).toISOString(),
+    });
+    expect(codeOf(result)).toBe('A102');
+    expect(reasonOf(result)).toBe('slotUnavailable');
+  });
+
+  it('less than an hour ahead, or a signed encounter, is A100', async () => {
+    const { provider, asAlice, id, start } = await booked();
+    const target = at('2026-11-14T17:00:00Z');
+    const variables = {
+      appointmentId: id,
+      providerId: provider.id,
+      start: target.toISOString(),
+      end: plus(target, 30).toISOString(),
+    };
+    server.clock.set(plus(start, -59));
+    const late = await asAlice(RESCHEDULE, variables);
+    expect(codeOf(late)).toBe('A100');
+    expect(reasonOf(late)).toBe('notReschedulable');
+    server.clock.set(TUESDAY);
+    await server.database.db
+      .update(appointments)
+      .set({ encounterSigned: true })
+      .where(eq(appointments.id, id));
+    expect(codeOf(await asAlice(RESCHEDULE, variables))).toBe('A100');
+  });
+
+  it("another customer cannot reschedule someone else's appointment", async () => {
+    const { provider, asBob, id, start } = await booked();
+    const target = at('2026-11-14T18:00:00Z');
+    const result = await asBob(RESCHEDULE, {
+      appointmentId: id,
+      providerId: provider.id,
+      start: target.toISOString(),
+      end: plus(target, 30).toISOString(),
+    });
+    expect(codeOf(result)).toBe('A100');
+    expect(reasonOf(result)).toBe('notFound');
+    const [row] = await server.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, id));
+    expect(row?.start.toISOString()).toBe(start.toISOString());
+  });
+});

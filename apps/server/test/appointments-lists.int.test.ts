@@ -1,0 +1,334 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, users } from '../src/db/schema/index';
+import { seedDemoData } from '../src/demo/seed';
+import {
+  APPOINTMENTS,
+  AVAILABLE_SLOTS,
+  TEST_STATE,
+  callerFor,
+  codeOf,
+  createPatient,
+  createScheduledProvider,
+  createTreatment,
+  insertAppointment,
+} from './appointment-fixtures';
+import { startTestServer, type TestServer } from './harness';
+
+// Lists, previous providers, async visits, treatments and slot reads (spec 01 §4, §7, §9).
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const NOW = new Date('2026-11-10T17:00:00Z');
+const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
+
+type Slots = { availableSlots: { start: string; provider: { id: string } }[] };
+
+type Lists = {
+  appointmentsByCustomer: {
+    upcoming: { id: string; start: string }[];
+    previous: { id: string }[];
+    async: { id: string }[];
+  };
+};
+
+describe('GetAppointmentsByCustomer (spec 01 §4)', () => {
+  it('classifies upcoming, previous and async; leaves out excluded statuses; limits previous to 50', async () => {
+    server.clock.set(NOW);
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    const alice = await createPatient(db, treatment.id);
+    const add = (start: Date, extra: { status?: string; isAsync?: boolean } = {}) =>
+      insertAppointment(db, {
+        customerId: alice.customer.id,
+        providerId: provider.id,
+        start,
+        ...extra,
+      });
+    const soon = await add(minutes(60));
+    const justStarted = await add(minutes(-29));
+    const justPast = await add(minutes(-30));
+    for (const status of ['expired', 'reserved', 'cancelled', 'voided'])
+      await add(minutes(120 + 60 * status.length), { status });
+    const asyncVisit = await add(minutes(-600), { isAsync: true, status: 'completed' });
+    for (let day = 1; day <= 55; day += 1)
+      await add(minutes(-day * 24 * 60), { status: 'completed' });
+
+    const result = await callerFor(server, alice)<Lists>(APPOINTMENTS);
+    const lists = result.data?.appointmentsByCustomer;
+    expect(lists?.upcoming.map((a) => a.id)).toEqual([justStarted.id, soon.id]);
+    expect(lists?.previous).toHaveLength(50);
+    expect(lists?.previous[0]?.id).toBe(justPast.id);
+    expect(lists?.async.map((a) => a.id)).toEqual([asyncVisit.id]);
+
+    // minDate is the spec's variable: the client's own "30 minutes before now".
+    const later = await callerFor(server, alice)<Lists>(APPOINTMENTS, {
+      minDate: minutes(30).toISOString(),
+    });
+    expect(later.data?.appointmentsByCustomer.upcoming.map((a) => a.id)).toEqual([soon.id]);
+  });
+});
+
+describe('previous providers, treatments, async visits', () => {
+  it('lists previous providers most recent first, with counts', async () => {
+    server.clock.set(NOW);
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    const first = await createScheduledProvider(db, {
+      displayName: 'Dr. First',
+      treatmentIds: [treatment.id],
+    });
+    const second = await createScheduledProvider(db, {
+      displayName: 'Dr. Second',
+      treatmentIds: [treatment.id],
+    });
+    const alice = await createPatient(db, treatment.id);
+    const add = (providerId: string, start: Date) =>
+      insertAppointment(db, {
+        customerId: alice.customer.id,
+        providerId,
+        start,
+        status: 'completed',
+      });
+    await add(first.id, minutes(-3000));
+    await add(first.id, minutes(-2000));
+    await add(second.id, minutes(-1000));
+    const result = await callerFor(
+      server,
+      alice,
+    )(
+      `{ customerPreviousProviders(limit: 5) { provider_id count display_name last_appointment_start virtual_visit_link } }`,
+    );
+    expect(result.data).toEqual({
+      customerPreviousProviders: [
+        {
+          provider_id: second.id,
+          count: 1,
+          display_name: 'Dr. Second',
+          last_appointment_start: minutes(-1000).toISOString(),
+          virtual_visit_link: 'https://visit.example.com/test',
+        },
+        {
+          provider_id: first.id,
+          count: 2,
+          display_name: 'Dr. First',
+          last_appointment_start: minutes(-2000).toISOString(),
+          virtual_visit_link: 'https://visit.example.com/test',
+        },
+      ],
+    });
+  });
+
+  it('creates an async appointment, listed apart; a provider who does not see the treatment is A103', async () => {
+    server.clock.set(NOW);
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    const stranger = await createScheduledProvider(db, { treatmentIds: [] });
+    const alice = await createPatient(db, treatment.id);
+    const asAlice = callerFor(server, alice);
+    const CREATE = `mutation ($providerId: ID!, $treatmentId: ID!) { createAsyncAppointment(providerId: $providerId, treatmentId: $treatmentId) { statusCode data { id is_async start } } }`;
+    const created = await asAlice<{
+      createAsyncAppointment: { data: { id: string; is_async: boolean; start: string } };
+    }>(CREATE, {
+      providerId: provider.id,
+      treatmentId: treatment.id,
+    });
+    expect(created.data?.createAsyncAppointment.data).toMatchObject({
+      is_async: true,
+      start: NOW.toISOString(),
+    });
+    const lists = await asAlice<Lists>(APPOINTMENTS);
+    expect(lists.data?.appointmentsByCustomer.async.map((a) => a.id)).toEqual([
+      created.data?.createAsyncAppointment.data.id,
+    ]);
+    expect(lists.data?.appointmentsByCustomer.upcoming).toEqual([]);
+    const refused = await asAlice(CREATE, { providerId: stranger.id, treatmentId: treatment.id });
+    expect(codeOf(refused)).toBe('A103');
+  });
+
+  it('lists the active treatments and the treatment configuration', async () => {
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    const alice = await createPatient(db, treatment.id);
+    const result = await callerFor(
+      server,
+      alice,
+    )<{ activeTreatments: { id: string }[]; treatmentConfiguration: unknown[] }>(
+      `{ activeTreatments { id shortId displayName } treatmentConfiguration { TreatmentShortId FunnelInfo { Appointment } } }`,
+    );
+    expect(result.data?.activeTreatments.map((t) => t.id)).toEqual([treatment.id]);
+    expect(Array.isArray(result.data?.treatmentConfiguration)).toBe(true);
+  });
+});
+
+describe('slot reads (spec 01 §7, §9)', () => {
+  it('offers licensed providers who see the treatment, minus live bookings, ordered by start', async () => {
+    server.clock.set(NOW);
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    const thursday = [{ weekday: 4, startMinute: 9 * 60, endMinute: 10 * 60 }]; // 9–10 local
+    const la = await createScheduledProvider(db, {
+      treatmentIds: [treatment.id],
+      schedule: thursday,
+    });
+    const ny = await createScheduledProvider(db, {
+      treatmentIds: [treatment.id],
+      schedule: thursday,
+      timeZone: 'America/New_York',
+    });
+    await createScheduledProvider(db, {
+      treatmentIds: [treatment.id],
+      schedule: thursday,
+      states: ['NY'],
+    });
+    await createScheduledProvider(db, { treatmentIds: [], schedule: thursday });
+    await createScheduledProvider(db, {
+      treatmentIds: [treatment.id],
+      schedule: thursday,
+      language: 'es-US',
+    });
+    const alice = await createPatient(db, treatment.id);
+    await insertAppointment(db, {
+      customerId: alice.customer.id,
+      providerId: la.id,
+      start: new Date('2026-11-12T17:00:00Z'),
+    });
+    await insertAppointment(db, {
+      customerId: alice.customer.id,
+      providerId: la.id,
+      start: new Date('2026-11-12T17:30:00Z'),
+      status: 'cancelled',
+    });
+    const variables = {
+      state: TEST_STATE,
+      treatmentId: treatment.id,
+      startTime: NOW.toISOString(),
+      endTime: '2026-11-13T00:00:00Z',
+    };
+    const result = await callerFor(server, alice)<Slots>(AVAILABLE_SLOTS, variables);
+    expect(result.data?.availableSlots.map((s) => [s.start, s.provider.id])).toEqual([
+      ['2026-11-12T14:00:00.000Z', ny.id],
+      ['2026-11-12T14:30:00.000Z', ny.id],
+      ['2026-11-12T17:30:00.000Z', la.id],
+    ]);
+
+    const check = await callerFor(server, alice)<{
+      checkTimeStillAvailable: { provider: { id: string } }[];
+    }>(
+      `query ($state: String!, $treatmentId: ID!, $startTime: DateTime!) { checkTimeStillAvailable(state: $state, treatmentId: $treatmentId, startTime: $startTime) { start provider { id } } }`,
+      { state: TEST_STATE, treatmentId: treatment.id, startTime: '2026-11-12T17:00:00Z' },
+    );
+    expect(check.data?.checkTimeStillAvailable).toEqual([]);
+  });
+
+  it('adhoc slots are distinct by start and at most 100; distinctStart thins availableSlots', async () => {
+    server.clock.set(NOW);
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    const alice = await createPatient(db, treatment.id);
+    const adhoc = await callerFor(server, alice)<{ availableAdhocSlots: { start: string }[] }>(
+      `query ($where: AdhocSlotFilter!) { availableAdhocSlots(where: $where, limit: 500) { start } }`,
+      { where: { state: TEST_STATE, treatmentShortId: treatment.shortId } },
+    );
+    const starts = adhoc.data?.availableAdhocSlots.map((s) => s.start) ?? [];
+    expect(starts).toHaveLength(100);
+    expect(new Set(starts).size).toBe(100);
+    expect([...starts].sort()).toEqual(starts);
+
+    const all = await callerFor(server, alice)<Slots>(AVAILABLE_SLOTS, {
+      state: TEST_STATE,
+      treatmentId: treatment.id,
+      startTime: NOW.toISOString(),
+    });
+    const thinned = await callerFor(server, alice)<Slots>(AVAILABLE_SLOTS, {
+      state: TEST_STATE,
+      treatmentId: treatment.id,
+      startTime: NOW.toISOString(),
+      distinctStart: true,
+    });
+    expect(all.data?.availableSlots.length).toBe(2 * (thinned.data?.availableSlots.length ?? 0));
+  });
+
+  it('no slot for the state and treatment is T101; an unknown state is T100', async () => {
+    server.clock.set(NOW);
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    const alice = await createPatient(db, treatment.id);
+    const none = await callerFor(server, alice)(AVAILABLE_SLOTS, {
+      state: 'WY',
+      treatmentId: treatment.id,
+      startTime: NOW.toISOString(),
+    });
+    expect(codeOf(none)).toBe('T101');
+    const bad = await callerFor(server, alice)(AVAILABLE_SLOTS, {
+      state: 'XX',
+      treatmentId: treatment.id,
+      startTime: NOW.toISOString(),
+    });
+    expect(codeOf(bad)).toBe('T100');
+  });
+
+  it('keeps the provider’s 9:00 local across the March DST change in Los Angeles', async () => {
+    server.clock.set('2026-03-03T17:00:00Z'); // Tuesday
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    const schedule = [1, 2, 3, 4, 5].map((weekday) => ({
+      weekday,
+      startMinute: 9 * 60,
+      endMinute: 9 * 60 + 30,
+    }));
+    await createScheduledProvider(db, { treatmentIds: [treatment.id], schedule });
+    const alice = await createPatient(db, treatment.id);
+    const result = await callerFor(server, alice)<Slots>(AVAILABLE_SLOTS, {
+      state: TEST_STATE,
+      treatmentId: treatment.id,
+      startTime: '2026-03-03T00:00:00Z',
+      endTime: '2026-03-10T00:00:00Z',
+    });
+    expect(result.data?.availableSlots.map((s) => s.start)).toEqual([
+      '2026-03-04T17:00:00.000Z', // Wednesday 9:00 PST, exactly 24 h ahead
+      '2026-03-05T17:00:00.000Z', // Thursday 9:00 PST
+      '2026-03-06T17:00:00.000Z', // Friday 9:00 PST
+      '2026-03-09T16:00:00.000Z', // Monday 9:00 PDT
+    ]);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo customer an upcoming, a past and an async appointment, and bookable providers', async () => {
+    server.clock.set(new Date());
+    const db = server.database.db;
+    await seedDemoData(db);
+    const [user] = await db.select().from(users).where(eq(users.email, 'alex.rivera@example.com'));
+    const [alex] = await db
+      .select()
+      .from(customers)
+      .where(eq(customers.userId, user?.id ?? ''));
+    if (!user || !alex) throw new Error('demo customer missing');
+    const asAlex = callerFor(server, { user, customer: alex });
+    const lists = await asAlex<Lists>(APPOINTMENTS);
+    expect(lists.data?.appointmentsByCustomer.upcoming).toHaveLength(1);
+    expect(lists.data?.appointmentsByCustomer.previous).toHaveLength(1);
+    expect(lists.data?.appointmentsByCustomer.async).toHaveLength(1);
+    const treatments = await asAlex<{ activeTreatments: { id: string }[] }>(
+      `{ activeTreatments { id } }`,
+    );
+    const slots = await asAlex<Slots>(AVAILABLE_SLOTS, {
+      state: 'CA',
+      treatmentId: treatments.data?.activeTreatments[0]?.id,
+      startTime: new Date().toISOString(),
+      distinctStart: true,
+    });
+    expect(slots.data?.availableSlots.length).toBeGreaterThan(50);
+  });
+});

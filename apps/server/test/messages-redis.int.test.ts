@@ -1,0 +1,168 @@
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { parseConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import { ephemeralSigningKeys, type SigningKeys } from '../src/identity/keys';
+import { TestClock } from '../src/platform/clock';
+import { createCustomer } from './factories';
+import { openTestDatabase } from './harness';
+import {
+  connect,
+  createStaffUser,
+  customerTokenFor,
+  follow,
+  pause,
+  type Reachable,
+  staffCall,
+  staffTokenFor,
+  waitFor,
+} from './messaging-helpers';
+
+// Two server instances behind one database, as in production behind a load balancer: the
+// only path between them is the pub/sub emitter. A message posted through instance A must
+// reach a client whose websocket is open on instance B when REDIS_URL is set, and (the
+// control) must not when each instance has only its in-process emitter.
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port || 6379), hostname);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const available = await redisAnswers();
+if (!available) {
+  process.stdout.write(
+    `Redis suite NOT RUN (provider messages across two instances): nothing answers at ${REDIS_URL}\n`,
+  );
+}
+
+/** An instance on a shared database and signing key; `url` is all the helpers need. */
+async function startInstance(
+  database: Database,
+  keys: SigningKeys,
+  clock: TestClock,
+  redisUrl: string | undefined,
+): Promise<App & Reachable> {
+  const config = parseConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
+      PUBLIC_URL: 'http://portal.test',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    },
+    '1.18.13',
+  );
+  const app = await buildApp({ config, database, clock, keys, webDist: '/nonexistent' });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { ...app, url: `http://127.0.0.1:${port}` };
+}
+
+const QUERY = 'subscription { providerMessagesChanged { change id message { id read } } }';
+interface Change {
+  providerMessagesChanged: { change: string; id: string; message: { id: string } | null };
+}
+
+function pair(redisUrl: string | undefined) {
+  const state = {
+    a: undefined as unknown as App & Reachable,
+    b: undefined as unknown as App & Reachable,
+    database: undefined as unknown as Database,
+    clients: [] as Client[],
+  };
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    ({ database: state.database, drop } = await openTestDatabase());
+    const keys = await ephemeralSigningKeys();
+    const clock = new TestClock(new Date());
+    state.a = await startInstance(state.database, keys, clock, redisUrl);
+    state.b = await startInstance(state.database, keys, clock, redisUrl);
+  });
+  afterAll(async () => {
+    await Promise.all(state.clients.map(async (c) => c.dispose()));
+    await state.a?.app.close();
+    await state.b?.app.close();
+    await state.database?.close();
+    await drop();
+  });
+  return state;
+}
+
+/** Follows on B, posts through A; returns what B's clients of customer 1 and 2 received. */
+async function postThroughAFollowOnB(state: ReturnType<typeof pair>) {
+  const db = state.database.db;
+  const one = await createCustomer(db);
+  const two = await createCustomer(db);
+  const staff = await createStaffUser(db);
+  const followOne = follow<Change>(
+    connect(state.b.url, await customerTokenFor(state.b, one.user.email), state.clients),
+    QUERY,
+  );
+  const followTwo = follow<Change>(
+    connect(state.b.url, await customerTokenFor(state.b, two.user.email), state.clients),
+    QUERY,
+  );
+  await pause(500);
+  const posted = await staffCall<{ id: string }>(
+    state.a,
+    'POST',
+    `/staff/customers/${one.customer.id}/messages`,
+    await staffTokenFor(state.a, staff.email),
+    { type: 'treatment_update', html: '<p>across instances</p>' },
+  );
+  expect(posted.status).toBe(201);
+  return { posted: posted.body.id, followOne, followTwo };
+}
+
+describe.skipIf(!available)(
+  `provider messages across two instances (Redis at ${REDIS_URL})`,
+  () => {
+    const state = pair(REDIS_URL);
+
+    it("delivers a message posted on instance A to the customer's client on instance B only", async () => {
+      const { posted, followOne, followTwo } = await postThroughAFollowOnB(state);
+      await waitFor(() => followOne.received.length === 1);
+      await pause(300);
+      expect(followOne.received).toEqual([
+        {
+          providerMessagesChanged: {
+            change: 'created',
+            id: posted,
+            message: { id: posted, read: false },
+          },
+        },
+      ]);
+      expect(followOne.errors).toEqual([]);
+      expect(followTwo.received).toEqual([]);
+    });
+  },
+);
+
+describe('control: two instances without Redis', () => {
+  const state = pair(undefined);
+
+  it('do not deliver across instances, so the Redis suite tests the Redis path', async () => {
+    const { followOne, followTwo } = await postThroughAFollowOnB(state);
+    await pause(700);
+    expect(followOne.received).toEqual([]);
+    expect(followTwo.received).toEqual([]);
+  });
+});

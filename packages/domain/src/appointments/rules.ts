@@ -1,0 +1,138 @@
+import {
+  JOIN_WINDOW_MINUTES,
+  PREVIOUS_APPOINTMENTS_LIMIT,
+  RESCHEDULE_MIN_LEAD_MINUTES,
+  UPCOMING_GRACE_MINUTES,
+} from '../constants';
+import { EXCLUDED_APPOINTMENT_STATUSES } from '../vocabularies';
+import { MINUTE_MS } from './zoned-time';
+
+/** What the rules read of an appointment; the API's rows and the web's cards both fit. */
+export interface AppointmentLike {
+  id?: string | null;
+  start: Date;
+  end: Date;
+  status: string;
+  isAsync: boolean;
+  encounterSigned?: boolean;
+}
+
+export function isExcludedStatus(status: string): boolean {
+  return (EXCLUDED_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+}
+
+/** Spec 01 §4, §9: the instant an appointment must start after to count as upcoming. */
+export function upcomingBoundary(now: Date): Date {
+  return new Date(now.getTime() - UPCOMING_GRACE_MINUTES * MINUTE_MS);
+}
+
+/** Spec 01 §4: upcoming when the start is later than 30 minutes before now. */
+export function isUpcoming(start: Date, now: Date): boolean {
+  return start.getTime() > upcomingBoundary(now).getTime();
+}
+
+export interface ClassifiedAppointments<T> {
+  /** Soonest first. */
+  upcoming: T[];
+  /** Latest first, at most 50. */
+  previous: T[];
+  /** Async visits are listed apart, whatever their time; latest first. */
+  async: T[];
+}
+
+/**
+ * Spec 01 §4: expired, reserved, cancelled and voided appointments are left out; async ones
+ * are listed separately; the rest are upcoming or previous; previous is limited to 50.
+ */
+export function classifyAppointments<T extends AppointmentLike>(
+  appointments: readonly T[],
+  now: Date,
+): ClassifiedAppointments<T> {
+  const shown = appointments.filter((a) => !isExcludedStatus(a.status));
+  const byStart = (a: T, b: T) => a.start.getTime() - b.start.getTime();
+  const live = shown.filter((a) => !a.isAsync);
+  return {
+    upcoming: live.filter((a) => isUpcoming(a.start, now)).sort(byStart),
+    previous: live
+      .filter((a) => !isUpcoming(a.start, now))
+      .sort((a, b) => byStart(b, a))
+      .slice(0, PREVIOUS_APPOINTMENTS_LIMIT),
+    async: shown.filter((a) => a.isAsync).sort((a, b) => byStart(b, a)),
+  };
+}
+
+/**
+ * Spec 01 §4: Join Virtual Visit shows for a non-async, non-past appointment from 30 minutes
+ * before its start until 30 minutes after it. Past means no longer upcoming, so the window
+ * closes exactly when the appointment moves to Past.
+ */
+export function canJoinVisit(appointment: AppointmentLike, now: Date): boolean {
+  if (appointment.isAsync || isExcludedStatus(appointment.status)) return false;
+  const opens = appointment.start.getTime() - JOIN_WINDOW_MINUTES * MINUTE_MS;
+  return now.getTime() >= opens && isUpcoming(appointment.start, now);
+}
+
+/**
+ * Spec 01 §4: an appointment can be rescheduled when it starts at least 1 hour from now, has
+ * an id and has no signed encounter.
+ */
+export function canReschedule(appointment: AppointmentLike, now: Date): boolean {
+  if (!appointment.id || appointment.encounterSigned) return false;
+  return appointment.start.getTime() - now.getTime() >= RESCHEDULE_MIN_LEAD_MINUTES * MINUTE_MS;
+}
+
+/** Spec 01 §4: the three reasons the booking flow is blocked, each with its own dialog. */
+export const BOOKING_BLOCK_REASONS = [
+  'appointmentInProgress',
+  'existingAppointment',
+  'noActiveTreatments',
+] as const;
+export type BookingBlockReason = (typeof BOOKING_BLOCK_REASONS)[number];
+
+export function isInProgress(appointment: AppointmentLike, now: Date): boolean {
+  const time = now.getTime();
+  return appointment.start.getTime() <= time && time < appointment.end.getTime();
+}
+
+/**
+ * Spec 01 §4: booking is blocked by an appointment in progress now (offers keep appointment),
+ * by an existing upcoming appointment (offers reschedule), or by having no active treatments
+ * (offers subscribe). In that order: a visit in progress cannot be rescheduled, so its dialog
+ * wins; an existing visit is offered before subscribing. Only live, non-async appointments
+ * that are not left out by status block.
+ */
+export function bookingBlockReason(input: {
+  appointments: readonly AppointmentLike[];
+  activeTreatmentCount: number;
+  now: Date;
+}): BookingBlockReason | null {
+  const live = input.appointments.filter((a) => !a.isAsync && !isExcludedStatus(a.status));
+  if (live.some((a) => isInProgress(a, input.now))) return 'appointmentInProgress';
+  if (live.some((a) => a.start.getTime() > input.now.getTime())) return 'existingAppointment';
+  if (input.activeTreatmentCount <= 0) return 'noActiveTreatments';
+  return null;
+}
+
+export type ProviderChoice =
+  { kind: 'provider'; providerId: string; fellBack: boolean } | { kind: 'any'; fellBack: boolean };
+
+/**
+ * Spec 01 §4: when the chosen provider has no slots, fall back to the first previous provider
+ * (in the order given, most recent first) with slots, or to Any available provider when none
+ * has. No chosen provider means Any available provider.
+ */
+export function chooseProvider(input: {
+  chosenProviderId: string | null;
+  previousProviderIds: readonly string[];
+  hasSlots: (providerId: string) => boolean;
+}): ProviderChoice {
+  const { chosenProviderId, previousProviderIds, hasSlots } = input;
+  if (chosenProviderId === null) return { kind: 'any', fellBack: false };
+  if (hasSlots(chosenProviderId)) {
+    return { kind: 'provider', providerId: chosenProviderId, fellBack: false };
+  }
+  const previous = previousProviderIds.find((id) => id !== chosenProviderId && hasSlots(id));
+  return previous
+    ? { kind: 'provider', providerId: previous, fellBack: true }
+    : { kind: 'any', fellBack: true };
+}

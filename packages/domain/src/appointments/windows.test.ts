@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingWindow,
+  earliestSlotStart,
+  isWithinWindow,
+  narrowWindow,
+  rescheduleWindow,
+} from './windows';
+
+const at = (value: string) => new Date(value);
+
+describe('booking window (spec 01 §9: earliest 24 h, 48 h on a UTC Saturday or Sunday; latest 13 days)', () => {
+  it('Friday in UTC: earliest is 24 hours ahead', () => {
+    const now = at('2026-03-06T15:00:00Z');
+    expect(earliestSlotStart(now).toISOString()).toBe('2026-03-07T15:00:00.000Z');
+  });
+
+  it('Saturday in UTC: earliest is 48 hours ahead', () => {
+    const now = at('2026-03-07T10:00:00Z');
+    expect(earliestSlotStart(now).toISOString()).toBe('2026-03-09T10:00:00.000Z');
+  });
+
+  it('Sunday in UTC: earliest is 48 hours ahead', () => {
+    const now = at('2026-03-08T23:59:00Z');
+    expect(earliestSlotStart(now).toISOString()).toBe('2026-03-10T23:59:00.000Z');
+  });
+
+  it('reads the weekday in UTC terms, not the customer zone', () => {
+    // Friday 16:30 in Los Angeles, already Saturday in UTC.
+    expect(earliestSlotStart(at('2026-03-07T00:30:00Z')).toISOString()).toBe(
+      '2026-03-09T00:30:00.000Z',
+    );
+    // Monday 00:00 UTC (still Sunday evening in Los Angeles) is a weekday.
+    expect(earliestSlotStart(at('2026-03-09T00:00:00Z')).toISOString()).toBe(
+      '2026-03-10T00:00:00.000Z',
+    );
+  });
+
+  it('a slot at 23h59m is outside the window, at 24h inside, at 13 days inside, later outside', () => {
+    const now = at('2026-03-06T15:00:00Z');
+    const window = bookingWindow(now);
+    expect(isWithinWindow(at('2026-03-07T14:59:00Z'), window)).toBe(false);
+    expect(isWithinWindow(at('2026-03-07T15:00:00Z'), window)).toBe(true);
+    expect(window.latest.toISOString()).toBe('2026-03-19T15:00:00.000Z');
+    expect(isWithinWindow(at('2026-03-19T15:00:00Z'), window)).toBe(true);
+    expect(isWithinWindow(at('2026-03-19T15:00:01Z'), window)).toBe(false);
+  });
+});
+
+describe('reschedule window (spec 01 §9: search up to 14 days ahead)', () => {
+  it('looks 14 days ahead with the same earliest start as booking', () => {
+    const now = at('2026-03-06T15:00:00Z');
+    const window = rescheduleWindow(now);
+    expect(window.earliest.toISOString()).toBe('2026-03-07T15:00:00.000Z');
+    expect(window.latest.toISOString()).toBe('2026-03-20T15:00:00.000Z');
+  });
+});
+
+describe('narrowWindow', () => {
+  const window = { earliest: at('2026-03-07T15:00:00Z'), latest: at('2026-03-19T15:00:00Z') };
+  it('keeps the server window when the client asks for more', () => {
+    expect(narrowWindow(window, at('2026-03-06T00:00:00Z'), null)).toEqual(window);
+  });
+  it('narrows to the client range inside the window, and is null outside it', () => {
+    expect(narrowWindow(window, at('2026-03-10T00:00:00Z'), at('2026-03-11T00:00:00Z'))).toEqual({
+      earliest: at('2026-03-10T00:00:00Z'),
+      latest: at('2026-03-11T00:00:00Z'),
+    });
+    expect(narrowWindow(window, at('2026-03-20T00:00:00Z'))).toBeNull();
+  });
+});

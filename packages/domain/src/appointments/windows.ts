@@ -1,0 +1,57 @@
+import { BOOKING_WINDOW, RESCHEDULE_SEARCH_DAYS } from '../constants';
+import { DAY_MS, HOUR_MS } from './zoned-time';
+
+/** The instants a slot's start may lie between, both ends included. */
+export interface SlotWindow {
+  earliest: Date;
+  latest: Date;
+}
+
+/**
+ * Spec 01 §9: the earliest bookable start is 24 hours ahead, or 48 hours when today is a
+ * Saturday or a Sunday in UTC terms.
+ */
+export function earliestSlotStart(now: Date): Date {
+  const weekday = now.getUTCDay();
+  const hours =
+    weekday === 0 || weekday === 6
+      ? BOOKING_WINDOW.earliestHoursWeekend
+      : BOOKING_WINDOW.earliestHours;
+  return new Date(now.getTime() + hours * HOUR_MS);
+}
+
+/** Spec 01 §9: booking looks from the earliest start up to 13 days ahead. */
+export function bookingWindow(now: Date): SlotWindow {
+  return {
+    earliest: earliestSlotStart(now),
+    latest: new Date(now.getTime() + BOOKING_WINDOW.latestDays * DAY_MS),
+  };
+}
+
+/**
+ * Spec 01 §9: the reschedule search looks up to 14 days ahead. The spec gives it no earliest
+ * start of its own, so the booking rule applies: a moved visit needs the same notice as a new
+ * one. (Its fixed 2025-05-28 start for two treatments lies in the past, so it never narrows.)
+ */
+export function rescheduleWindow(now: Date): SlotWindow {
+  return {
+    earliest: earliestSlotStart(now),
+    latest: new Date(now.getTime() + RESCHEDULE_SEARCH_DAYS * DAY_MS),
+  };
+}
+
+export function isWithinWindow(start: Date, window: SlotWindow): boolean {
+  const time = start.getTime();
+  return time >= window.earliest.getTime() && time <= window.latest.getTime();
+}
+
+/** The part of a window that also lies within [from, to]; null when they do not meet. */
+export function narrowWindow(
+  window: SlotWindow,
+  from?: Date | null,
+  to?: Date | null,
+): SlotWindow | null {
+  const earliest = Math.max(window.earliest.getTime(), from?.getTime() ?? -Infinity);
+  const latest = Math.min(window.latest.getTime(), to?.getTime() ?? Infinity);
+  return earliest <= latest ? { earliest: new Date(earliest), latest: new Date(latest) } : null;
+}
