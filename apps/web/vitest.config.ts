@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole-app tests load lazy route chunks on first use; a cold transform takes seconds.
+    testTimeout: 20_000,
   },
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -48,6 +49,9 @@ export interface App {
   tokens: TokenService;
   outbox: OutboxMailer | null;
 }
+
+/** Paths the server answers itself; everything else under GET belongs to the web app. */
+const API_PATH = /^\/(identity|user|connect|graphql|staff|dev|client-errors|\.well-known)(\/|\?|$)/;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -103,7 +107,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hsts: config.isProduction,
   });
   // A coarse per-address ceiling on every route; identity adds per-email limits of its own.
-  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
+  // A coarse per-address ceiling on the API; the page and its static files are exempt, so a
+  // clinic behind one address is not locked out by loading the app.
+  await app.register(rateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (request) => request.method === 'GET' && !API_PATH.test(request.url),
+  });
+  await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -189,13 +200,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const webDist = options.webDist ?? defaultWebDist;
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      // Files are looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every asset name: they can be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          void res.header('cache-control', 'no-cache');
+        }
+      },
+    });
     // The SPA owns every other GET path; API paths answer 404 as JSON.
     app.setNotFoundHandler((request, reply) => {
-      const apiPath = /^\/(identity|user|connect|graphql|dev|staff|\.well-known)(\/|$)/.test(
-        request.url,
-      );
-      if (request.method === 'GET' && !apiPath && !path.extname(request.url.split('?')[0] ?? '')) {
+      const apiPath = API_PATH.test(request.url);
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      if (read && !apiPath && !path.extname(request.url.split('?')[0] ?? '')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });

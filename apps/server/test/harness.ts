@@ -80,7 +80,7 @@ export function freePort(): Promise<number> {
 
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  options: { port?: number } = {},
+  options: { port?: number; webDist?: string } = {},
 ): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   const clock = new TestClock(new Date());
@@ -99,7 +99,7 @@ export async function startTestServer(
     database,
     clock,
     keys: await ephemeralSigningKeys(),
-    webDist: '/nonexistent',
+    webDist: options.webDist ?? '/nonexistent',
   });
   await app.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.app.server.address();

@@ -17,8 +17,6 @@ const grey = {
   900: '#1b2733',
 };
 
-export const PAGE_MAX_WIDTH_PX = 1120;
-
 export const theme = createTheme({
   palette: {
     mode: 'light',
@@ -51,6 +49,7 @@ export const theme = createTheme({
       styleOverrides: {
         body: { minHeight: '100vh' },
         '#root': { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
+        'body.chat-widget-hidden [data-chat-widget]': { display: 'none !important' },
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': {
             animationDuration: '0.01ms !important',

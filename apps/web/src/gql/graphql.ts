@@ -4,10 +4,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type GetMessageReadStatesQueryVariables = Exact<{
+  customerId: string;
+}>;
+
+
+export type GetMessageReadStatesQuery = { providerMessages: Array<{ id: string, read: boolean }> };
+
 export type GetCustomerDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetCustomerDataQuery = { customer: { id: string, short_id: string, full_name: string | null, first_name: string | null, last_name: string | null, preferred_name: string | null, phone: string | null, dob: string | null, sex: string | null, gender: string | null, email: string, created_at: string, time_zone: string | null, shippingAddresses: Array<{ id: string, address_type: string, street_address1: string, street_address2: string | null, city: string, state: string, state_code: string, zip_code: string }>, tags: Array<{ name: string }>, contracts: Array<{ id: string, status: string }>, subscriptions: Array<{ id: string, status: string }> } | null };
+export type GetCustomerDataQuery = { customer: { id: string, short_id: string, full_name: string, first_name: string, last_name: string, preferred_name: string | null, phone: string | null, dob: string | null, sex: string | null, gender: string | null, email: string, created_at: string, time_zone: string, shippingAddresses: Array<{ id: string, address_type: string, street_address1: string, street_address2: string | null, city: string, state: string, state_code: string, zip_code: string }>, tags: Array<{ name: string }>, contracts: Array<{ id: string, status: string }>, subscriptions: Array<{ id: string, status: string }> } | null };
 
 export type GetFeatureFlagsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -33,6 +40,14 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const GetMessageReadStatesDocument = new TypedDocumentString(`
+    query GetMessageReadStates($customerId: ID!) {
+  providerMessages(customerId: $customerId) {
+    id
+    read
+  }
+}
+    `, {"hash":"sha256:0aad1bd193a4075e648d0a77674be48ad2f040950270b1fe5fd183eea4c2eea8"}) as unknown as TypedDocumentString<GetMessageReadStatesQuery, GetMessageReadStatesQueryVariables>;
 export const GetCustomerDataDocument = new TypedDocumentString(`
     query GetCustomerData {
   customer {

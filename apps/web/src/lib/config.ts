@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { getJson } from './api/http';
 
 /** GET /config.json: runtime settings the server hands the web app. */
@@ -45,4 +46,10 @@ export const appConfigQuery = {
 export function useAppConfig(): AppConfig {
   const { data } = useQuery(appConfigQuery);
   return data ?? FALLBACK;
+}
+
+/** For event handlers that need the config now (the cached copy, or one fetch). */
+export function useLoadAppConfig(): () => Promise<AppConfig> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.fetchQuery(appConfigQuery), [queryClient]);
 }

@@ -1,10 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactSupportDialog } from '../support/contact-support-dialog';
 import type { ShownAlert } from './alert-context';
+
+const ContactSupportDialog = lazy(async () => ({
+  default: (await import('../support/contact-support-dialog')).ContactSupportDialog,
+}));
 
 function AlertItem({
   alert,
@@ -85,12 +88,14 @@ export function AlertStack({
         ))}
       </Box>
       {contactFor && (
-        <ContactSupportDialog
-          open
-          onClose={() => setContactFor(null)}
-          category={contactFor.supportCategory}
-          code={contactFor.code}
-        />
+        <Suspense fallback={null}>
+          <ContactSupportDialog
+            open
+            onClose={() => setContactFor(null)}
+            category={contactFor.supportCategory}
+            code={contactFor.code}
+          />
+        </Suspense>
       )}
     </>
   );

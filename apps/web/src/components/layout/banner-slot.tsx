@@ -2,6 +2,7 @@ import { DEFAULT_BANNER_HEIGHT_PX } from '@portal/domain';
 import Box, { type BoxProps } from '@mui/material/Box';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { mergeSx } from '../merge-sx';
 
 // Spec 01 §2: a regulation banner and a plan-expiration banner may sit above the content.
 // The shell renders <BannerSlot/> once; a feature renders <ShellBanner> anywhere below it and
@@ -29,10 +30,10 @@ export function ShellBanner({ sx, ...props }: BoxProps) {
     <Box
       role="region"
       {...props}
-      sx={[
+      sx={mergeSx(
         { minHeight: DEFAULT_BANNER_HEIGHT_PX, display: 'flex', alignItems: 'center' },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+        sx,
+      )}
     />,
     slot.target,
   );

@@ -1,33 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PageContainer } from './page-container';
 
-function CookiePreferencesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="cookie-preferences-title">
-      <DialogTitle id="cookie-preferences-title">{t('footer.cookieTitle')}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 1.5 }}>{t('footer.cookieEssential')}</Typography>
-        <Typography color="text.secondary">{t('footer.cookieNoTracking')}</Typography>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onClose}>
-          {t('common.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+// Dialogs load on first use, keeping them out of the sign-in page's JavaScript.
+const CookiePreferencesDialog = lazy(async () => ({
+  default: (await import('./cookie-preferences-dialog')).CookiePreferencesDialog,
+}));
 
 export function Footer() {
   const { t } = useTranslation();
@@ -67,7 +49,11 @@ export function Footer() {
           </Typography>
         </Box>
       </PageContainer>
-      <CookiePreferencesDialog open={cookiesOpen} onClose={() => setCookiesOpen(false)} />
+      {cookiesOpen && (
+        <Suspense fallback={null}>
+          <CookiePreferencesDialog open onClose={() => setCookiesOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

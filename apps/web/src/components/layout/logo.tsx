@@ -6,7 +6,12 @@ export function Logo({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      <Box component="svg" viewBox="0 0 32 32" aria-hidden sx={{ width: 32, height: 32, flex: 'none' }}>
+      <Box
+        component="svg"
+        viewBox="0 0 32 32"
+        aria-hidden
+        sx={{ width: 32, height: 32, flex: 'none' }}
+      >
         <rect width="32" height="32" rx="8" fill="#0b5c7a" />
         <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff" />
       </Box>

@@ -37,7 +37,11 @@ export function UpdateBanner() {
           variant="contained"
           size="small"
           onClick={() => window.location.reload()}
-          sx={{ bgcolor: 'common.white', color: 'primary.main', '&:hover': { bgcolor: 'grey.100' } }}
+          sx={{
+            bgcolor: 'common.white',
+            color: 'primary.main',
+            '&:hover': { bgcolor: 'grey.100' },
+          }}
         >
           {t('update.refresh')}
         </Button>

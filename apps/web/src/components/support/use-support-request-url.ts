@@ -2,7 +2,7 @@ import { fullName } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/config';
-import { useCustomerQuery } from '../../lib/customer/use-customer';
+import { useLoadedCustomer } from '../../lib/customer/use-customer';
 import { buildSupportRequestUrl } from '../../lib/support';
 
 /** The prefilled help-center request link, or null when no support URL is configured. */
@@ -15,7 +15,7 @@ export function useSupportRequestUrl({
 }): string | null {
   const { t } = useTranslation();
   const { supportUrl } = useAppConfig();
-  const { data: customer } = useCustomerQuery();
+  const customer = useLoadedCustomer();
   const { pathname } = useLocation();
   if (!supportUrl) return null;
   return buildSupportRequestUrl(supportUrl, {

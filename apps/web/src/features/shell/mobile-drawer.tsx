@@ -6,6 +6,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,8 @@ export function MobileDrawer({
       slotProps={{
         paper: {
           sx: { width: `min(${DRAWER_WIDTH_PX}px, 100vw)` },
+          role: 'dialog',
+          'aria-modal': true,
           'aria-label': t('nav.menu'),
         },
       }}
@@ -52,47 +55,59 @@ export function MobileDrawer({
       <Box component="nav" aria-label={t('nav.label')}>
         <List>
           {items.map((item) => (
-            <ListItemButton
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              end={item.to === '/'}
-              onClick={onClose}
-              sx={{ '&.active': { color: 'primary.main', bgcolor: 'primary.light' } }}
-            >
-              <ListItemText
-                primary={
-                  item.badge && unread > 0 ? (
-                    <Badge badgeContent={unread} color="error">
-                      {t(item.labelKey)}
-                    </Badge>
-                  ) : (
-                    t(item.labelKey)
-                  )
-                }
-              />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                end={item.to === '/'}
+                onClick={onClose}
+                sx={{ '&.active': { color: 'primary.main', bgcolor: 'primary.light' } }}
+              >
+                <ListItemText
+                  primary={
+                    item.badge && unread > 0 ? (
+                      <Badge badgeContent={unread} color="error">
+                        {t(item.labelKey)}
+                      </Badge>
+                    ) : (
+                      t(item.labelKey)
+                    )
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>
       <Divider />
       <List>
-        <ListItemButton component={NavLink} to={PATHS.manageAccount} onClick={onClose}>
-          <ListItemText primary={t('account.manage')} />
-        </ListItemButton>
-        {supportUrl && (
-          <ListItemButton component="a" href={supportUrl} target="_blank" rel="noopener noreferrer">
-            <ListItemText primary={t('account.supportCenter')} />
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to={PATHS.manageAccount} onClick={onClose}>
+            <ListItemText primary={t('account.manage')} />
           </ListItemButton>
+        </ListItem>
+        {supportUrl && (
+          <ListItem disablePadding>
+            <ListItemButton
+              component="a"
+              href={supportUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <ListItemText primary={t('account.supportCenter')} />
+            </ListItemButton>
+          </ListItem>
         )}
-        <ListItemButton
-          onClick={() => {
-            onClose();
-            onLogout();
-          }}
-        >
-          <ListItemText primary={t('account.logout')} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton
+            onClick={() => {
+              onClose();
+              onLogout();
+            }}
+          >
+            <ListItemText primary={t('account.logout')} />
+          </ListItemButton>
+        </ListItem>
       </List>
       <Box sx={{ p: 2, mt: 'auto' }}>
         <LanguageSwitcher />

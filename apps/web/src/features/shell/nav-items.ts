@@ -19,11 +19,3 @@ export function useNavItems(): NavItem[] {
     ...(messaging ? [{ to: PATHS.messages, labelKey: 'nav.messages', badge: true }] : []),
   ];
 }
-
-/**
- * Unread provider messages for the nav badge. The messages area (a later issue) supplies the
- * query; until it exists the count is zero and no badge shows.
- */
-export function useUnreadMessageCount(): number {
-  return 0;
-}

@@ -13,7 +13,8 @@ import { Logo } from '../../components/layout/logo';
 import { PageContainer } from '../../components/layout/page-container';
 import { AccountMenu } from './account-menu';
 import { MobileDrawer } from './mobile-drawer';
-import { useNavItems, useUnreadMessageCount } from './nav-items';
+import { useNavItems } from './nav-items';
+import { useUnreadMessageCount } from './use-unread-message-count';
 import { NotificationsMenu } from './notifications-menu';
 
 export function TopBar({ initials, onLogout }: { initials: string; onLogout: () => void }) {

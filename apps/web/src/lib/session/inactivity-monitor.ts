@@ -1,8 +1,6 @@
 import { INACTIVITY_COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS } from '@portal/domain';
 
-export type InactivityState =
-  | { phase: 'active' }
-  | { phase: 'warning'; secondsLeft: number };
+export type InactivityState = { phase: 'active' } | { phase: 'warning'; secondsLeft: number };
 
 export interface InactivityOptions {
   timeoutMs?: number;

@@ -92,6 +92,7 @@ export class SessionManager {
       return;
     }
     this.setSnapshot({ status: 'checking', userId: null, email: null });
+    this.scheduleProactiveRefresh();
     this.scheduleExchange().catch(() => {
       // Failures already ended the session; nothing is waiting on this one.
     });

@@ -1,0 +1,36 @@
+import { lazy, type ComponentType } from 'react';
+import { lazyWithReload } from '../lib/chunk-reload';
+
+// Every screen is its own chunk (route-level code splitting); a chunk that fails to load
+// reloads the page (spec 01 §4).
+function lazyNamed<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(lazyWithReload(async () => ({ default: (await load())[name] })));
+}
+
+export const ShellLayout = lazyNamed(() => import('../features/shell/shell-layout'), 'ShellLayout');
+export const HomeScreen = lazyNamed(() => import('../features/home/home-screen'), 'HomeScreen');
+export const SignInPage = lazyNamed(() => import('../features/auth/sign-in-page'), 'SignInPage');
+export const AccessLayout = lazyNamed(
+  () => import('../features/auth/access-layout'),
+  'AccessLayout',
+);
+export const SignUpScreen = lazyNamed(
+  () => import('../features/auth/sign-up-screen'),
+  'SignUpScreen',
+);
+export const ForgotPasswordScreen = lazyNamed(
+  () => import('../features/auth/forgot-password-screen'),
+  'ForgotPasswordScreen',
+);
+export const ResetPasswordScreen = lazyNamed(
+  () => import('../features/auth/reset-password-screen'),
+  'ResetPasswordScreen',
+);
+export const EmailVerificationScreen = lazyNamed(
+  () => import('../features/auth/email-verification-screen'),
+  'EmailVerificationScreen',
+);
+export const PlaceholderScreen = lazyNamed(
+  () => import('../components/placeholder-screen'),
+  'PlaceholderScreen',
+);

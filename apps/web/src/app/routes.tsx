@@ -1,0 +1,116 @@
+import { FEATURE_FLAGS } from '@portal/domain';
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import {
+  AccessLayout,
+  EmailVerificationScreen,
+  ForgotPasswordScreen,
+  PlaceholderScreen,
+  ResetPasswordScreen,
+  ShellLayout,
+  SignUpScreen,
+} from './lazy-screens';
+import { RequireAuth, RequireFlag } from './route-guards';
+import { RootLayout } from './root-layout';
+import {
+  IndexRoute,
+  IntakeRoute,
+  RefreshRoute,
+  RouteErrorScreen,
+  RxDetailsRoute,
+  SignedOutOnly,
+  UserActionRoute,
+} from './special-routes';
+
+interface ProtectedScreen {
+  path: string;
+  titleKey: string;
+  flag?: string;
+  wrap?: (screen: ReactNode) => ReactNode;
+}
+
+// Spec 01 §2 and spec 02 §2. Screens that later issues build show a placeholder inside the
+// real layout; each entry becomes `lazy(() => import('../features/<area>/…'))` when built.
+const PROTECTED_SCREENS: ProtectedScreen[] = [
+  { path: 'appointments', titleKey: 'screens.appointments' },
+  { path: 'book-appointment', titleKey: 'screens.bookAppointment' },
+  { path: 'messages', titleKey: 'screens.messages' },
+  { path: 'messages/:messageId', titleKey: 'screens.message' },
+  { path: 'profile', titleKey: 'screens.profile' },
+  { path: 'notification-preferences', titleKey: 'screens.notificationPreferences' },
+  { path: 'manage-account', titleKey: 'screens.manageAccount' },
+  { path: 'labs', titleKey: 'screens.labs' },
+  // Spec: only with referral eligibility; until the referrals issue, the program flag decides.
+  { path: 'referrals', titleKey: 'screens.referrals', flag: FEATURE_FLAGS.referralProgram },
+  {
+    path: 'bulk-dosage-guide',
+    titleKey: 'screens.bulkDosageGuide',
+    flag: FEATURE_FLAGS.dosingGuideRoute,
+  },
+  { path: 'treatment-change', titleKey: 'screens.treatmentChange' },
+  { path: 'billing', titleKey: 'screens.billing' },
+  { path: 'billing/change-membership', titleKey: 'screens.changeMembership' },
+  { path: 'billing/change-subscription/:subscriptionId', titleKey: 'screens.changeMembership' },
+  { path: 'shipping', titleKey: 'screens.shipping' },
+  { path: 'prescriptions', titleKey: 'screens.prescriptions' },
+  {
+    path: 'rx-details',
+    titleKey: 'screens.rxDetails',
+    wrap: (screen) => <RxDetailsRoute>{screen}</RxDetailsRoute>,
+  },
+  { path: 'bulk-payment', titleKey: 'screens.bulkPayment' },
+  { path: 'bulk-order', titleKey: 'screens.bulkOrder' },
+  { path: 'forms/:formId', titleKey: 'screens.forms' },
+  // Route matching is case-insensitive, so this also serves /henryforms/{id}.
+  { path: 'henryForms/:formId', titleKey: 'screens.forms' },
+  { path: 'id-verification', titleKey: 'screens.idVerification' },
+];
+
+function protectedRoute({ path, titleKey, flag, wrap }: ProtectedScreen): RouteObject {
+  let element: ReactNode = <PlaceholderScreen titleKey={titleKey} />;
+  if (wrap) element = wrap(element);
+  if (flag) element = <RequireFlag flag={flag}>{element}</RequireFlag>;
+  return { path, element };
+}
+
+export const routes: RouteObject[] = [
+  // Outside the root layout: "no data is loaded on this page".
+  { path: 'refresh', element: <RefreshRoute /> },
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { index: true, element: <IndexRoute /> },
+      { path: 'invoices', element: <Navigate to="/billing?tab=invoices" replace /> },
+      { path: 'user-action', element: <UserActionRoute /> },
+      {
+        element: <AccessLayout />,
+        children: [
+          {
+            path: 'sign-up',
+            element: (
+              <SignedOutOnly>
+                <SignUpScreen />
+              </SignedOutOnly>
+            ),
+          },
+          { path: 'forgot-password', element: <ForgotPasswordScreen /> },
+          { path: 'reset-password', element: <ResetPasswordScreen /> },
+          { path: 'email-verification', element: <EmailVerificationScreen /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <ShellLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: 'intake', element: <IntakeRoute /> },
+          ...PROTECTED_SCREENS.map(protectedRoute),
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

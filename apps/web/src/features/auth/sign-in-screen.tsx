@@ -1,0 +1,157 @@
+import { AUTH_MESSAGES, FEATURE_FLAGS, signInSchema, type SignInInput } from '@portal/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useBooleanFlagValue } from '@openfeature/react-sdk';
+import GoogleIcon from '@mui/icons-material/Google';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { TextInput } from '../../components/text-input';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { PasswordField } from '../../components/password-field';
+import { SubmitButton } from '../../components/submit-button';
+import { ApiError } from '../../lib/api/http';
+import { useAppConfig } from '../../lib/config';
+import { fieldError, muiField } from '../../lib/forms';
+import { EXTERNAL_LINKS } from '../../lib/links';
+import { PATHS, safeReturnTo } from '../../lib/routes';
+import { useServices, useSession } from '../../lib/services';
+import { useGoogleRedirectResult } from './use-google-redirect-result';
+
+function isVerificationNeeded(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === 'email-not-verified' || error.message.includes('needs to be verified'))
+  );
+}
+
+/** Spec 01 §2 "Sign-in screen", §4 login results, §5 sign-in validation. */
+export function SignInScreen() {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const { status } = useSession();
+  const { showAlert, clearAlerts } = useAlerts();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const config = useAppConfig();
+  const googleFlag = useBooleanFlagValue(FEATURE_FLAGS.googleSso, false);
+  const googleBusy = useGoogleRedirectResult();
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    mode: 'onTouched',
+    defaultValues: { email: params.get('email') ?? '', password: '' },
+  });
+  const email = watch('email');
+  const password = watch('password');
+  const busy = isSubmitting || googleBusy;
+  const canSubmit = email.trim() !== '' && password !== '' && status !== 'checking' && !busy;
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearAlerts();
+    try {
+      await session.signIn(values.email, values.password);
+      await navigate(returnTo ?? PATHS.home, { replace: true });
+    } catch (error) {
+      if (isVerificationNeeded(error)) {
+        showAlert({ messageKey: AUTH_MESSAGES.verifyNeeded, severity: 'warning' });
+      } else if (error instanceof ApiError && error.code === 'too-many-requests') {
+        showAlert({ messageKey: AUTH_MESSAGES.tooManyAttempts, severity: 'error' });
+      } else {
+        showAlert({ messageKey: AUTH_MESSAGES.pleaseDoubleCheck, severity: 'error' });
+      }
+    }
+  });
+
+  const typedEmail = email.trim();
+  const forgotHref = typedEmail
+    ? `${PATHS.forgotPassword}?${new URLSearchParams({ email: typedEmail }).toString()}`
+    : PATHS.forgotPassword;
+  const signUpParams = new URLSearchParams();
+  if (typedEmail) signUpParams.set('email', typedEmail);
+  if (returnTo) signUpParams.set('returnTo', returnTo);
+  const signUpHref = signUpParams.size
+    ? `${PATHS.signUp}?${signUpParams.toString()}`
+    : PATHS.signUp;
+  const googleHref = `/identity/google/start?${new URLSearchParams({ returnTo: returnTo ?? '/' }).toString()}`;
+
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        {t('signIn.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('signIn.subtitle')}
+      </Typography>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <Stack spacing={2.5}>
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...muiField(register('email'))}
+            {...fieldError(errors.email, t)}
+          />
+          <Box>
+            <PasswordField
+              label={t('fields.password')}
+              autoComplete="current-password"
+              required
+              {...muiField(register('password'))}
+              {...fieldError(errors.password, t)}
+            />
+            <Box sx={{ mt: 1, textAlign: 'right' }}>
+              <Link component={RouterLink} to={forgotHref}>
+                {t('signIn.forgotPassword')}
+              </Link>
+            </Box>
+          </Box>
+          <SubmitButton loading={busy} disabled={!canSubmit}>
+            {t('signIn.submit')}
+          </SubmitButton>
+        </Stack>
+      </Box>
+      {googleFlag && config.googleSignIn && (
+        <>
+          <Divider sx={{ my: 3 }}>{t('signIn.or')}</Divider>
+          <Button
+            variant="outlined"
+            size="large"
+            fullWidth
+            href={googleHref}
+            startIcon={<GoogleIcon aria-hidden />}
+          >
+            {t('signIn.google')}
+          </Button>
+        </>
+      )}
+      <Divider sx={{ my: 3 }} />
+      <Stack spacing={1.5} sx={{ textAlign: 'center' }}>
+        <Typography>
+          {t('signIn.newHere')}{' '}
+          <Link component={RouterLink} to={signUpHref}>
+            {t('signIn.createAccount')}
+          </Link>
+        </Typography>
+        <Typography>
+          {t('signIn.noSubscription')}{' '}
+          <Link href={EXTERNAL_LINKS.treatments} target="_blank" rel="noopener noreferrer">
+            {t('signIn.exploreTreatments')}
+          </Link>
+        </Typography>
+      </Stack>
+    </>
+  );
+}

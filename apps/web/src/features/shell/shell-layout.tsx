@@ -1,0 +1,78 @@
+import { lookupError } from '@portal/domain';
+import Box from '@mui/material/Box';
+import { Suspense, useCallback, useEffect, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { BannerSlot, BannerSlotProvider } from '../../components/layout/banner-slot';
+import { Footer } from '../../components/layout/footer';
+import { PageContainer } from '../../components/layout/page-container';
+import { SkipLink } from '../../components/layout/skip-link';
+import { GraphqlRequestError } from '../../lib/api/graphql-client';
+import { useCustomerQuery, type Customer } from '../../lib/customer/use-customer';
+import { reportUnknownError } from '../../lib/errors/report-error';
+import { useLogout } from '../../lib/session/use-logout';
+import { AccountErrorScreen, EmptyAccountScreen } from './account-error-screen';
+import { InactivityGuard } from './inactivity-dialog';
+import { ShellSkeleton } from './shell-skeleton';
+import { TopBar } from './top-bar';
+
+function initialsOf(customer: Customer | null | undefined): string {
+  const first = customer?.preferred_name || customer?.first_name || customer?.email || '';
+  const last = customer?.last_name ?? '';
+  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
+}
+
+function accountErrorCode(error: unknown): string {
+  return error instanceof GraphqlRequestError && error.code && lookupError(error.code)
+    ? error.code
+    : 'A101';
+}
+
+/** The signed-in frame: top bar, banner slot, content, footer, and the inactivity guard. */
+export function ShellLayout({ children }: { children?: ReactNode }) {
+  const logout = useLogout();
+  const { showAlert } = useAlerts();
+  const expire = useCallback(() => {
+    logout();
+    showAlert({ messageKey: 'inactivity.loggedOut', severity: 'info' });
+  }, [logout, showAlert]);
+  const customerQuery = useCustomerQuery();
+  const { error } = customerQuery;
+
+  useEffect(() => {
+    if (error) reportUnknownError(error, accountErrorCode(error));
+  }, [error]);
+
+  let content: ReactNode;
+  if (customerQuery.isPending) content = <ShellSkeleton />;
+  else if (customerQuery.isError) {
+    content = (
+      <AccountErrorScreen
+        code={accountErrorCode(error)}
+        onRefresh={() => void customerQuery.refetch()}
+        onLogout={logout}
+      />
+    );
+  } else if (customerQuery.data === null) content = <EmptyAccountScreen onLogout={logout} />;
+  else content = children ?? <Outlet />;
+
+  return (
+    <BannerSlotProvider>
+      <SkipLink />
+      <TopBar initials={initialsOf(customerQuery.data)} onLogout={logout} />
+      <BannerSlot />
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flex: 1, py: { xs: 3, sm: 4 }, outline: 'none' }}
+      >
+        <PageContainer>
+          <Suspense fallback={<ShellSkeleton />}>{content}</Suspense>
+        </PageContainer>
+      </Box>
+      <Footer />
+      <InactivityGuard onExpire={expire} onLogout={logout} />
+    </BannerSlotProvider>
+  );
+}

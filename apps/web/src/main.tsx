@@ -1,0 +1,34 @@
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
+import { OpenFeature } from '@openfeature/react-sdk';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { routes } from './app/routes';
+import { createAppServices } from './app/services';
+import { installChunkReload } from './lib/chunk-reload';
+import { installGlobalErrorReporting } from './lib/errors/report-error';
+import { captureFlagOverrides } from './lib/flags/overrides';
+import { ANONYMOUS_TARGETING_KEY } from './lib/flags/portal-flag-provider';
+import { createI18n } from './lib/i18n';
+
+installGlobalErrorReporting(window);
+installChunkReload(window);
+captureFlagOverrides(window.location.search, window.sessionStorage);
+
+const services = createAppServices();
+// /refresh must load no data: the stored session is not even read there.
+services.session.start({ restore: window.location.pathname !== '/refresh' });
+void OpenFeature.setProviderAndWait(services.flags, { targetingKey: ANONYMOUS_TARGETING_KEY });
+
+const router = createBrowserRouter(routes);
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App services={services} router={router} i18n={createI18n()} />
+  </StrictMode>,
+);

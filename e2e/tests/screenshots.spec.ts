@@ -1,0 +1,51 @@
+import { test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { createAccount, DEMO, mailedLink, signIn, uniqueEmail, WIDTHS } from './support';
+
+// Pictures of each screen for a person to look at (UI.md). Runs only with SHOTS_DIR set:
+//   SHOTS_DIR=/tmp/shots npm run test -w e2e -- screenshots
+const dir = process.env.SHOTS_DIR;
+test.skip(!dir, 'set SHOTS_DIR to take screenshots');
+
+async function shoot(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir!, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+test('screens at phone and desktop widths', async ({ page, request }) => {
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await shoot(page, 'sign-in');
+
+  await page.goto('/sign-up');
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await shoot(page, 'sign-up-errors');
+
+  const email = uniqueEmail('shots');
+  await createAccount(request, email, 'ShotPass1');
+  const started = Date.now() - 1000;
+  await request.post('/user/reset-password', { data: { email, tenantId: 'portal' } });
+  await page.goto(await mailedLink(request, email, { after: started }));
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Shot1');
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Shot');
+  await shoot(page, 'reset-password');
+
+  await page.goto('/');
+  await signIn(page, DEMO.alex.email, DEMO.alex.password);
+  await page.getByRole('heading', { name: 'Hi, Alex' }).waitFor();
+  await shoot(page, 'home');
+
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(dir!, 'drawer-390.png') });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/appointments');
+  await page.getByRole('heading', { name: 'Appointments' }).waitFor();
+  await shoot(page, 'placeholder');
+});

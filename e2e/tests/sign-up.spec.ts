@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, logOut, mailedLink, signIn, uniqueEmail } from './support';
+
+test('a new customer signs up, sets a password from the mail, signs in and logs out', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('signup');
+  const password = 'NewPass123';
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page, 'sign-in');
+
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  // The create-account link carries the typed email.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expectAccessible(page, 'sign-up');
+
+  const started = Date.now() - 1000;
+  await page.getByRole('textbox', { name: 'First name' }).fill('Taylor');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Morgan');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expectAccessible(page, 'sign-up sent');
+
+  const link = await mailedLink(request, email, { after: started });
+  expect(link).toContain('newAccount=1');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Create your password' })).toBeVisible();
+  await expect(page.getByText(`For ${email}`)).toBeVisible();
+
+  const rules = page.getByRole('list', { name: 'Password requirements' });
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
+  await expect(
+    rules.getByRole('listitem').filter({ hasText: 'At least 8 characters' }),
+  ).toContainText('(not yet)');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(password);
+  for (const rule of [
+    'At least 8 characters',
+    'A letter and a number',
+    'One capital letter',
+    'Both entries match',
+  ]) {
+    await expect(rules.getByRole('listitem').filter({ hasText: rule })).toContainText('(done)');
+  }
+  await expectAccessible(page, 'create password');
+  await page.getByRole('button', { name: 'Create password' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password is set' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Hi, Taylor' })).toBeVisible();
+  await expectAccessible(page, 'home');
+  await logOut(page);
+
+  // The old sign-in page still answers with the new password.
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Hi, Taylor' })).toBeVisible();
+});

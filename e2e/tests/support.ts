@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO = {
+  alex: { email: 'alex.rivera@example.com', password: 'DemoPass1', greetingName: 'Alex' },
+  unverified: { email: 'sam.unverified@example.com', password: 'DemoPass1' },
+  noCustomer: { email: 'jordan.nocustomer@example.com', password: 'DemoPass1' },
+};
+
+export const WIDTHS = [390, 1280] as const;
+
+/** A fresh address per test run and test, so specs never share an account. */
+export function uniqueEmail(tag: string): string {
+  return `e2e.${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Axe at a phone width and a desktop width: no serious or critical violation. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(blocking, `${screen} at ${width}px`).toEqual([]);
+    const horizontalScroll = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(horizontalScroll, `${screen} scrolls sideways at ${width}px`).toBe(false);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/** Waits for the newest mail to `to` in the dev outbox and returns its user-action link path. */
+export async function mailedLink(
+  request: APIRequestContext,
+  to: string,
+  { after = 0, contains = 'user-action' }: { after?: number; contains?: string } = {},
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/dev/mailbox.json');
+        const mails = (await response.json()) as Mail[];
+        const mail = mails.find(
+          (m) => m.to.toLowerCase().includes(to.toLowerCase()) && Date.parse(m.createdAt) >= after,
+        );
+        const match = mail?.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(contains));
+        link = match;
+        return Boolean(match);
+      },
+      { timeout: 15_000, message: `a mail to ${to} with a ${contains} link` },
+    )
+    .toBe(true);
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+}
+
+/** Creates an account with a password through the API, as the sign-up mail would. */
+export async function createAccount(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const started = Date.now() - 1000;
+  const created = await request.post('/user/create', {
+    data: { email, tenantId: 'portal', firstName: 'Robin', lastName: 'Test' },
+  });
+  expect(created.ok()).toBe(true);
+  const link = await mailedLink(request, email, { after: started });
+  const code = new URL(link, 'http://x').searchParams.get('oobCode');
+  const confirmed = await request.post('/identity/password-reset/confirm', {
+    data: { code, password },
+  });
+  expect(confirmed.ok()).toBe(true);
+}
