@@ -9,9 +9,11 @@ import { postgresAnswers, startPortal, type PortalServer } from './lib/portal';
 import { fmt, formatTable, heading, type SectionResult } from './lib/report';
 import { readSettings } from './lib/settings';
 import { signIn } from './sign-in';
+import { timeToHome } from './time-to-home';
+import { webBundle } from './web-bundle';
 
 /** Every benchmark, in run order. A new one is a new file plus one line here. */
-const BENCHMARKS: Benchmark[] = [graphqlVsSql, signIn];
+const BENCHMARKS: Benchmark[] = [graphqlVsSql, signIn, webBundle, timeToHome];
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsFile = path.join(benchDir, 'results', 'latest.json');

@@ -111,7 +111,11 @@ export async function startTestServer(
     clock,
     config,
     close: async (): Promise<void> => {
+      // A client socket the test left open (an unread body, a websocket) must not hold the
+      // close forever: after 2 s the remaining connections are cut.
+      const cut = setTimeout(() => app.app.server.closeAllConnections(), 2000);
       await app.app.close();
+      clearTimeout(cut);
       await database.close();
       await drop();
     },

@@ -28,6 +28,7 @@ describe('serving the built web app', () => {
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<title>Portal</title>');
     }
   });
 
@@ -38,6 +39,7 @@ describe('serving the built web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toContain('console.info');
   });
 
   it('answers unknown API paths and missing files with a JSON 404, not the app', async () => {
@@ -45,6 +47,7 @@ describe('serving the built web app', () => {
       const res = await fetch(`${server.url}${route}`);
       expect(res.status, route).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toMatchObject({ error: { code: 'not-found' } });
     }
   });
 
@@ -54,5 +57,6 @@ describe('serving the built web app', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    await res.arrayBuffer();
   });
 });

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { users } from '../../apps/server/src/db/schema/identity';
+import type { Benchmark } from './lib/benchmark';
+import type { PortalServer } from './lib/portal';
+import { fmt, type Table } from './lib/report';
+import { BENCH_PASSWORD, BENCH_TENANT } from './lib/seed';
+import { accessTokenFor } from './lib/session';
+import { mean, percentile } from './lib/stats';
+
+// Issue 4: live updates over graphql-ws. (1) How long a message posted through the staff API
+// takes to reach the customer's open subscription. (2) How many open subscriptions one server
+// instance holds, and the memory each costs.
+
+const MESSAGES = Number(process.env.BENCH_WS_MESSAGES) || 50;
+const CONNECTIONS = Number(process.env.BENCH_WS_CONNECTIONS) || 1000;
+const TOKEN_CUSTOMERS = 10;
+const STAFF_EMAIL = 'bench-staff@example.com';
+
+const SUBSCRIPTION = 'subscription { providerMessagesChanged { change id } }';
+
+function wsUrl(portal: PortalServer): string {
+  return `${portal.url.replace(/^http/, 'ws')}/graphql`;
+}
+
+/** A staff account in the bench database and its staff-API token. */
+async function staffToken(portal: PortalServer): Promise<string> {
+  await portal.database.db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      tenantId: BENCH_TENANT,
+      email: STAFF_EMAIL,
+      passwordHash: portal.passwordHash,
+      emailVerifiedAt: new Date(),
+      role: 'staff',
+    })
+    .onConflictDoNothing();
+  const response = await fetch(`${portal.url}/staff/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: STAFF_EMAIL, password: BENCH_PASSWORD }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`staff token failed: ${response.status}`);
+  return body.access_token;
+}
+
+function connect(url: string, token: string): Client {
+  return createClient({
+    url,
+    webSocketImpl: WebSocket,
+    lazy: false,
+    retryAttempts: 0,
+    connectionParams: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** Post → arrival over the websocket, one message at a time. */
+async function deliveryLatency(portal: PortalServer, staff: string) {
+  const customer = portal.seed.customers[0]!;
+  const token = await accessTokenFor(portal.url, customer.email, BENCH_PASSWORD);
+  const client = connect(wsUrl(portal), token);
+  const waiters = new Map<string, () => void>();
+  const early = new Set<string>();
+  const ready = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+  const stop = client.subscribe<{ providerMessagesChanged: { id: string } }>(
+    { query: SUBSCRIPTION },
+    {
+      next: ({ data }) => {
+        const id = data?.providerMessagesChanged.id;
+        if (!id) return;
+        const waiter = waiters.get(id);
+        if (waiter) waiter();
+        else early.add(id);
+      },
+      error: (error) => {
+        throw new Error(`subscription failed: ${JSON.stringify(error)}`);
+      },
+      complete: () => undefined,
+    },
+  );
+  await ready;
+  await new Promise((r) => setTimeout(r, 200)); // let the subscribe message reach the server
+
+  const delivery: number[] = [];
+  const post: number[] = [];
+  for (let i = 0; i < MESSAGES + 3; i++) {
+    const started = performance.now();
+    const response = await fetch(`${portal.url}/staff/customers/${customer.customerId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staff}` },
+      body: JSON.stringify({ type: 'Bench', html: `<p>Message ${i}</p>` }),
+    });
+    const posted = performance.now();
+    const body = (await response.json()) as { id?: string; data?: { id?: string } };
+    const id = body.id ?? body.data?.id;
+    if (!response.ok || !id) throw new Error(`post failed: ${response.status}`);
+    if (!early.has(id)) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('message never arrived')), 10_000);
+        waiters.set(id, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    const arrived = performance.now();
+    if (i >= 3) {
+      delivery.push(arrived - started);
+      post.push(posted - started);
+    }
+  }
+  stop();
+  await client.dispose();
+  const summary = (xs: number[]) => ({
+    p50: percentile(xs, 50),
+    p99: percentile(xs, 99),
+    mean: mean(xs),
+  });
+  return { messages: delivery.length, deliveryMs: summary(delivery), postMs: summary(post) };
+}
+
+// The clients live in a worker thread: its own V8 heap, so the main thread's heap delta is
+// the server's share. RSS is the whole process (both ends).
+const CLIENT_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { createClient } = await import('graphql-ws');
+  const { WebSocket } = await import('ws');
+  const { url, tokens, count, query } = workerData;
+  const clients = [];
+  let connected = 0;
+  for (let i = 0; i < count; i++) {
+    const client = createClient({
+      url, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0,
+      connectionParams: { authorization: 'Bearer ' + tokens[i % tokens.length] },
+    });
+    await new Promise((resolve, reject) => {
+      client.on('connected', () => { connected += 1; resolve(); });
+      client.on('error', reject);
+    });
+    client.subscribe({ query }, { next: () => {}, error: () => {}, complete: () => {} });
+    clients.push(client);
+  }
+  parentPort.postMessage({ connected });
+  parentPort.once('message', async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    parentPort.postMessage({ closed: true });
+  });
+})().catch((error) => parentPort.postMessage({ error: String(error) }));
+`;
+
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (() => void) | undefined;
+  gc?.();
+  gc?.();
+}
+
+async function openSubscriptions(portal: PortalServer) {
+  const tokens: string[] = [];
+  for (const customer of portal.seed.customers.slice(0, TOKEN_CUSTOMERS)) {
+    tokens.push(await accessTokenFor(portal.url, customer.email, BENCH_PASSWORD));
+  }
+  collectGarbage();
+  await new Promise((r) => setTimeout(r, 200));
+  const before = process.memoryUsage();
+  const started = performance.now();
+  const worker = new Worker(CLIENT_WORKER, {
+    eval: true,
+    workerData: { url: wsUrl(portal), tokens, count: CONNECTIONS, query: SUBSCRIPTION },
+  });
+  const opened = await new Promise<{ connected?: number; error?: string }>((resolve) =>
+    worker.once('message', resolve),
+  );
+  if (opened.error) throw new Error(`clients failed: ${opened.error}`);
+  const openSeconds = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 500)); // subscribe messages settle on the server
+  collectGarbage();
+  const after = process.memoryUsage();
+  worker.postMessage('close');
+  await new Promise((resolve) => worker.once('message', resolve));
+  await worker.terminate();
+  const connections = opened.connected ?? 0;
+  const per = (a: number, b: number) => (a - b) / Math.max(1, connections);
+  return {
+    connections,
+    openSeconds,
+    serverHeapDeltaBytes: after.heapUsed - before.heapUsed,
+    serverHeapPerConnectionBytes: per(after.heapUsed, before.heapUsed),
+    serverExternalPerConnectionBytes: per(
+      after.external + after.arrayBuffers,
+      before.external + before.arrayBuffers,
+    ),
+    rssDeltaBytes: after.rss - before.rss,
+    rssPerConnectionBytes: per(after.rss, before.rss),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+export const liveUpdates: Benchmark = {
+  id: 'live-updates',
+  title: 'Live updates over graphql-ws: message delivery and open subscriptions',
+  async run(ctx) {
+    const latency: Table = {
+      title: 'Staff API post → arrival on the customer’s subscription',
+      headers: ['Database', 'messages', 'p50 ms', 'p99 ms', 'mean ms', 'POST alone p50 ms'],
+      rows: [],
+      leftAligned: [0],
+    };
+    const capacity: Table = {
+      title: `${CONNECTIONS} open graphql-ws connections, one subscription each`,
+      headers: [
+        'Database',
+        'open',
+        'open time',
+        'server heap / conn',
+        'server ext+buf / conn',
+        'RSS / conn',
+        'RSS delta',
+      ],
+      rows: [],
+      leftAligned: [0],
+    };
+    const data: Record<string, unknown>[] = [];
+    for (const portal of await ctx.portals()) {
+      const staff = await staffToken(portal);
+      ctx.progress(`${portal.label}: ${MESSAGES} messages post → websocket`);
+      const delivery = await deliveryLatency(portal, staff);
+      latency.rows.push([
+        portal.label,
+        String(delivery.messages),
+        fmt.ms(delivery.deliveryMs.p50),
+        fmt.ms(delivery.deliveryMs.p99),
+        fmt.ms(delivery.deliveryMs.mean),
+        fmt.ms(delivery.postMs.p50),
+      ]);
+      ctx.progress(`${portal.label}: opening ${CONNECTIONS} subscriptions`);
+      const subs = await openSubscriptions(portal);
+      capacity.rows.push([
+        portal.label,
+        fmt.int(subs.connections),
+        fmt.seconds(subs.openSeconds),
+        kb(subs.serverHeapPerConnectionBytes),
+        kb(subs.serverExternalPerConnectionBytes),
+        kb(subs.rssPerConnectionBytes),
+        mb(subs.rssDeltaBytes),
+      ]);
+      data.push({ database: portal.label, delivery, subscriptions: subs });
+    }
+    return {
+      tables: [latency, capacity],
+      notes: [
+        `Delivery: one customer keeps a graphql-ws subscription to providerMessagesChanged open; ${MESSAGES} messages (after 3 warm-up ones) are posted one at a time through POST /staff/customers/:id/messages with a staff token; the time runs from sending the POST to the event arriving on the socket. In-process pub/sub (no REDIS_URL).`,
+        `Capacity: ${CONNECTIONS} clients (BENCH_WS_CONNECTIONS) in a worker thread open one socket each and subscribe; ${TOKEN_CUSTOMERS} customers' tokens are shared among them. "server heap" is the main thread's V8 heap delta after a forced GC, which holds only the server (the clients' heap is the worker's); "ext+buf" adds off-heap buffers; RSS is the whole process, clients included, so it is an upper bound.`,
+      ],
+      data,
+    };
+  },
+};
