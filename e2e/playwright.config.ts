@@ -11,6 +11,9 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: './tests',
+  // Screenshot specs take pictures for a person to look at (UI.md); they run only when asked:
+  //   SHOTS_DIR=/tmp/shots npm run test -w e2e -- screenshots
+  testIgnore: process.env.SHOTS_DIR ? [] : ['**/*screenshots*.spec.ts'],
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
