@@ -3,7 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appointmentBookings } from './appointment-bookings';
+import { appointmentSlots } from './appointment-slots';
 import { graphqlVsSql } from './graphql-vs-sql';
+import { liveUpdates } from './live-updates';
 import type { BenchContext, Benchmark } from './lib/benchmark';
 import { postgresAnswers, startPortal, type PortalServer } from './lib/portal';
 import { fmt, formatTable, heading, type SectionResult } from './lib/report';
@@ -13,7 +16,15 @@ import { timeToHome } from './time-to-home';
 import { webBundle } from './web-bundle';
 
 /** Every benchmark, in run order. A new one is a new file plus one line here. */
-const BENCHMARKS: Benchmark[] = [graphqlVsSql, signIn, webBundle, timeToHome];
+const BENCHMARKS: Benchmark[] = [
+  graphqlVsSql,
+  signIn,
+  webBundle,
+  timeToHome,
+  liveUpdates,
+  appointmentSlots,
+  appointmentBookings,
+];
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsFile = path.join(benchDir, 'results', 'latest.json');

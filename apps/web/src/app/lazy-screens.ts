@@ -34,3 +34,23 @@ export const PlaceholderScreen = lazyNamed(
   () => import('../components/placeholder-screen'),
   'PlaceholderScreen',
 );
+export const AppointmentsScreen = lazyNamed(
+  () => import('../features/appointments/appointments-screen'),
+  'AppointmentsScreen',
+);
+export const BookingScreen = lazyNamed(
+  () => import('../features/booking/booking-screen'),
+  'BookingScreen',
+);
+export const IntakeScreen = lazyNamed(
+  () => import('../features/intake/intake-screen'),
+  'IntakeScreen',
+);
+export const MessagesScreen = lazyNamed(
+  () => import('../features/messages/messages-screen'),
+  'MessagesScreen',
+);
+export const MessageDetailScreen = lazyNamed(
+  () => import('../features/messages/message-detail-screen'),
+  'MessageDetailScreen',
+);

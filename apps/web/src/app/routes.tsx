@@ -3,8 +3,13 @@ import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import {
   AccessLayout,
+  AppointmentsScreen,
+  BookingScreen,
   EmailVerificationScreen,
   ForgotPasswordScreen,
+  IntakeScreen,
+  MessageDetailScreen,
+  MessagesScreen,
   PlaceholderScreen,
   ResetPasswordScreen,
   ShellLayout,
@@ -14,7 +19,6 @@ import { RequireAuth, RequireFlag } from './route-guards';
 import { RootLayout } from './root-layout';
 import {
   IndexRoute,
-  IntakeRoute,
   RefreshRoute,
   RouteErrorScreen,
   RxDetailsRoute,
@@ -32,10 +36,6 @@ interface ProtectedScreen {
 // Spec 01 §2 and spec 02 §2. Screens that later issues build show a placeholder inside the
 // real layout; each entry becomes `lazy(() => import('../features/<area>/…'))` when built.
 const PROTECTED_SCREENS: ProtectedScreen[] = [
-  { path: 'appointments', titleKey: 'screens.appointments' },
-  { path: 'book-appointment', titleKey: 'screens.bookAppointment' },
-  { path: 'messages', titleKey: 'screens.messages' },
-  { path: 'messages/:messageId', titleKey: 'screens.message' },
   { path: 'profile', titleKey: 'screens.profile' },
   { path: 'notification-preferences', titleKey: 'screens.notificationPreferences' },
   { path: 'manage-account', titleKey: 'screens.manageAccount' },
@@ -106,7 +106,26 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: 'intake', element: <IntakeRoute /> },
+          { path: 'intake', element: <IntakeScreen /> },
+          { path: 'appointments', element: <AppointmentsScreen /> },
+          { path: 'book-appointment', element: <BookingScreen /> },
+          // Spec 01 §2, §6: the messages area goes with the one-way-messaging flag.
+          {
+            path: 'messages',
+            element: (
+              <RequireFlag flag={FEATURE_FLAGS.oneWayMessaging}>
+                <MessagesScreen />
+              </RequireFlag>
+            ),
+          },
+          {
+            path: 'messages/:messageId',
+            element: (
+              <RequireFlag flag={FEATURE_FLAGS.oneWayMessaging}>
+                <MessageDetailScreen />
+              </RequireFlag>
+            ),
+          },
           ...PROTECTED_SCREENS.map(protectedRoute),
         ],
       },

@@ -15,16 +15,112 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "query CheckTimeStillAvailable(\n  $state: String!\n  $treatmentId: ID!\n  $startTime: DateTime!\n  $forReschedule: Boolean\n) {\n  checkTimeStillAvailable(\n    state: $state\n    treatmentId: $treatmentId\n    startTime: $startTime\n    forReschedule: $forReschedule\n  ) {\n    start\n    end\n    provider {\n      id\n    }\n  }\n}\n": typeof types.CheckTimeStillAvailableDocument,
+    "query GetActiveTreatments {\n  activeTreatments {\n    id\n    shortId\n    displayName\n  }\n}\n": typeof types.GetActiveTreatmentsDocument,
+    "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n": typeof types.GetAppointmentsByCustomerDocument,
+    "query GetAvailableSlots(\n  $state: String!\n  $treatmentId: ID!\n  $startTime: DateTime!\n  $endTime: DateTime\n  $providerId: ID\n  $distinctStart: Boolean\n  $forReschedule: Boolean\n) {\n  availableSlots(\n    state: $state\n    treatmentId: $treatmentId\n    startTime: $startTime\n    endTime: $endTime\n    providerId: $providerId\n    distinctStart: $distinctStart\n    forReschedule: $forReschedule\n  ) {\n    start\n    end\n    provider {\n      id\n      displayName\n      profileImage\n      virtualVisitLink\n    }\n    treatment {\n      id\n      shortId\n    }\n  }\n}\n": typeof types.GetAvailableSlotsDocument,
+    "query GetCustomerPreviousProviders($limit: Int = 5) {\n  customerPreviousProviders(limit: $limit) {\n    provider_id\n    count\n    last_appointment_start\n    virtual_visit_link\n    profile_image\n    display_name\n  }\n}\n": typeof types.GetCustomerPreviousProvidersDocument,
+    "mutation RescheduleAppointmentV2(\n  $appointmentId: ID!\n  $providerId: ID!\n  $start: DateTime!\n  $end: DateTime!\n) {\n  rescheduleAppointmentV2(\n    appointmentId: $appointmentId\n    providerId: $providerId\n    start: $start\n    end: $end\n  ) {\n    statusCode\n    name\n    message\n    data {\n      id\n      start\n      end\n      provider {\n        id\n        displayName\n      }\n    }\n  }\n}\n": typeof types.RescheduleAppointmentV2Document,
+    "query GetFollowUp($id: ID!) {\n  followUp(id: $id) {\n    id\n    customer_id\n    treatment {\n      id\n      shortId\n      displayName\n    }\n  }\n}\n": typeof types.GetFollowUpDocument,
+    "query GetReschedule($id: ID!) {\n  reschedule(id: $id) {\n    id\n    customer_id\n    status\n  }\n}\n": typeof types.GetRescheduleDocument,
+    "mutation ScheduleAdhocAppointmentV2(\n  $providerId: ID!\n  $treatmentShortId: String!\n  $start: DateTime!\n  $end: DateTime!\n  $origin: String\n  $followUpId: ID\n  $vialCount: Int\n  $subscriptionId: ID\n) {\n  scheduleAdhocAppointmentV2(\n    providerId: $providerId\n    treatmentShortId: $treatmentShortId\n    start: $start\n    end: $end\n    origin: $origin\n    followUpId: $followUpId\n    vialCount: $vialCount\n    subscriptionId: $subscriptionId\n  ) {\n    statusCode\n    name\n    message\n    data {\n      id\n      start\n      end\n    }\n  }\n}\n": typeof types.ScheduleAdhocAppointmentV2Document,
+    "mutation UpdateReschedule($id: ID!) {\n  updateRescheduleById(id: $id, status: \"SCHEDULED\") {\n    statusCode\n    data {\n      id\n      status\n    }\n  }\n}\n": typeof types.UpdateRescheduleDocument,
+    "mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {\n  upsertTosConsentAndMarketingPreference(\n    customerId: $customerId\n    tosStatus: $tosStatus\n    marketingContentStatus: $marketingContentStatus\n  ) {\n    statusCode\n    data {\n      affected_rows\n    }\n  }\n}\n": typeof types.UpsertTosConsentDocument,
+    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n": typeof types.GetAppointmentPresenceDocument,
+    "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n": typeof types.GetContractExpirationBannerNotificationsDocument,
+    "query GetSduiModules {\n  sduiModules {\n    home\n  }\n}\n": typeof types.GetSduiModulesDocument,
     "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": typeof types.GetMessageReadStatesDocument,
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": typeof types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": typeof types.GetFeatureFlagsDocument,
+    "query GetProviderMessages($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    type\n    read\n    read_on\n    displayTime\n    provider_name\n    provider_image\n    messageSections {\n      name\n      html\n    }\n  }\n}\n": typeof types.GetProviderMessagesDocument,
+    "subscription ProviderMessagesChanged {\n  providerMessagesChanged {\n    change\n    id\n  }\n}\n": typeof types.ProviderMessagesChangedDocument,
+    "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n": typeof types.UpdateProviderMessageReadDocument,
+    "query GetCustomerNotifications {\n  customerNotifications {\n    ...NotificationFields\n  }\n}\n\nfragment NotificationFields on CustomerNotification {\n  id\n  type\n  title\n  message\n  description\n  severity\n  date\n  status\n  shortId\n  action {\n    label\n    url\n  }\n}\n": typeof types.GetCustomerNotificationsDocument,
+    "subscription NotificationsChanged {\n  notificationsChanged {\n    change\n    id\n  }\n}\n": typeof types.NotificationsChangedDocument,
+    "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n": typeof types.UpdateCustomerNotificationStatusDocument,
 };
 const documents: Documents = {
+    "query CheckTimeStillAvailable(\n  $state: String!\n  $treatmentId: ID!\n  $startTime: DateTime!\n  $forReschedule: Boolean\n) {\n  checkTimeStillAvailable(\n    state: $state\n    treatmentId: $treatmentId\n    startTime: $startTime\n    forReschedule: $forReschedule\n  ) {\n    start\n    end\n    provider {\n      id\n    }\n  }\n}\n": types.CheckTimeStillAvailableDocument,
+    "query GetActiveTreatments {\n  activeTreatments {\n    id\n    shortId\n    displayName\n  }\n}\n": types.GetActiveTreatmentsDocument,
+    "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n": types.GetAppointmentsByCustomerDocument,
+    "query GetAvailableSlots(\n  $state: String!\n  $treatmentId: ID!\n  $startTime: DateTime!\n  $endTime: DateTime\n  $providerId: ID\n  $distinctStart: Boolean\n  $forReschedule: Boolean\n) {\n  availableSlots(\n    state: $state\n    treatmentId: $treatmentId\n    startTime: $startTime\n    endTime: $endTime\n    providerId: $providerId\n    distinctStart: $distinctStart\n    forReschedule: $forReschedule\n  ) {\n    start\n    end\n    provider {\n      id\n      displayName\n      profileImage\n      virtualVisitLink\n    }\n    treatment {\n      id\n      shortId\n    }\n  }\n}\n": types.GetAvailableSlotsDocument,
+    "query GetCustomerPreviousProviders($limit: Int = 5) {\n  customerPreviousProviders(limit: $limit) {\n    provider_id\n    count\n    last_appointment_start\n    virtual_visit_link\n    profile_image\n    display_name\n  }\n}\n": types.GetCustomerPreviousProvidersDocument,
+    "mutation RescheduleAppointmentV2(\n  $appointmentId: ID!\n  $providerId: ID!\n  $start: DateTime!\n  $end: DateTime!\n) {\n  rescheduleAppointmentV2(\n    appointmentId: $appointmentId\n    providerId: $providerId\n    start: $start\n    end: $end\n  ) {\n    statusCode\n    name\n    message\n    data {\n      id\n      start\n      end\n      provider {\n        id\n        displayName\n      }\n    }\n  }\n}\n": types.RescheduleAppointmentV2Document,
+    "query GetFollowUp($id: ID!) {\n  followUp(id: $id) {\n    id\n    customer_id\n    treatment {\n      id\n      shortId\n      displayName\n    }\n  }\n}\n": types.GetFollowUpDocument,
+    "query GetReschedule($id: ID!) {\n  reschedule(id: $id) {\n    id\n    customer_id\n    status\n  }\n}\n": types.GetRescheduleDocument,
+    "mutation ScheduleAdhocAppointmentV2(\n  $providerId: ID!\n  $treatmentShortId: String!\n  $start: DateTime!\n  $end: DateTime!\n  $origin: String\n  $followUpId: ID\n  $vialCount: Int\n  $subscriptionId: ID\n) {\n  scheduleAdhocAppointmentV2(\n    providerId: $providerId\n    treatmentShortId: $treatmentShortId\n    start: $start\n    end: $end\n    origin: $origin\n    followUpId: $followUpId\n    vialCount: $vialCount\n    subscriptionId: $subscriptionId\n  ) {\n    statusCode\n    name\n    message\n    data {\n      id\n      start\n      end\n    }\n  }\n}\n": types.ScheduleAdhocAppointmentV2Document,
+    "mutation UpdateReschedule($id: ID!) {\n  updateRescheduleById(id: $id, status: \"SCHEDULED\") {\n    statusCode\n    data {\n      id\n      status\n    }\n  }\n}\n": types.UpdateRescheduleDocument,
+    "mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {\n  upsertTosConsentAndMarketingPreference(\n    customerId: $customerId\n    tosStatus: $tosStatus\n    marketingContentStatus: $marketingContentStatus\n  ) {\n    statusCode\n    data {\n      affected_rows\n    }\n  }\n}\n": types.UpsertTosConsentDocument,
+    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n": types.GetAppointmentPresenceDocument,
+    "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n": types.GetContractExpirationBannerNotificationsDocument,
+    "query GetSduiModules {\n  sduiModules {\n    home\n  }\n}\n": types.GetSduiModulesDocument,
     "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": types.GetMessageReadStatesDocument,
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": types.GetFeatureFlagsDocument,
+    "query GetProviderMessages($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    type\n    read\n    read_on\n    displayTime\n    provider_name\n    provider_image\n    messageSections {\n      name\n      html\n    }\n  }\n}\n": types.GetProviderMessagesDocument,
+    "subscription ProviderMessagesChanged {\n  providerMessagesChanged {\n    change\n    id\n  }\n}\n": types.ProviderMessagesChangedDocument,
+    "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n": types.UpdateProviderMessageReadDocument,
+    "query GetCustomerNotifications {\n  customerNotifications {\n    ...NotificationFields\n  }\n}\n\nfragment NotificationFields on CustomerNotification {\n  id\n  type\n  title\n  message\n  description\n  severity\n  date\n  status\n  shortId\n  action {\n    label\n    url\n  }\n}\n": types.GetCustomerNotificationsDocument,
+    "subscription NotificationsChanged {\n  notificationsChanged {\n    change\n    id\n  }\n}\n": types.NotificationsChangedDocument,
+    "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n": types.UpdateCustomerNotificationStatusDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query CheckTimeStillAvailable(\n  $state: String!\n  $treatmentId: ID!\n  $startTime: DateTime!\n  $forReschedule: Boolean\n) {\n  checkTimeStillAvailable(\n    state: $state\n    treatmentId: $treatmentId\n    startTime: $startTime\n    forReschedule: $forReschedule\n  ) {\n    start\n    end\n    provider {\n      id\n    }\n  }\n}\n"): typeof import('./graphql').CheckTimeStillAvailableDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetActiveTreatments {\n  activeTreatments {\n    id\n    shortId\n    displayName\n  }\n}\n"): typeof import('./graphql').GetActiveTreatmentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n"): typeof import('./graphql').GetAppointmentsByCustomerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetAvailableSlots(\n  $state: String!\n  $treatmentId: ID!\n  $startTime: DateTime!\n  $endTime: DateTime\n  $providerId: ID\n  $distinctStart: Boolean\n  $forReschedule: Boolean\n) {\n  availableSlots(\n    state: $state\n    treatmentId: $treatmentId\n    startTime: $startTime\n    endTime: $endTime\n    providerId: $providerId\n    distinctStart: $distinctStart\n    forReschedule: $forReschedule\n  ) {\n    start\n    end\n    provider {\n      id\n      displayName\n      profileImage\n      virtualVisitLink\n    }\n    treatment {\n      id\n      shortId\n    }\n  }\n}\n"): typeof import('./graphql').GetAvailableSlotsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetCustomerPreviousProviders($limit: Int = 5) {\n  customerPreviousProviders(limit: $limit) {\n    provider_id\n    count\n    last_appointment_start\n    virtual_visit_link\n    profile_image\n    display_name\n  }\n}\n"): typeof import('./graphql').GetCustomerPreviousProvidersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RescheduleAppointmentV2(\n  $appointmentId: ID!\n  $providerId: ID!\n  $start: DateTime!\n  $end: DateTime!\n) {\n  rescheduleAppointmentV2(\n    appointmentId: $appointmentId\n    providerId: $providerId\n    start: $start\n    end: $end\n  ) {\n    statusCode\n    name\n    message\n    data {\n      id\n      start\n      end\n      provider {\n        id\n        displayName\n      }\n    }\n  }\n}\n"): typeof import('./graphql').RescheduleAppointmentV2Document;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetFollowUp($id: ID!) {\n  followUp(id: $id) {\n    id\n    customer_id\n    treatment {\n      id\n      shortId\n      displayName\n    }\n  }\n}\n"): typeof import('./graphql').GetFollowUpDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetReschedule($id: ID!) {\n  reschedule(id: $id) {\n    id\n    customer_id\n    status\n  }\n}\n"): typeof import('./graphql').GetRescheduleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ScheduleAdhocAppointmentV2(\n  $providerId: ID!\n  $treatmentShortId: String!\n  $start: DateTime!\n  $end: DateTime!\n  $origin: String\n  $followUpId: ID\n  $vialCount: Int\n  $subscriptionId: ID\n) {\n  scheduleAdhocAppointmentV2(\n    providerId: $providerId\n    treatmentShortId: $treatmentShortId\n    start: $start\n    end: $end\n    origin: $origin\n    followUpId: $followUpId\n    vialCount: $vialCount\n    subscriptionId: $subscriptionId\n  ) {\n    statusCode\n    name\n    message\n    data {\n      id\n      start\n      end\n    }\n  }\n}\n"): typeof import('./graphql').ScheduleAdhocAppointmentV2Document;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UpdateReschedule($id: ID!) {\n  updateRescheduleById(id: $id, status: \"SCHEDULED\") {\n    statusCode\n    data {\n      id\n      status\n    }\n  }\n}\n"): typeof import('./graphql').UpdateRescheduleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {\n  upsertTosConsentAndMarketingPreference(\n    customerId: $customerId\n    tosStatus: $tosStatus\n    marketingContentStatus: $marketingContentStatus\n  ) {\n    statusCode\n    data {\n      affected_rows\n    }\n  }\n}\n"): typeof import('./graphql').UpsertTosConsentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n"): typeof import('./graphql').GetAppointmentPresenceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n"): typeof import('./graphql').GetContractExpirationBannerNotificationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetSduiModules {\n  sduiModules {\n    home\n  }\n}\n"): typeof import('./graphql').GetSduiModulesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -37,6 +133,30 @@ export function graphql(source: "query GetCustomerData {\n  customer {\n    id\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n"): typeof import('./graphql').GetFeatureFlagsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetProviderMessages($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    type\n    read\n    read_on\n    displayTime\n    provider_name\n    provider_image\n    messageSections {\n      name\n      html\n    }\n  }\n}\n"): typeof import('./graphql').GetProviderMessagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "subscription ProviderMessagesChanged {\n  providerMessagesChanged {\n    change\n    id\n  }\n}\n"): typeof import('./graphql').ProviderMessagesChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n"): typeof import('./graphql').UpdateProviderMessageReadDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetCustomerNotifications {\n  customerNotifications {\n    ...NotificationFields\n  }\n}\n\nfragment NotificationFields on CustomerNotification {\n  id\n  type\n  title\n  message\n  description\n  severity\n  date\n  status\n  shortId\n  action {\n    label\n    url\n  }\n}\n"): typeof import('./graphql').GetCustomerNotificationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "subscription NotificationsChanged {\n  notificationsChanged {\n    change\n    id\n  }\n}\n"): typeof import('./graphql').NotificationsChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n"): typeof import('./graphql').UpdateCustomerNotificationStatusDocument;
 
 
 export function graphql(source: string) {

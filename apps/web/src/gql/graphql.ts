@@ -4,6 +4,136 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Spec 01 section 3: customer notification statuses. */
+export const CustomerNotificationStatus = {
+  ActionCompleted: 'action_completed',
+  Deleted: 'deleted',
+  Read: 'read',
+  RequiresAction: 'requires_action',
+  Unread: 'unread'
+} as const;
+
+export type CustomerNotificationStatus = typeof CustomerNotificationStatus[keyof typeof CustomerNotificationStatus];
+/** What the customer may set: read, or completed (stored as action_completed). */
+export const CustomerNotificationStatusUpdate = {
+  Completed: 'completed',
+  Read: 'read'
+} as const;
+
+export type CustomerNotificationStatusUpdate = typeof CustomerNotificationStatusUpdate[keyof typeof CustomerNotificationStatusUpdate];
+export type CheckTimeStillAvailableQueryVariables = Exact<{
+  state: string;
+  treatmentId: string;
+  startTime: string;
+  forReschedule?: boolean | null | undefined;
+}>;
+
+
+export type CheckTimeStillAvailableQuery = { checkTimeStillAvailable: Array<{ start: string, end: string, provider: { id: string } }> };
+
+export type GetActiveTreatmentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetActiveTreatmentsQuery = { activeTreatments: Array<{ id: string, shortId: string, displayName: string }> };
+
+export type GetAppointmentsByCustomerQueryVariables = Exact<{
+  minDate?: string | null | undefined;
+}>;
+
+
+export type GetAppointmentsByCustomerQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }>, previous: Array<{ id: string, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }>, async: Array<{ id: string, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }> } };
+
+export type AppointmentCardFragment = { id: string, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> };
+
+export type GetAvailableSlotsQueryVariables = Exact<{
+  state: string;
+  treatmentId: string;
+  startTime: string;
+  endTime?: string | null | undefined;
+  providerId?: string | null | undefined;
+  distinctStart?: boolean | null | undefined;
+  forReschedule?: boolean | null | undefined;
+}>;
+
+
+export type GetAvailableSlotsQuery = { availableSlots: Array<{ start: string, end: string, provider: { id: string, displayName: string, profileImage: string | null, virtualVisitLink: string | null }, treatment: { id: string, shortId: string } }> };
+
+export type GetCustomerPreviousProvidersQueryVariables = Exact<{
+  limit?: number | null | undefined;
+}>;
+
+
+export type GetCustomerPreviousProvidersQuery = { customerPreviousProviders: Array<{ provider_id: string, count: number, last_appointment_start: string, virtual_visit_link: string | null, profile_image: string | null, display_name: string }> };
+
+export type RescheduleAppointmentV2MutationVariables = Exact<{
+  appointmentId: string;
+  providerId: string;
+  start: string;
+  end: string;
+}>;
+
+
+export type RescheduleAppointmentV2Mutation = { rescheduleAppointmentV2: { statusCode: number, name: string, message: string, data: { id: string, start: string, end: string, provider: { id: string, displayName: string } | null } } };
+
+export type GetFollowUpQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetFollowUpQuery = { followUp: { id: string, customer_id: string, treatment: { id: string, shortId: string, displayName: string } | null } | null };
+
+export type GetRescheduleQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetRescheduleQuery = { reschedule: { id: string, customer_id: string, status: string } | null };
+
+export type ScheduleAdhocAppointmentV2MutationVariables = Exact<{
+  providerId: string;
+  treatmentShortId: string;
+  start: string;
+  end: string;
+  origin?: string | null | undefined;
+  followUpId?: string | null | undefined;
+  vialCount?: number | null | undefined;
+  subscriptionId?: string | null | undefined;
+}>;
+
+
+export type ScheduleAdhocAppointmentV2Mutation = { scheduleAdhocAppointmentV2: { statusCode: number, name: string, message: string, data: { id: string, start: string, end: string } } };
+
+export type UpdateRescheduleMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type UpdateRescheduleMutation = { updateRescheduleById: { statusCode: number, data: { id: string, status: string } } };
+
+export type UpsertTosConsentMutationVariables = Exact<{
+  customerId: string;
+  tosStatus: string;
+  marketingContentStatus: string;
+}>;
+
+
+export type UpsertTosConsentMutation = { upsertTosConsentAndMarketingPreference: { statusCode: number, data: { affected_rows: number } } };
+
+export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetAppointmentPresenceQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string }>, previous: Array<{ id: string }>, async: Array<{ id: string }> } };
+
+export type GetContractExpirationBannerNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetContractExpirationBannerNotificationsQuery = { contractExpirationBannerNotifications: Array<{ contract_end_date: string | null, subscription_id: string | null, notification: { id: string, title: string, message: string | null, status: CustomerNotificationStatus } }> };
+
+export type GetSduiModulesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetSduiModulesQuery = { sduiModules: { home: Array<string> } };
+
 export type GetMessageReadStatesQueryVariables = Exact<{
   customerId: string;
 }>;
@@ -20,6 +150,45 @@ export type GetFeatureFlagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GetFeatureFlagsQuery = { featureFlags: Array<{ name: string, enabled: boolean }> };
+
+export type GetProviderMessagesQueryVariables = Exact<{
+  customerId: string;
+}>;
+
+
+export type GetProviderMessagesQuery = { providerMessages: Array<{ id: string, type: string, read: boolean, read_on: string | null, displayTime: string, provider_name: string | null, provider_image: string | null, messageSections: Array<{ name: string, html: string }> }> };
+
+export type ProviderMessagesChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProviderMessagesChangedSubscription = { providerMessagesChanged: { change: string, id: string } };
+
+export type UpdateProviderMessageReadMutationVariables = Exact<{
+  messageId: string;
+}>;
+
+
+export type UpdateProviderMessageReadMutation = { updateProviderMessageRead: { data: { id: string, read: boolean, read_on: string | null } } };
+
+export type GetCustomerNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCustomerNotificationsQuery = { customerNotifications: Array<{ id: string, type: string, title: string, message: string | null, description: string | null, severity: string, date: string, status: CustomerNotificationStatus, shortId: string | null, action: { label: string, url: string } | null }> };
+
+export type NotificationFieldsFragment = { id: string, type: string, title: string, message: string | null, description: string | null, severity: string, date: string, status: CustomerNotificationStatus, shortId: string | null, action: { label: string, url: string } | null };
+
+export type NotificationsChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationsChangedSubscription = { notificationsChanged: { change: string, id: string } };
+
+export type UpdateCustomerNotificationStatusMutationVariables = Exact<{
+  id: string;
+  newStatus: CustomerNotificationStatusUpdate;
+}>;
+
+
+export type UpdateCustomerNotificationStatusMutation = { updateCustomerNotificationStatus: { data: { id: string, status: CustomerNotificationStatus } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -39,7 +208,287 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const AppointmentCardFragmentDoc = new TypedDocumentString(`
+    fragment AppointmentCard on Appointment {
+  id
+  start
+  end
+  status
+  is_async
+  provider {
+    id
+    displayName
+    title
+    profileImage
+    virtualVisitLink
+  }
+  treatment {
+    id
+    shortId
+    displayName
+  }
+  encounter {
+    is_signed
+  }
+  appointment_requirements {
+    requirement_type
+    completed
+    createdAt
+    link
+  }
+}
+    `, {"fragmentName":"AppointmentCard"}) as unknown as TypedDocumentString<AppointmentCardFragment, unknown>;
+export const NotificationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment NotificationFields on CustomerNotification {
+  id
+  type
+  title
+  message
+  description
+  severity
+  date
+  status
+  shortId
+  action {
+    label
+    url
+  }
+}
+    `, {"fragmentName":"NotificationFields"}) as unknown as TypedDocumentString<NotificationFieldsFragment, unknown>;
+export const CheckTimeStillAvailableDocument = new TypedDocumentString(`
+    query CheckTimeStillAvailable($state: String!, $treatmentId: ID!, $startTime: DateTime!, $forReschedule: Boolean) {
+  checkTimeStillAvailable(
+    state: $state
+    treatmentId: $treatmentId
+    startTime: $startTime
+    forReschedule: $forReschedule
+  ) {
+    start
+    end
+    provider {
+      id
+    }
+  }
+}
+    `, {"hash":"sha256:05bf5bab8b72b0dc34f18e8f676e3d3cd58581a76eeeea1ccc50b3aac882f5dd"}) as unknown as TypedDocumentString<CheckTimeStillAvailableQuery, CheckTimeStillAvailableQueryVariables>;
+export const GetActiveTreatmentsDocument = new TypedDocumentString(`
+    query GetActiveTreatments {
+  activeTreatments {
+    id
+    shortId
+    displayName
+  }
+}
+    `, {"hash":"sha256:aecd9f982ed52baf74c6d9dcfcf52f6e4ffd5c72e2a78a3094e89ea5ac730b2e"}) as unknown as TypedDocumentString<GetActiveTreatmentsQuery, GetActiveTreatmentsQueryVariables>;
+export const GetAppointmentsByCustomerDocument = new TypedDocumentString(`
+    query GetAppointmentsByCustomer($minDate: DateTime) {
+  appointmentsByCustomer(minDate: $minDate) {
+    upcoming {
+      ...AppointmentCard
+    }
+    previous {
+      ...AppointmentCard
+    }
+    async {
+      ...AppointmentCard
+    }
+  }
+}
+    fragment AppointmentCard on Appointment {
+  id
+  start
+  end
+  status
+  is_async
+  provider {
+    id
+    displayName
+    title
+    profileImage
+    virtualVisitLink
+  }
+  treatment {
+    id
+    shortId
+    displayName
+  }
+  encounter {
+    is_signed
+  }
+  appointment_requirements {
+    requirement_type
+    completed
+    createdAt
+    link
+  }
+}`, {"hash":"sha256:ed655926d526768fc5e3aac37c58493cc16bdb61169c35a657b2b5eb5084d90b"}) as unknown as TypedDocumentString<GetAppointmentsByCustomerQuery, GetAppointmentsByCustomerQueryVariables>;
+export const GetAvailableSlotsDocument = new TypedDocumentString(`
+    query GetAvailableSlots($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $distinctStart: Boolean, $forReschedule: Boolean) {
+  availableSlots(
+    state: $state
+    treatmentId: $treatmentId
+    startTime: $startTime
+    endTime: $endTime
+    providerId: $providerId
+    distinctStart: $distinctStart
+    forReschedule: $forReschedule
+  ) {
+    start
+    end
+    provider {
+      id
+      displayName
+      profileImage
+      virtualVisitLink
+    }
+    treatment {
+      id
+      shortId
+    }
+  }
+}
+    `, {"hash":"sha256:1f1e741d5b16c5ded148c92c6dcba3639b549e45b5131c7569a83716eb7f47f0"}) as unknown as TypedDocumentString<GetAvailableSlotsQuery, GetAvailableSlotsQueryVariables>;
+export const GetCustomerPreviousProvidersDocument = new TypedDocumentString(`
+    query GetCustomerPreviousProviders($limit: Int = 5) {
+  customerPreviousProviders(limit: $limit) {
+    provider_id
+    count
+    last_appointment_start
+    virtual_visit_link
+    profile_image
+    display_name
+  }
+}
+    `, {"hash":"sha256:8bf4534bfcba9a514e830ebab8863d4a3d1750cfd3315550a64f9801daade013"}) as unknown as TypedDocumentString<GetCustomerPreviousProvidersQuery, GetCustomerPreviousProvidersQueryVariables>;
+export const RescheduleAppointmentV2Document = new TypedDocumentString(`
+    mutation RescheduleAppointmentV2($appointmentId: ID!, $providerId: ID!, $start: DateTime!, $end: DateTime!) {
+  rescheduleAppointmentV2(
+    appointmentId: $appointmentId
+    providerId: $providerId
+    start: $start
+    end: $end
+  ) {
+    statusCode
+    name
+    message
+    data {
+      id
+      start
+      end
+      provider {
+        id
+        displayName
+      }
+    }
+  }
+}
+    `, {"hash":"sha256:d414f6f89c65e3faa3e48d757f9757a62ac554ea99970427be3ad33de6b7c5bb"}) as unknown as TypedDocumentString<RescheduleAppointmentV2Mutation, RescheduleAppointmentV2MutationVariables>;
+export const GetFollowUpDocument = new TypedDocumentString(`
+    query GetFollowUp($id: ID!) {
+  followUp(id: $id) {
+    id
+    customer_id
+    treatment {
+      id
+      shortId
+      displayName
+    }
+  }
+}
+    `, {"hash":"sha256:ffe6dc22e99f4fab49c10d50a4a02c2f7ccaf34e9ddea1e0d78c9bcadcf4f156"}) as unknown as TypedDocumentString<GetFollowUpQuery, GetFollowUpQueryVariables>;
+export const GetRescheduleDocument = new TypedDocumentString(`
+    query GetReschedule($id: ID!) {
+  reschedule(id: $id) {
+    id
+    customer_id
+    status
+  }
+}
+    `, {"hash":"sha256:877f2c289cf61e09c845d75b19e5d4f5d46ab5c1d88445673706f98d2502659c"}) as unknown as TypedDocumentString<GetRescheduleQuery, GetRescheduleQueryVariables>;
+export const ScheduleAdhocAppointmentV2Document = new TypedDocumentString(`
+    mutation ScheduleAdhocAppointmentV2($providerId: ID!, $treatmentShortId: String!, $start: DateTime!, $end: DateTime!, $origin: String, $followUpId: ID, $vialCount: Int, $subscriptionId: ID) {
+  scheduleAdhocAppointmentV2(
+    providerId: $providerId
+    treatmentShortId: $treatmentShortId
+    start: $start
+    end: $end
+    origin: $origin
+    followUpId: $followUpId
+    vialCount: $vialCount
+    subscriptionId: $subscriptionId
+  ) {
+    statusCode
+    name
+    message
+    data {
+      id
+      start
+      end
+    }
+  }
+}
+    `, {"hash":"sha256:7311c6bdc4be3d31facec18cfd314801e470b080d0c72beef21850ef4950bb2c"}) as unknown as TypedDocumentString<ScheduleAdhocAppointmentV2Mutation, ScheduleAdhocAppointmentV2MutationVariables>;
+export const UpdateRescheduleDocument = new TypedDocumentString(`
+    mutation UpdateReschedule($id: ID!) {
+  updateRescheduleById(id: $id, status: "SCHEDULED") {
+    statusCode
+    data {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"sha256:11a221322303ba2a2f53279049e9a0d0bfb6190631fad78abc52391ddec295cd"}) as unknown as TypedDocumentString<UpdateRescheduleMutation, UpdateRescheduleMutationVariables>;
+export const UpsertTosConsentDocument = new TypedDocumentString(`
+    mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {
+  upsertTosConsentAndMarketingPreference(
+    customerId: $customerId
+    tosStatus: $tosStatus
+    marketingContentStatus: $marketingContentStatus
+  ) {
+    statusCode
+    data {
+      affected_rows
+    }
+  }
+}
+    `, {"hash":"sha256:f1da62101ac372a87f2227d65a7f2c2a8955e533378083fc82d56a828f313108"}) as unknown as TypedDocumentString<UpsertTosConsentMutation, UpsertTosConsentMutationVariables>;
+export const GetAppointmentPresenceDocument = new TypedDocumentString(`
+    query GetAppointmentPresence {
+  appointmentsByCustomer {
+    upcoming {
+      id
+    }
+    previous {
+      id
+    }
+    async {
+      id
+    }
+  }
+}
+    `, {"hash":"sha256:fc8ccdf3f46bfd2bffd011b71d09af19135970c377b4f379ae7718c3e4492b8b"}) as unknown as TypedDocumentString<GetAppointmentPresenceQuery, GetAppointmentPresenceQueryVariables>;
+export const GetContractExpirationBannerNotificationsDocument = new TypedDocumentString(`
+    query GetContractExpirationBannerNotifications {
+  contractExpirationBannerNotifications {
+    contract_end_date
+    subscription_id
+    notification {
+      id
+      title
+      message
+      status
+    }
+  }
+}
+    `, {"hash":"sha256:4d986660ded755dce3290691186b8e4cbe4c48924305a828fa6f0850a92ed6f1"}) as unknown as TypedDocumentString<GetContractExpirationBannerNotificationsQuery, GetContractExpirationBannerNotificationsQueryVariables>;
+export const GetSduiModulesDocument = new TypedDocumentString(`
+    query GetSduiModules {
+  sduiModules {
+    home
+  }
+}
+    `, {"hash":"sha256:e7355301cde8260a046a23b3f5d57236dc1fff46a5ead4fbf3b48f83f88b3c50"}) as unknown as TypedDocumentString<GetSduiModulesQuery, GetSduiModulesQueryVariables>;
 export const GetMessageReadStatesDocument = new TypedDocumentString(`
     query GetMessageReadStates($customerId: ID!) {
   providerMessages(customerId: $customerId) {
@@ -96,3 +545,78 @@ export const GetFeatureFlagsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:92cc44d577c8abd79fdb879c566d42a6a881523072ba1cacbbfdbba984f526e5"}) as unknown as TypedDocumentString<GetFeatureFlagsQuery, GetFeatureFlagsQueryVariables>;
+export const GetProviderMessagesDocument = new TypedDocumentString(`
+    query GetProviderMessages($customerId: ID!) {
+  providerMessages(customerId: $customerId) {
+    id
+    type
+    read
+    read_on
+    displayTime
+    provider_name
+    provider_image
+    messageSections {
+      name
+      html
+    }
+  }
+}
+    `, {"hash":"sha256:944d081631a351c8e69a94ca80e2ab60d9dfd2dc48d92b6912311a06de6f45b5"}) as unknown as TypedDocumentString<GetProviderMessagesQuery, GetProviderMessagesQueryVariables>;
+export const ProviderMessagesChangedDocument = new TypedDocumentString(`
+    subscription ProviderMessagesChanged {
+  providerMessagesChanged {
+    change
+    id
+  }
+}
+    `, {"hash":"sha256:fda4a93a9b5f6b21244b64a73fb2b3164cac77b39b74d06546802f94991823cc"}) as unknown as TypedDocumentString<ProviderMessagesChangedSubscription, ProviderMessagesChangedSubscriptionVariables>;
+export const UpdateProviderMessageReadDocument = new TypedDocumentString(`
+    mutation UpdateProviderMessageRead($messageId: ID!) {
+  updateProviderMessageRead(messageId: $messageId) {
+    data {
+      id
+      read
+      read_on
+    }
+  }
+}
+    `, {"hash":"sha256:78b8a7003c1317fc61c348a9353dafcfb9f91f426946e204bd648a0fe42394dc"}) as unknown as TypedDocumentString<UpdateProviderMessageReadMutation, UpdateProviderMessageReadMutationVariables>;
+export const GetCustomerNotificationsDocument = new TypedDocumentString(`
+    query GetCustomerNotifications {
+  customerNotifications {
+    ...NotificationFields
+  }
+}
+    fragment NotificationFields on CustomerNotification {
+  id
+  type
+  title
+  message
+  description
+  severity
+  date
+  status
+  shortId
+  action {
+    label
+    url
+  }
+}`, {"hash":"sha256:3de2950425c0192710553a4bfd4274f03a1c75dadd1b1f9a769efcf11dc5c4e8"}) as unknown as TypedDocumentString<GetCustomerNotificationsQuery, GetCustomerNotificationsQueryVariables>;
+export const NotificationsChangedDocument = new TypedDocumentString(`
+    subscription NotificationsChanged {
+  notificationsChanged {
+    change
+    id
+  }
+}
+    `, {"hash":"sha256:3d573f45246a05cab9620a11d737c63e30c9052eeeedeceb4a4795a8b9f295c2"}) as unknown as TypedDocumentString<NotificationsChangedSubscription, NotificationsChangedSubscriptionVariables>;
+export const UpdateCustomerNotificationStatusDocument = new TypedDocumentString(`
+    mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {
+  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {
+    data {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"sha256:bea4937b61e97795f9557a8602d37235f031953f374a48c44a659a698de31e15"}) as unknown as TypedDocumentString<UpdateCustomerNotificationStatusMutation, UpdateCustomerNotificationStatusMutationVariables>;

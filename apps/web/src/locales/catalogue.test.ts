@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_MESSAGES,
   AUTH_MESSAGES,
   ERROR_CATALOGUE,
   GREETING_COUNT,
@@ -9,8 +10,11 @@ import {
   UNKNOWN_ERROR_KEY,
 } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
+import { resources } from '../lib/i18n';
 import en from './en/translation.json';
 import es from './es/translation.json';
+import enAppointments from './en/appointments.json';
+import esAppointments from './es/appointments.json';
 
 // STYLE.md rule 11: every string a person reads comes from the en and es catalogues.
 
@@ -22,8 +26,11 @@ function flatten(tree: object, prefix = ''): string[] {
   );
 }
 
-const enKeys = new Set(flatten(en));
-const esKeys = new Set(flatten(es));
+const enKeys = new Set(flatten({ ...en, appointments: enAppointments }));
+const esKeys = new Set(flatten({ ...es, appointments: esAppointments }));
+// The area files registered in lib/i18n.ts (home, notifications, messages, tour, …).
+for (const key of flatten(resources.en.translation)) enKeys.add(key);
+for (const key of flatten(resources.es.translation)) esKeys.add(key);
 // i18next plural forms: `key_one`/`key_other` answer to `key`.
 const has = (key: string) => enKeys.has(key) || enKeys.has(`${key}_other`);
 
@@ -41,6 +48,11 @@ const domainSources = import.meta.glob<string>(
   { query: '?raw', import: 'default', eager: true },
 );
 
+const serverSources = import.meta.glob<string>(
+  ['../../../server/src/**/*.ts', '!../../../server/src/**/*.test.ts'],
+  { query: '?raw', import: 'default', eager: true },
+);
+
 describe('text catalogues', () => {
   it('es has exactly the keys en has', () => {
     expect([...esKeys].filter((k) => !enKeys.has(k))).toEqual([]);
@@ -53,6 +65,7 @@ describe('text catalogues', () => {
       ...Object.values(ERROR_CATALOGUE).map((entry) => entry.messageKey),
       ...Object.values(AUTH_MESSAGES),
       ...Object.values(PASSWORD_MESSAGES),
+      ...Object.values(APPOINTMENT_MESSAGES),
       PHONE_INVALID_KEY,
       PAYMENT_DEFAULT_MESSAGE_KEY,
       ...PAYMENT_DECLINE_REASONS.map((reason) => `payment.${reason}`),
@@ -62,11 +75,20 @@ describe('text catalogues', () => {
   });
 
   it('has every message key written in the domain package', () => {
-    const keyPattern = /['"`]((?:auth|password|phone|errors|payment)\.[A-Za-z0-9]+)['"`]/g;
+    const keyPattern =
+      /['"`]((?:auth|password|phone|errors|payment|appointments\.validation)\.[A-Za-z0-9]+)['"`]/g;
     const found = Object.values(domainSources).flatMap((text) =>
       [...text.matchAll(keyPattern)].map((match) => match[1]!),
     );
     expect(found.length).toBeGreaterThan(10);
+    expect([...new Set(found)].filter((key) => !has(key))).toEqual([]);
+  });
+
+  it('has every appointments.validation key the server sends (fields of A/T errors)', () => {
+    const found = Object.values(serverSources).flatMap((text) =>
+      [...text.matchAll(/['"`](appointments\.validation\.[A-Za-z0-9]+)['"`]/g)].map((m) => m[1]!),
+    );
+    expect(found.length).toBeGreaterThan(0);
     expect([...new Set(found)].filter((key) => !has(key))).toEqual([]);
   });
 

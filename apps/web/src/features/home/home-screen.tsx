@@ -1,119 +1,124 @@
-import { greetingName } from '@portal/domain';
-import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
-import MedicationOutlinedIcon from '@mui/icons-material/MedicationOutlined';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { FEATURE_FLAGS, greetingName } from '@portal/domain';
+import { useBooleanFlagValue } from '@openfeature/react-sdk';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
-import { PATHS } from '../../lib/routes';
+import { useNotificationsQuery } from '../../lib/notifications/use-notifications';
 import { useServices } from '../../lib/services';
 import { readGreetingIndex } from '../../lib/session/greeting';
+import { HomeBanners } from './home-banners';
+import { orderHomeModules } from './home-modules';
+import { HomeTour } from './home-tour';
+import { MessagingCard } from './messaging-card';
+import { ModuleCard } from './module-cards';
+import { NotificationCards } from './notification-cards';
+import { FlaggedAlerts, HealthCoachCard } from './promo-cards';
+import { useHasAppointments, useSduiHomeModules } from './use-home-data';
 
-function QuickLink({
-  to,
-  icon,
-  titleKey,
-  bodyKey,
-}: {
-  to: string;
-  icon: ReactNode;
-  titleKey: string;
-  bodyKey: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Card>
-      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2.5 }}>
-          <Box
-            sx={{
-              width: 48,
-              height: 48,
-              borderRadius: 2,
-              bgcolor: 'primary.light',
-              color: 'primary.main',
-              display: 'grid',
-              placeItems: 'center',
-              flex: 'none',
-            }}
-          >
-            {icon}
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h3" component="h2">
-              {t(titleKey)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t(bodyKey)}
-            </Typography>
-          </Box>
-          <ChevronRightIcon aria-hidden color="action" />
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
-
-/** Home (spec 01 §2): the welcome banner; the home modules arrive with the home issue. */
-export function HomeScreen() {
+function WelcomeBanner() {
   const { t } = useTranslation();
   const { storage } = useServices();
   const { data: customer } = useCustomerQuery();
   const name = greetingName(customer?.preferred_name, customer?.first_name);
-  const greetingIndex = readGreetingIndex(storage);
   return (
-    <>
-      <Card
-        sx={{
-          mb: 3,
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          border: 'none',
-        }}
-      >
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h1" sx={{ mb: 1 }}>
-            {name ? t('home.welcomeName', { name }) : t('home.welcome')}
-          </Typography>
-          <Typography sx={{ fontSize: '1.125rem' }}>
-            {t(`home.greetings.${greetingIndex}`)}
-          </Typography>
-        </CardContent>
-      </Card>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
-        <QuickLink
-          to={PATHS.appointments}
-          icon={<CalendarMonthOutlinedIcon aria-hidden />}
-          titleKey="home.links.appointments"
-          bodyKey="home.links.appointmentsBody"
+    <Card
+      data-tour="welcome"
+      sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', border: 'none' }}
+    >
+      <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+        <Typography variant="h1" sx={{ mb: 1 }}>
+          {name ? t('home.welcomeName', { name }) : t('home.welcome')}
+        </Typography>
+        <Typography sx={{ fontSize: '1.125rem' }}>
+          {t(`home.greetings.${readGreetingIndex(storage)}`)}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ModulesSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      aria-busy="true"
+      aria-label={t('home.loading')}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}
+    >
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} variant="rounded" height={92} />
+      ))}
+    </Box>
+  );
+}
+
+/** Home (spec 01 §2): greeting, messages, notifications, calls to action and modules. */
+export function HomeScreen() {
+  const { t } = useTranslation();
+  const customer = useCustomerQuery().data;
+  const messaging = useBooleanFlagValue(FEATURE_FLAGS.oneWayMessaging, false);
+  const referralEligible = useBooleanFlagValue(FEATURE_FLAGS.referralProgram, false);
+  const notifications = useNotificationsQuery();
+  const sdui = useSduiHomeModules();
+  const appointments = useHasAppointments();
+
+  const loading = notifications.isPending || sdui.isPending || appointments.isPending;
+  const failed = notifications.isError && sdui.isError;
+  const modules = orderHomeModules(sdui.data, {
+    hasAppointments: appointments.data ?? false,
+    // Weight tracking is for customers in active care; the weight area (spec 02) refines it.
+    weightTrackerAllowed: (customer?.subscriptions ?? []).some((s) => s.status === 'active'),
+    referralEligible,
+  });
+  const retry = () => {
+    void notifications.refetch();
+    void sdui.refetch();
+    void appointments.refetch();
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <HomeBanners />
+      <WelcomeBanner />
+      {loading ? (
+        <>
+          <Skeleton variant="rounded" height={120} />
+          <ModulesSkeleton />
+        </>
+      ) : failed || modules.length === 0 ? (
+        <ErrorScreen
+          titleKey="home.fallbackTitle"
+          actions={
+            <Button variant="contained" onClick={retry}>
+              {t('home.retry')}
+            </Button>
+          }
         />
-        <QuickLink
-          to={PATHS.prescriptions}
-          icon={<MedicationOutlinedIcon aria-hidden />}
-          titleKey="home.links.prescriptions"
-          bodyKey="home.links.prescriptionsBody"
-        />
-        <QuickLink
-          to={PATHS.billing}
-          icon={<ReceiptLongOutlinedIcon aria-hidden />}
-          titleKey="home.links.billing"
-          bodyKey="home.links.billingBody"
-        />
-        <QuickLink
-          to={PATHS.manageAccount}
-          icon={<ManageAccountsOutlinedIcon aria-hidden />}
-          titleKey="home.links.account"
-          bodyKey="home.links.accountBody"
-        />
-      </Box>
-    </>
+      ) : (
+        <>
+          <FlaggedAlerts />
+          {messaging && <MessagingCard />}
+          <NotificationCards notifications={notifications.data ?? []} />
+          <HealthCoachCard />
+          <Box
+            component="section"
+            aria-label={t('home.modulesLabel')}
+            data-tour="modules"
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}
+          >
+            {modules.map((module) => (
+              <ModuleCard key={module} module={module} />
+            ))}
+          </Box>
+          <HomeTour />
+        </>
+      )}
+    </Box>
   );
 }

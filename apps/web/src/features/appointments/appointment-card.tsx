@@ -1,0 +1,111 @@
+import { canJoinVisit, canReschedule } from '@portal/domain';
+import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
+import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PATHS } from '../../lib/routes';
+import { AddToCalendarMenu } from './add-to-calendar-menu';
+import { formatVisitDay, formatVisitTime } from './format-time';
+import type { AppointmentView } from './use-appointments';
+
+interface Props {
+  appointment: AppointmentView;
+  now: Date;
+  timeZone: string;
+  /** Past and async cards show no actions. */
+  actions: boolean;
+}
+
+export function AppointmentCard({ appointment, now, timeZone, actions }: Props) {
+  const { t } = useTranslation();
+  const { raw } = appointment;
+  const provider = raw.provider;
+  const treatment = raw.treatment?.displayName ?? t('appointments.card.visit');
+  const type = appointment.isAsync
+    ? t('appointments.card.asyncType', { treatment })
+    : t('appointments.card.videoType', { treatment });
+  const day = formatVisitDay(appointment.start, timeZone);
+  const time = formatVisitTime(appointment.start, appointment.end, timeZone);
+  const joinLink = actions && canJoinVisit(appointment, now) ? provider?.virtualVisitLink : null;
+  const reschedule = actions && canReschedule(appointment, now);
+  return (
+    <Card component="article" aria-label={`${type}, ${day}`}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+            <Typography variant="h3" component="h3">
+              {day}
+            </Typography>
+            <Typography sx={{ fontWeight: 600 }}>{time}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {type}
+            </Typography>
+          </Box>
+          {provider ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: '1 1 200px' }}>
+              <Avatar src={provider.profileImage ?? undefined} alt="" aria-hidden>
+                {provider.displayName.replace(/^Dr\.\s*/, '').charAt(0)}
+              </Avatar>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{provider.displayName}</Typography>
+                {provider.title ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {provider.title}
+                  </Typography>
+                ) : null}
+              </Box>
+            </Box>
+          ) : null}
+          {appointment.isAsync ? (
+            <Chip label={t('appointments.card.asyncChip')} size="small" variant="outlined" />
+          ) : null}
+        </Box>
+        {actions ? (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+            {joinLink ? (
+              <Button
+                variant="contained"
+                startIcon={<VideocamOutlinedIcon aria-hidden />}
+                href={joinLink}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t('appointments.card.join')}
+              </Button>
+            ) : null}
+            {reschedule ? (
+              <Button
+                variant="outlined"
+                startIcon={<EventRepeatOutlinedIcon aria-hidden />}
+                component={RouterLink}
+                to={`${PATHS.bookAppointment}?appointmentId=${encodeURIComponent(appointment.id)}`}
+              >
+                {t('appointments.card.reschedule')}
+              </Button>
+            ) : null}
+            <AddToCalendarMenu
+              uid={`${appointment.id}@patient-portal`}
+              event={{
+                name: t('appointments.calendar.title', { treatment }),
+                description: provider
+                  ? t('appointments.calendar.descriptionWith', { provider: provider.displayName })
+                  : t('appointments.calendar.description'),
+                url: provider?.virtualVisitLink ?? null,
+                start: appointment.start,
+                end: appointment.end,
+                timezone: timeZone,
+              }}
+            />
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppointmentLike } from '@portal/domain';
+import { GetAppointmentsByCustomerDocument, type AppointmentCardFragment } from '../../gql/graphql';
+import type { GraphqlClient } from '../../lib/api/graphql-client';
+import { useServices, useSession } from '../../lib/services';
+
+/** Booking and reschedule (features/booking) make every ['appointments', …] query stale. */
+export const APPOINTMENTS_QUERY_KEY = ['appointments', 'list'] as const;
+
+export interface AppointmentView extends AppointmentLike {
+  id: string;
+  raw: AppointmentCardFragment;
+}
+
+export function toAppointmentView(raw: AppointmentCardFragment): AppointmentView {
+  return {
+    id: raw.id,
+    start: new Date(raw.start),
+    end: new Date(raw.end),
+    status: raw.status,
+    isAsync: raw.is_async,
+    encounterSigned: raw.encounter.is_signed,
+    raw,
+  };
+}
+
+export function appointmentsQueryOptions(graphql: GraphqlClient) {
+  return queryOptions({
+    queryKey: APPOINTMENTS_QUERY_KEY,
+    queryFn: async () => {
+      const { appointmentsByCustomer: data } = await graphql.request(
+        GetAppointmentsByCustomerDocument,
+        {},
+      );
+      return {
+        upcoming: data.upcoming.map(toAppointmentView),
+        previous: data.previous.map(toAppointmentView),
+        async: data.async.map(toAppointmentView),
+      };
+    },
+    retry: 1,
+  });
+}
+
+export function useAppointments() {
+  const { graphql } = useServices();
+  const { status } = useSession();
+  return useQuery({ ...appointmentsQueryOptions(graphql), enabled: status === 'authenticated' });
+}

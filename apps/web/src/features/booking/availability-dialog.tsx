@@ -1,0 +1,167 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import { bookingWindow } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { ScheduleAdhocAppointmentV2Document } from '../../gql/graphql';
+import { useServices } from '../../lib/services';
+import { APPOINTMENTS_PREFIX } from './booking-queries';
+import { ConfirmLeaveDialog } from './confirm-leave-dialog';
+import { errorCodeOf } from './error-code';
+import { FlowDialog } from './flow-dialog';
+import { formatClock, formatDay } from './format-time';
+import { ANY_PROVIDER, SlotPicker } from './slot-picker';
+import { SlotReview } from './slot-review';
+import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
+
+export interface BookingTarget {
+  state: string;
+  treatment: { id: string; shortId: string; displayName: string };
+  followUpId: string | null;
+  subscriptionId: string | null;
+}
+
+interface Props {
+  target: BookingTarget;
+  timeZone: string;
+  previousProviderIds: readonly string[];
+  onClose: () => void;
+  onDone: () => void;
+}
+
+type Step =
+  { kind: 'slots' } | { kind: 'review'; slot: SlotView } | { kind: 'booked'; slot: SlotView };
+
+/** Spec 01 §2 step 2 and 3: pick a provider, a day and a time, review, book, confirmation. */
+export function AvailabilityDialog({
+  target,
+  timeZone,
+  previousProviderIds,
+  onClose,
+  onDone,
+}: Props) {
+  const { t } = useTranslation();
+  const { graphql } = useServices();
+  const queryClient = useQueryClient();
+  const { showAlert } = useAlerts();
+  const [step, setStep] = useState<Step>({ kind: 'slots' });
+  const [providerId, setProviderId] = useState(previousProviderIds[0] ?? ANY_PROVIDER);
+  const [leaving, setLeaving] = useState(false);
+  // The window is fixed when the dialog opens, so the query key stays put while it is open.
+  const search = useMemo(
+    () => ({
+      state: target.state,
+      treatmentId: target.treatment.id,
+      window: bookingWindow(new Date()),
+      forReschedule: false,
+    }),
+    [target.state, target.treatment.id],
+  );
+  const slots = useSlots(search);
+  useSlotsErrorAlert(slots.error);
+
+  const book = useMutation({
+    mutationFn: (slot: SlotView) =>
+      graphql.request(ScheduleAdhocAppointmentV2Document, {
+        providerId: slot.providerId,
+        treatmentShortId: target.treatment.shortId,
+        start: slot.start.toISOString(),
+        end: slot.end.toISOString(),
+        origin: 'patient_portal',
+        followUpId: target.followUpId,
+        subscriptionId: target.subscriptionId,
+      }),
+    onSuccess: async (_data, slot) => {
+      setStep({ kind: 'booked', slot });
+      showAlert({ messageKey: 'appointments.booking.success', severity: 'success' });
+      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_PREFIX });
+    },
+    onError: async (error) => {
+      showAlert({ code: errorCodeOf(error, ['A102', 'A100', 'T101'], 'A102') });
+      // Spec 01 §4: errors return to slot selection, with fresh times.
+      setStep({ kind: 'slots' });
+      await slots.refetch();
+    },
+  });
+
+  const requestClose = () => {
+    if (step.kind === 'booked') onDone();
+    else setLeaving(true);
+  };
+
+  return (
+    <>
+      <FlowDialog
+        title={
+          step.kind === 'booked'
+            ? t('appointments.booking.confirmedTitle')
+            : step.kind === 'review'
+              ? t('appointments.review.title')
+              : t('appointments.booking.slotsTitle')
+        }
+        onClose={requestClose}
+      >
+        {step.kind === 'slots' ? (
+          <>
+            {slots.isError ? (
+              <Box sx={{ mb: 2 }}>
+                <Typography sx={{ mb: 1 }}>
+                  {t(`errors.${errorCodeOf(slots.error, ['T100', 'T101'], 'T100')}`)}
+                </Typography>
+                <Button variant="outlined" onClick={() => void slots.refetch()}>
+                  {t('appointments.retry')}
+                </Button>
+              </Box>
+            ) : (
+              <SlotPicker
+                slots={slots.data}
+                loading={slots.isPending}
+                timeZone={timeZone}
+                providerId={providerId}
+                onProviderChange={setProviderId}
+                previousProviderIds={previousProviderIds}
+                onSelect={(slot) => setStep({ kind: 'review', slot })}
+              />
+            )}
+          </>
+        ) : null}
+        {step.kind === 'review' ? (
+          <SlotReview
+            slot={step.slot}
+            timeZone={timeZone}
+            treatmentName={target.treatment.displayName}
+            confirmLabel={t('appointments.review.book')}
+            busy={book.isPending}
+            onConfirm={() => book.mutate(step.slot)}
+            onCancel={() => setStep({ kind: 'slots' })}
+          />
+        ) : null}
+        {step.kind === 'booked' ? (
+          <Box sx={{ textAlign: 'center', py: 2 }}>
+            <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
+            <Typography sx={{ mb: 1 }}>
+              {t('appointments.booking.confirmedBody', {
+                date: formatDay(step.slot.start, timeZone),
+                time: formatClock(step.slot.start, timeZone),
+                provider: step.slot.providerName,
+              })}
+            </Typography>
+            <Button variant="contained" onClick={onDone} sx={{ mt: 2 }}>
+              {t('appointments.booking.viewAppointments')}
+            </Button>
+          </Box>
+        ) : null}
+      </FlowDialog>
+      <ConfirmLeaveDialog
+        kind="booking"
+        open={leaving}
+        onStay={() => setLeaving(false)}
+        onLeave={onClose}
+      />
+    </>
+  );
+}

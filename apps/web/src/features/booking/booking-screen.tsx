@@ -1,0 +1,188 @@
+import { bookingBlockReason, canReschedule, isExcludedStatus } from '@portal/domain';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { useCustomerQuery, type Customer } from '../../lib/customer/use-customer';
+import { PATHS } from '../../lib/routes';
+import { AvailabilityDialog, type BookingTarget } from './availability-dialog';
+import { BlockingDialog } from './blocking-dialog';
+import {
+  useBookingAppointments,
+  useBookingTreatments,
+  useFollowUp,
+  usePreviousProviders,
+  useReschedule,
+} from './booking-queries';
+import { ContactStep, type TreatmentOption } from './contact-step';
+import { RescheduleDialog } from './reschedule-dialog';
+
+/** The customer's state of residence: the shipping address's, else any address's. */
+function residenceState(customer: Customer): string {
+  const addresses = customer.shippingAddresses;
+  const shipping = addresses.find((a) => a.address_type === 'SHIPPING') ?? addresses[0];
+  return shipping?.state_code ?? '';
+}
+
+function ScreenSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Card aria-busy="true" aria-label={t('appointments.loading')}>
+      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+        <Skeleton variant="text" width="50%" height={36} />
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} variant="text" width="70%" />
+        ))}
+        <Skeleton variant="rounded" height={40} sx={{ mt: 2 }} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /book-appointment (spec 01 §2, §4): the blocking dialogs, then contact details, then the
+ * availability dialog. `rescheduleId` names a reschedule request; `followUpId` a follow-up;
+ * `appointmentId` (from the list's Reschedule button) opens the reschedule dialog directly.
+ */
+export function BookingScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+  const [params, setParams] = useSearchParams();
+  const appointmentId = params.get('appointmentId');
+  const rescheduleId = params.get('rescheduleId');
+  const followUpId = params.get('followUpId');
+  const [target, setTarget] = useState<BookingTarget | null>(null);
+  const now = useRef(new Date()).current;
+
+  const customer = useCustomerQuery();
+  const appointments = useBookingAppointments();
+  const treatments = useBookingTreatments();
+  const previous = usePreviousProviders();
+  const followUp = useFollowUp(followUpId);
+  const reschedule = useReschedule(rescheduleId);
+
+  const failed = appointments.isError || treatments.isError;
+  useEffect(() => {
+    if (failed) showAlert({ code: 'A100' });
+  }, [failed, showAlert]);
+
+  const toList = () => void navigate(PATHS.appointments);
+  const previousProviderIds = useMemo(
+    () => (previous.data ?? []).map((p) => p.provider_id),
+    [previous.data],
+  );
+
+  const loading =
+    customer.isPending ||
+    appointments.isPending ||
+    treatments.isPending ||
+    (Boolean(followUpId) && followUp.isPending);
+  const data = customer.data;
+  const state = data ? residenceState(data) : '';
+  const timeZone = data?.time_zone ?? 'America/Los_Angeles';
+
+  const block = useMemo(
+    () =>
+      appointments.data && treatments.data
+        ? bookingBlockReason({
+            appointments: appointments.data,
+            activeTreatmentCount: treatments.data.length,
+            now,
+          })
+        : null,
+    [appointments.data, treatments.data, now],
+  );
+
+  const moving = appointmentId ? appointments.data?.find((a) => a.id === appointmentId) : null;
+  const movable = moving && !isExcludedStatus(moving.status) && canReschedule(moving, now);
+  useEffect(() => {
+    if (appointmentId && appointments.data && !movable) {
+      showAlert({ code: 'A100' });
+      void navigate(PATHS.appointments, { replace: true });
+    }
+  }, [appointmentId, appointments.data, movable, navigate, showAlert]);
+
+  const openReschedule = () => {
+    const existing = appointments.data?.find(
+      (a) => !a.isAsync && !isExcludedStatus(a.status) && canReschedule(a, now),
+    );
+    if (!existing) {
+      toList();
+      return;
+    }
+    const next = new URLSearchParams(params);
+    next.set('appointmentId', existing.id);
+    setParams(next);
+  };
+
+  const selectable: TreatmentOption[] = followUp.data?.treatment
+    ? [followUp.data.treatment]
+    : (treatments.data ?? []);
+  const rescheduleRequestId =
+    reschedule.data && data && reschedule.data.customer_id === data.id ? reschedule.data.id : null;
+
+  let body;
+  if (loading || failed || !data) body = <ScreenSkeleton />;
+  else if (appointmentId) {
+    body = (
+      <Typography color="text.secondary">{t('appointments.reschedule.background')}</Typography>
+    );
+  } else if (block && !target) {
+    body = <Typography color="text.secondary">{t('appointments.booking.blocked')}</Typography>;
+  } else {
+    body = (
+      <ContactStep
+        customer={data}
+        state={state}
+        treatments={selectable}
+        onContinue={(treatment) =>
+          setTarget({
+            state,
+            treatment,
+            followUpId: followUp.data?.id ?? null,
+            subscriptionId: null,
+          })
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        {appointmentId ? t('appointments.reschedule.title') : t('appointments.booking.title')}
+      </Typography>
+      <Box sx={{ maxWidth: 720 }}>{body}</Box>
+      {/* Once the flow is under way, the booking it makes must not block its own confirmation. */}
+      {!loading && !appointmentId && block && !target ? (
+        <BlockingDialog reason={block} onKeep={toList} onReschedule={openReschedule} />
+      ) : null}
+      {!loading && moving && movable ? (
+        <RescheduleDialog
+          appointment={moving}
+          state={state}
+          timeZone={timeZone}
+          previousProviderIds={previousProviderIds}
+          rescheduleRequestId={rescheduleRequestId}
+          onClose={toList}
+          onDone={() => void navigate(PATHS.appointments, { replace: true })}
+        />
+      ) : null}
+      {target ? (
+        <AvailabilityDialog
+          target={target}
+          timeZone={timeZone}
+          previousProviderIds={previousProviderIds}
+          onClose={() => setTarget(null)}
+          onDone={() => void navigate(PATHS.appointments)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { rescheduleWindow } from '@portal/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlerts } from '../../components/alerts/alert-context';
+import {
+  CheckTimeStillAvailableDocument,
+  RescheduleAppointmentV2Document,
+  UpdateRescheduleDocument,
+} from '../../gql/graphql';
+import { useServices } from '../../lib/services';
+import { APPOINTMENTS_PREFIX, type BookingAppointment } from './booking-queries';
+import { ConfirmLeaveDialog } from './confirm-leave-dialog';
+import { errorCodeOf } from './error-code';
+import { FlowDialog } from './flow-dialog';
+import { formatClock, formatDay } from './format-time';
+import { ANY_PROVIDER, SlotPicker } from './slot-picker';
+import { SlotReview } from './slot-review';
+import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
+
+class SlotVanished extends Error {}
+
+interface Props {
+  appointment: BookingAppointment;
+  state: string;
+  timeZone: string;
+  previousProviderIds: readonly string[];
+  /** A reschedule request of the viewer's to mark SCHEDULED on success. */
+  rescheduleRequestId: string | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/**
+ * Spec 01 §2, §4: provider select (the provider preference: the current provider, another,
+ * or Any available provider), day strip, grouped times, review, confirm; the time is checked
+ * again to still exist with the same provider before the move.
+ */
+export function RescheduleDialog(props: Props) {
+  const { appointment, state, timeZone } = props;
+  const { t } = useTranslation();
+  const { graphql } = useServices();
+  const queryClient = useQueryClient();
+  const { showAlert } = useAlerts();
+  const provider = appointment.raw.provider;
+  const treatment = appointment.raw.treatment;
+  const [providerId, setProviderId] = useState(provider?.id ?? ANY_PROVIDER);
+  const [review, setReview] = useState<SlotView | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const search = useMemo(
+    () =>
+      treatment
+        ? {
+            state,
+            treatmentId: treatment.id,
+            window: rescheduleWindow(new Date()),
+            forReschedule: true,
+          }
+        : null,
+    [state, treatment],
+  );
+  const slots = useSlots(search);
+  useSlotsErrorAlert(slots.error);
+
+  const move = useMutation({
+    mutationFn: async (slot: SlotView) => {
+      if (!treatment) throw new SlotVanished();
+      const { checkTimeStillAvailable } = await graphql.request(CheckTimeStillAvailableDocument, {
+        state,
+        treatmentId: treatment.id,
+        startTime: slot.start.toISOString(),
+        forReschedule: true,
+      });
+      if (!checkTimeStillAvailable.some((s) => s.provider.id === slot.providerId)) {
+        throw new SlotVanished();
+      }
+      await graphql.request(RescheduleAppointmentV2Document, {
+        appointmentId: appointment.id,
+        providerId: slot.providerId,
+        start: slot.start.toISOString(),
+        end: slot.end.toISOString(),
+      });
+      if (props.rescheduleRequestId) {
+        await graphql.request(UpdateRescheduleDocument, { id: props.rescheduleRequestId });
+      }
+    },
+    onSuccess: async () => {
+      showAlert({ messageKey: 'appointments.reschedule.success', severity: 'success' });
+      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_PREFIX });
+      props.onDone();
+    },
+    onError: async (error) => {
+      showAlert({
+        code: error instanceof SlotVanished ? 'A102' : errorCodeOf(error, ['A102'], 'A100'),
+      });
+      setReview(null);
+      await slots.refetch();
+    },
+  });
+
+  const extraProviders = provider ? [{ id: provider.id, name: provider.displayName }] : [];
+  return (
+    <>
+      <FlowDialog
+        title={review ? t('appointments.review.title') : t('appointments.reschedule.title')}
+        onClose={() => setLeaving(true)}
+      >
+        {review ? (
+          <SlotReview
+            slot={review}
+            timeZone={timeZone}
+            treatmentName={treatment?.displayName ?? null}
+            confirmLabel={t('appointments.reschedule.confirm')}
+            busy={move.isPending}
+            onConfirm={() => move.mutate(review)}
+            onCancel={() => setReview(null)}
+          />
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t('appointments.reschedule.current', {
+                date: formatDay(appointment.start, timeZone),
+                time: formatClock(appointment.start, timeZone),
+              })}
+            </Typography>
+            {slots.isError ? (
+              <Box>
+                <Typography sx={{ mb: 1 }}>
+                  {t(`errors.${errorCodeOf(slots.error, ['T100', 'T101'], 'T100')}`)}
+                </Typography>
+                <Button variant="outlined" onClick={() => void slots.refetch()}>
+                  {t('appointments.retry')}
+                </Button>
+              </Box>
+            ) : (
+              <SlotPicker
+                slots={slots.data}
+                loading={slots.isPending}
+                timeZone={timeZone}
+                providerId={providerId}
+                onProviderChange={setProviderId}
+                previousProviderIds={props.previousProviderIds}
+                extraProviders={extraProviders}
+                onSelect={setReview}
+              />
+            )}
+          </>
+        )}
+      </FlowDialog>
+      <ConfirmLeaveDialog
+        kind="reschedule"
+        open={leaving}
+        onStay={() => setLeaving(false)}
+        onLeave={props.onClose}
+      />
+    </>
+  );
+}

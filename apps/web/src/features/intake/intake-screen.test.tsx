@@ -1,0 +1,38 @@
+import { OpenFeature } from '@openfeature/react-sdk';
+import { waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { storeSignedInSession } from '../../test/render-app';
+// Test fixtures of the appointment operations live with the booking flow's tests.
+import { appointment, renderWithAppointments } from '../booking/booking-test-server';
+import './intake-screen';
+
+afterEach(async () => {
+  await OpenFeature.clearProviders();
+});
+
+describe('/intake (spec 01 §2, §3)', () => {
+  it('goes to the link of a needed intake requirement', async () => {
+    storeSignedInSession();
+    const { router } = await renderWithAppointments('/intake', {
+      upcoming: [
+        appointment('2030-06-02T14:00:00Z', {
+          appointment_requirements: [
+            {
+              requirement_type: 'typeform_dl',
+              completed: false,
+              createdAt: '2025-01-02T00:00:00Z',
+              link: '/id-verification',
+            },
+            {
+              requirement_type: 'intake',
+              completed: false,
+              createdAt: '2025-01-01T00:00:00Z',
+              link: '/forms/intake-weight',
+            },
+          ],
+        }),
+      ],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forms/intake-weight'));
+  });
+});

@@ -1,0 +1,52 @@
+import { INTAKE_REDIRECT_DELAY_MS } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { GetAppointmentsByCustomerDocument } from '../../gql/graphql';
+import { useServices, useSession } from '../../lib/services';
+
+/** Spec 01 §3: these requirement types mean an intake form is still needed. */
+const INTAKE_TYPES = ['typeform_intake', 'intake'];
+
+/**
+ * /intake (spec 01 §2, §5): goes to the intake link of the customer's needed requirements;
+ * with none, after 5 seconds an info message shows and the customer goes home.
+ */
+export function IntakeScreen() {
+  const { graphql } = useServices();
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+  const appointments = useQuery({
+    queryKey: ['appointments', 'intake'],
+    queryFn: async () =>
+      (await graphql.request(GetAppointmentsByCustomerDocument, {})).appointmentsByCustomer,
+    enabled: status === 'authenticated',
+  });
+
+  const settled = appointments.isSuccess || appointments.isError;
+  const link = appointments.data
+    ? [...appointments.data.upcoming, ...appointments.data.async]
+        .flatMap((a) => a.appointment_requirements)
+        .filter((r) => !r.completed && INTAKE_TYPES.includes(r.requirement_type) && r.link)
+        .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]?.link
+    : undefined;
+
+  useEffect(() => {
+    if (!settled) return;
+    if (link) {
+      if (/^https?:\/\//.test(link)) window.location.assign(link);
+      else void navigate(link, { replace: true });
+      return;
+    }
+    const timer = setTimeout(() => {
+      showAlert({ messageKey: 'intake.none', severity: 'info' });
+      void navigate('/', { replace: true });
+    }, INTAKE_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [settled, link, navigate, showAlert]);
+
+  return <FullPageLoader />;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { messagePlainText, sanitizeMessageHtml } from './message-html';
+
+describe('provider message HTML (DESIGN §4: sanitized before it is shown)', () => {
+  it('drops scripts and event handlers and keeps formatting', () => {
+    const clean = sanitizeMessageHtml(
+      '<p><b>Hi</b><script>window.x=1</script><img src="x" onerror="window.y=1"></p>',
+    );
+    expect(clean).toContain('<b>Hi</b>');
+    expect(clean).not.toMatch(/script|onerror/i);
+  });
+
+  it('drops javascript: links', () => {
+    expect(sanitizeMessageHtml('<a href="javascript:alert(1)">x</a>')).not.toContain('javascript');
+  });
+
+  it('gives plain text for previews', () => {
+    expect(messagePlainText('<p>Hello <i>there</i></p>\n<p>again</p>')).toBe('Hello there again');
+  });
+});

@@ -1,0 +1,84 @@
+import { OpenFeatureTestProvider } from '@openfeature/react-sdk';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { BannerSlot, BannerSlotProvider } from '../components/layout/banner-slot';
+import { createI18n } from '../lib/i18n';
+import { ServicesProvider, type AppServices } from '../lib/services';
+
+// Test-only: renders a screen with fake services whose GraphQL answers come from `answer`,
+// keyed by operation name, and records every call.
+
+export type Answer = (operation: string, variables: Record<string, unknown>) => unknown;
+
+export const CUSTOMER = {
+  id: 'c1',
+  short_id: 'S1',
+  full_name: 'Alejandro Rivera',
+  first_name: 'Alejandro',
+  last_name: 'Rivera',
+  preferred_name: 'Alex',
+  phone: null,
+  dob: '1990-01-01',
+  sex: null,
+  gender: null,
+  email: 'alex@example.com',
+  created_at: '2025-01-01T00:00:00Z',
+  time_zone: 'America/Los_Angeles',
+  shippingAddresses: [],
+  tags: [],
+  contracts: [],
+  subscriptions: [{ id: 's1', status: 'active' }],
+};
+
+const SIGNED_IN = { status: 'authenticated', userId: 'u1', email: CUSTOMER.email } as const;
+
+export function renderWithServices(
+  routes: { path: string; element: ReactNode }[],
+  {
+    path = '/',
+    answer,
+    flags = {},
+  }: { path?: string; answer: Answer; flags?: Record<string, boolean> },
+) {
+  const calls: { operation: string; variables: Record<string, unknown> }[] = [];
+  const request = vi.fn((document: { toString(): string }, variables?: Record<string, unknown>) => {
+    const operation = /(?:query|mutation|subscription)\s+(\w+)/.exec(document.toString())?.[1];
+    const vars = variables ?? {};
+    calls.push({ operation: operation ?? '?', variables: vars });
+    if (operation === 'GetCustomerData') return Promise.resolve({ customer: CUSTOMER });
+    return Promise.resolve(answer(operation ?? '?', vars));
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const services = {
+    graphql: { request },
+    queryClient,
+    storage: window.localStorage,
+    session: {
+      subscribe: () => () => undefined,
+      getSnapshot: () => SIGNED_IN,
+      onSignedOut: () => () => undefined,
+    },
+  } as unknown as AppServices;
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <ServicesProvider services={services}>
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={queryClient}>
+          <OpenFeatureTestProvider flagValueMap={flags}>
+            <BannerSlotProvider>
+              <BannerSlot />
+              <RouterProvider router={router} />
+            </BannerSlotProvider>
+          </OpenFeatureTestProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ServicesProvider>,
+  );
+  return { ...view, calls, router, queryClient };
+}

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import { bookingWindow } from '@portal/domain';
+import type { Db } from '../../apps/server/src/db/client';
+import type { Benchmark } from './lib/benchmark';
+import {
+  bookAMonth,
+  createBenchProviders,
+  createBenchTreatment,
+  makePatients,
+} from './lib/appointments-seed';
+import type { PortalServer } from './lib/portal';
+import { fmt, fmtRatio, ratio, type Table } from './lib/report';
+import { percentile } from './lib/stats';
+
+const STATE = 'WY';
+const PROVIDERS = 500;
+const BOOKED_SHARE = 0.3;
+const RUNS = 30;
+
+export const AVAILABLE_SLOTS = `query GetAvailableSlots($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime) {
+  availableSlots(state: $state, treatmentId: $treatmentId, startTime: $startTime, endTime: $endTime) {
+    start end provider { id displayName profileImage virtualVisitLink } treatment { id shortId } } }`;
+
+/**
+ * The same answer in one SQL statement: every provider's weekly blocks laid out on the local
+ * days of the window, cut into visits at the provider's wall clock, minus live bookings that
+ * overlap, in start order.
+ */
+export async function slotsBySql(
+  db: Db,
+  input: { state: string; treatmentId: string; from: Date; to: Date },
+): Promise<{ provider_id: string; start: string }[]> {
+  const from = input.from.toISOString();
+  const to = input.to.toISOString();
+  const result: unknown = await db.execute(sql`
+    with candidates as (
+      select p.id, p.time_zone, p.visit_minutes, s.weekday, s.start_minute, s.end_minute
+      from providers p join provider_schedules s on s.provider_id = p.id
+      where p.language = 'en-US'
+        and p.id in (select provider_id from provider_licenses where state_code = ${input.state})
+        and p.id in (select provider_id from provider_treatments where treatment_id = ${input.treatmentId})
+    ), slots as (
+      select c.id as provider_id, c.visit_minutes,
+        ((d::date + make_interval(mins => m)) at time zone c.time_zone) as start
+      from candidates c
+      cross join lateral generate_series(
+        ((${from}::timestamptz at time zone c.time_zone)::date)::timestamp,
+        ((${to}::timestamptz at time zone c.time_zone)::date)::timestamp,
+        interval '1 day') d
+      cross join lateral generate_series(c.start_minute, c.end_minute - c.visit_minutes, c.visit_minutes) m
+      where extract(dow from d) = c.weekday
+    )
+    select s.provider_id::text as provider_id,
+      to_char(s.start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start
+    from slots s
+    where s.start between ${from}::timestamptz and ${to}::timestamptz
+      and not exists (
+        select 1 from appointments a
+        where a.provider_id = s.provider_id and a.is_async = false
+          and a.status not in ('cancelled', 'voided', 'expired')
+          and a.start < s.start + make_interval(mins => s.visit_minutes) and a."end" > s.start)
+    order by s.start, s.provider_id`);
+  return (result as { rows: { provider_id: string; start: string }[] }).rows;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+const key = (providerId: string, start: string) => `${providerId} ${new Date(start).toISOString()}`;
+
+async function measure(portal: PortalServer) {
+  const { db } = portal.database;
+  const treatment = await createBenchTreatment(db, 'bench_slots');
+  const providerIds = await createBenchProviders(db, PROVIDERS, STATE, treatment.id);
+  const holder = portal.seed.customers.at(-1);
+  const patient = portal.seed.customers.at(-2);
+  if (!holder || !patient) throw new Error('need two seeded customers');
+  const booked = await bookAMonth(db, {
+    providerIds,
+    customerId: holder.customerId,
+    now: new Date(),
+    share: BOOKED_SHARE,
+  });
+  await makePatients(db, [patient.customerId], treatment.id, STATE);
+  const token = await portal.app.tokens.issueAccessToken({
+    sub: patient.userId,
+    role: 'customer',
+    customer_id: patient.customerId,
+    scope: 'graphql',
+  });
+  const window = bookingWindow(new Date());
+  const variables = {
+    state: STATE,
+    treatmentId: treatment.id,
+    startTime: window.earliest.toISOString(),
+    endTime: window.latest.toISOString(),
+  };
+  const viaGraphql = async () => {
+    const response = await fetch(`${portal.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: AVAILABLE_SLOTS, variables }),
+    });
+    const body = (await response.json()) as {
+      data?: { availableSlots: { start: string; provider: { id: string } }[] };
+      errors?: unknown[];
+    };
+    if (!body.data) throw new Error(`GetAvailableSlots failed: ${JSON.stringify(body.errors)}`);
+    return body.data.availableSlots;
+  };
+  const viaSql = () =>
+    slotsBySql(db, {
+      state: STATE,
+      treatmentId: treatment.id,
+      from: window.earliest,
+      to: window.latest,
+    });
+
+  // Warm up both, and check they agree.
+  const first = await viaGraphql();
+  const firstSql = await viaSql();
+  const graphqlKeys = first.map((s) => key(s.provider.id, s.start));
+  const sqlKeys = firstSql.map((s) => key(s.provider_id, s.start));
+  const sqlSet = new Set(sqlKeys);
+  const same = graphqlKeys.length === sqlKeys.length && graphqlKeys.every((k) => sqlSet.has(k));
+
+  const graphqlMs: number[] = [];
+  const sqlMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    graphqlMs.push((await timed(viaGraphql)).ms);
+    sqlMs.push((await timed(viaSql)).ms);
+  }
+  return {
+    database: portal.label,
+    providers: PROVIDERS,
+    bookedAppointments: booked,
+    slots: first.length,
+    sqlSlots: firstSql.length,
+    same,
+    graphql: { p50: percentile(graphqlMs, 50), p99: percentile(graphqlMs, 99) },
+    sql: { p50: percentile(sqlMs, 50), p99: percentile(sqlMs, 99) },
+  };
+}
+
+export const appointmentSlots: Benchmark = {
+  id: 'appointment-slots',
+  title: `GetAvailableSlots over the full window: ${PROVIDERS} providers, a month of bookings, vs one SQL query`,
+  async run(ctx) {
+    const results = [];
+    for (const portal of await ctx.portals()) {
+      ctx.progress(`appointment-slots: seeding ${PROVIDERS} providers on ${portal.label}`);
+      results.push(await measure(portal));
+    }
+    const table: Table = {
+      headers: [
+        'Database',
+        'slots',
+        'GraphQL p50 ms',
+        'GraphQL p99 ms',
+        'SQL p50 ms',
+        'SQL p99 ms',
+        'p50 ratio',
+        'same answer',
+      ],
+      rows: results.map((r) => [
+        r.database,
+        fmt.int(r.slots),
+        fmt.ms(r.graphql.p50),
+        fmt.ms(r.graphql.p99),
+        fmt.ms(r.sql.p50),
+        fmt.ms(r.sql.p99),
+        fmtRatio(ratio(r.graphql.p50, r.sql.p50)),
+        r.same ? 'yes' : `NO (SQL ${r.sqlSlots})`,
+      ]),
+      leftAligned: [0, 7],
+    };
+    const mismatch = results.filter((r) => !r.same);
+    if (mismatch.length) {
+      throw new Error(`GraphQL and SQL disagree on ${mismatch.map((r) => r.database).join(', ')}`);
+    }
+    return {
+      tables: [table],
+      notes: [
+        `One customer in state ${STATE}; ${PROVIDERS} providers licensed there for the treatment (Mon–Sat 8:00–17:00 in four US zones, 30-minute visits); ${fmt.int(results[0]?.bookedAppointments ?? 0)} bookings over the month around now (${BOOKED_SHARE * 100}% of half-hours).`,
+        `${RUNS} sequential requests each: POST /graphql (all slots of every provider, distinctStart off so the answer is deterministic) and the one SQL statement in slotsBySql run in-process; "same answer" compares (provider, start) sets.`,
+      ],
+      data: results,
+    };
+  },
+};

@@ -1,0 +1,236 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createAccount, DEMO, expectAccessible, signIn, uniqueEmail } from './support';
+
+// The demo customer (Alex, America/Los_Angeles) has one upcoming video visit, one past and
+// one async. Each test signs in afresh; the tests run in order because the last one moves
+// Alex's visit. Booking a new visit needs a customer with an active treatment and no
+// upcoming visit, which no sign-up path can make: that test answers the two appointment
+// reads and the booking itself in the browser (page.route) and leaves everything else —
+// customer, consent, the real available slots — to the server. The server's own tests cover
+// the booking against the database, including the double-booking race.
+test.describe.configure({ mode: 'serial' });
+
+interface Visit {
+  id: string;
+  start: string;
+  end: string;
+}
+
+/** Signs Alex in on /appointments and returns the upcoming visit the page was given. */
+async function openAppointments(page: Page): Promise<Visit> {
+  await page.goto('/appointments');
+  const response = page.waitForResponse(
+    async (r) =>
+      r.url().endsWith('/graphql') &&
+      (r.request().postData() ?? '').includes('GetAppointmentsByCustomer'),
+  );
+  await signIn(page, DEMO.alex.email, DEMO.alex.password);
+  const body = (await (await response).json()) as {
+    data: { appointmentsByCustomer: { upcoming: Visit[] } };
+  };
+  const visit = body.data.appointmentsByCustomer.upcoming[0];
+  expect(visit, 'the demo customer has an upcoming visit').toBeTruthy();
+  await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
+  return visit!;
+}
+
+function laWallClock(iso: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}${parts.month}${parts.day}`,
+    time: `${parts.hour}${parts.minute}${parts.second}`,
+  };
+}
+
+test('lists the upcoming visit and downloads an .ics with its start, end and zone', async ({
+  page,
+}) => {
+  const visit = await openAppointments(page);
+  const card = page.getByRole('article').first();
+  await expect(card.getByRole('link', { name: 'Reschedule' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Asynchronous visits' })).toBeVisible();
+  await expectAccessible(page, 'appointments');
+
+  await card.getByRole('button', { name: 'Add to Calendar' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Google Calendar' })).toHaveAttribute(
+    'href',
+    /calendar\.google\.com/,
+  );
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Apple Calendar (.ics)' }).click();
+  const file = await (await download).path();
+  const ics = readFileSync(file, 'utf8');
+  const start = laWallClock(visit.start);
+  const end = laWallClock(visit.end);
+  expect(ics).toContain(`DTSTART;TZID=America/Los_Angeles:${start.date}T${start.time}\r\n`);
+  expect(ics).toContain(`DTEND;TZID=America/Los_Angeles:${end.date}T${end.time}\r\n`);
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+
+  await page.getByRole('tab', { name: 'Past' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+});
+
+test('Join Virtual Visit appears 30 minutes before the start', async ({ page }) => {
+  const visit = await openAppointments(page);
+  await page.clock.install({ time: new Date(Date.parse(visit.start) - 32 * 60_000) });
+  await page.reload();
+  const card = page.getByRole('article').first();
+  await expect(card.getByRole('button', { name: 'Add to Calendar' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Join Virtual Visit' })).toHaveCount(0);
+  await page.clock.fastForward('03:00');
+  await expect(card.getByRole('link', { name: 'Join Virtual Visit' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Join Virtual Visit' })).toHaveAttribute(
+    'href',
+    /^https:\/\//,
+  );
+});
+
+test('booking while a visit is in progress offers to keep it', async ({ page }) => {
+  const visit = await openAppointments(page);
+  await page.clock.install({ time: new Date(Date.parse(visit.start) + 5 * 60_000) });
+  await page.goto('/book-appointment');
+  const dialog = page.getByRole('dialog', { name: 'Your appointment is in progress' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'blocked: in progress');
+  await dialog.getByRole('button', { name: 'Keep appointment' }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+});
+
+test('a customer without a treatment is offered to subscribe', async ({ page, request }) => {
+  const email = uniqueEmail('appointments');
+  await createAccount(request, email, 'NewPass123');
+  await page.goto('/book-appointment');
+  await signIn(page, email, 'NewPass123');
+  const dialog = page.getByRole('dialog', { name: 'No active treatment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Subscribe to a treatment' })).toBeVisible();
+  await expectAccessible(page, 'blocked: no treatment');
+  await dialog.getByRole('button', { name: 'Back to appointments' }).click();
+  await expect(page.getByText('You need an active treatment plan to book a visit.')).toBeVisible();
+});
+
+test('books a visit and sees it under Upcoming', async ({ page }) => {
+  let booked: { start: string; end: string; providerId: string } | null = null;
+  // See the note at the top: only these reads and the booking are answered here.
+  await page.route('**/graphql', async (route) => {
+    const body = route.request().postDataJSON() as {
+      query: string;
+      variables: Record<string, string>;
+    };
+    if (body.query.includes('mutation ScheduleAdhocAppointmentV2')) {
+      booked = {
+        start: body.variables.start!,
+        end: body.variables.end!,
+        providerId: body.variables.providerId!,
+      };
+      await route.fulfill({
+        json: {
+          data: {
+            scheduleAdhocAppointmentV2: {
+              statusCode: 200,
+              name: 'ok',
+              message: 'ok',
+              data: { id: '00000000-0000-4000-8000-00000000b00c', ...booked },
+            },
+          },
+        },
+      });
+      return;
+    }
+    if (body.query.includes('query GetAppointmentsByCustomer')) {
+      const upcoming = booked
+        ? [
+            {
+              id: '00000000-0000-4000-8000-00000000b00c',
+              start: booked.start,
+              end: booked.end,
+              status: 'scheduled',
+              is_async: false,
+              provider: {
+                id: booked.providerId,
+                displayName: 'Your provider',
+                title: null,
+                profileImage: null,
+                virtualVisitLink: 'https://visit.example.com/booked',
+              },
+              treatment: null,
+              encounter: { is_signed: false },
+              appointment_requirements: [],
+            },
+          ]
+        : [];
+      await route.fulfill({
+        json: { data: { appointmentsByCustomer: { upcoming, previous: [], async: [] } } },
+      });
+      return;
+    }
+    await route.continue();
+  });
+
+  await page.goto('/book-appointment');
+  await signIn(page, DEMO.alex.email, DEMO.alex.password);
+  await expect(page.getByRole('heading', { name: 'Confirm your details' })).toBeVisible();
+  await expectAccessible(page, 'booking: contact');
+  const next = page.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await next.click();
+
+  const dialog = page.getByRole('dialog', { name: 'Choose a time' });
+  await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeVisible();
+  const firstTime = dialog.getByRole('button', { name: /^\d{1,2}:\d{2} (AM|PM)$/ }).first();
+  await expect(firstTime).toBeVisible();
+  await expectAccessible(page, 'booking: times');
+  const time = (await firstTime.textContent()) ?? '';
+  await firstTime.click();
+  const review = page.getByRole('dialog', { name: 'Review your visit' });
+  await expect(review.getByText(time, { exact: false })).toBeVisible();
+  await review.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByRole('dialog', { name: "You're booked" })).toBeVisible();
+  await page.getByRole('button', { name: 'View appointments' }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await expect(page.getByRole('article').first()).toContainText(time);
+});
+
+test('an existing visit blocks booking and is rescheduled to a new time', async ({ page }) => {
+  const visit = await openAppointments(page);
+  const before = (await page.getByRole('article').first().textContent()) ?? '';
+  await page.goto('/book-appointment');
+  const blocked = page.getByRole('dialog', { name: 'You already have an appointment' });
+  await expect(blocked).toBeVisible();
+  await expectAccessible(page, 'blocked: existing');
+  await blocked.getByRole('button', { name: 'Reschedule' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+  await expect(dialog).toBeVisible();
+  const days = dialog.getByRole('group', { name: 'Available days' }).getByRole('button');
+  await expect(days.first()).toBeVisible();
+  await expectAccessible(page, 'reschedule dialog');
+  // A day other than the visit's own, so the new time differs.
+  await days.nth(1).click();
+  const slot = dialog.getByRole('button', { name: /^\d{1,2}:\d{2} (AM|PM)$/ }).first();
+  const time = (await slot.textContent()) ?? '';
+  await slot.click();
+  const review = page.getByRole('dialog', { name: 'Review your visit' });
+  await review.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(page.getByText('Your appointment has been rescheduled.')).toBeVisible();
+  await expect(page).toHaveURL(/\/appointments$/);
+  const card = page.getByRole('article').first();
+  await expect(card).toContainText(time);
+  await expect(card).not.toHaveText(before);
+  expect(visit.id).toBeTruthy();
+});
