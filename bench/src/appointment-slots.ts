@@ -14,8 +14,8 @@ import { percentile } from './lib/stats';
 
 const STATE = 'WY';
 const PROVIDERS = 500;
-const BOOKED_SHARE = 0.3;
-const RUNS = 30;
+const BOOKED_SHARE = 0.2;
+const RUNS = 20;
 
 export const AVAILABLE_SLOTS = `query GetAvailableSlots($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime) {
   availableSlots(state: $state, treatmentId: $treatmentId, startTime: $startTime, endTime: $endTime) {
@@ -58,6 +58,8 @@ export async function slotsBySql(
         select 1 from appointments a
         where a.provider_id = s.provider_id and a.is_async = false
           and a.status not in ('cancelled', 'voided', 'expired')
+          -- Visits last less than a day: the lower bound keeps the index range short.
+          and a.start > s.start - interval '1 day'
           and a.start < s.start + make_interval(mins => s.visit_minutes) and a."end" > s.start)
     order by s.start, s.provider_id`);
   return (result as { rows: { provider_id: string; start: string }[] }).rows;
@@ -162,7 +164,7 @@ export const appointmentSlots: Benchmark = {
         'GraphQL p99 ms',
         'SQL p50 ms',
         'SQL p99 ms',
-        'p50 ratio',
+        'GraphQL/SQL p50',
         'same answer',
       ],
       rows: results.map((r) => [

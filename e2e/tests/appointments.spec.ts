@@ -21,7 +21,7 @@ interface Visit {
 async function openAppointments(page: Page): Promise<Visit> {
   await page.goto('/appointments');
   const response = page.waitForResponse(
-    async (r) =>
+    (r) =>
       r.url().endsWith('/graphql') &&
       (r.request().postData() ?? '').includes('GetAppointmentsByCustomer'),
   );
