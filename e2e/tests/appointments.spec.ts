@@ -4,11 +4,9 @@ import { createAccount, DEMO, expectAccessible, signIn, uniqueEmail } from './su
 
 // The demo customer (Alex, America/Los_Angeles) has one upcoming video visit, one past and
 // one async. Each test signs in afresh; the tests run in order because the last one moves
-// Alex's visit. Booking a new visit needs a customer with an active treatment and no
-// upcoming visit, which no sign-up path can make: that test answers the two appointment
-// reads and the booking itself in the browser (page.route) and leaves everything else —
-// customer, consent, the real available slots — to the server. The server's own tests cover
-// the booking against the database, including the double-booking race.
+// Alex's visit. The booking test signs in as Taylor, a demo customer with an active
+// treatment, a California address and no visits, and books through the real server: it
+// works once per run, as each run starts on a fresh data directory. Nothing is mocked.
 test.describe.configure({ mode: 'serial' });
 
 interface Visit {
@@ -124,65 +122,8 @@ test('a customer without a treatment is offered to subscribe', async ({ page, re
 });
 
 test('books a visit and sees it under Upcoming', async ({ page }) => {
-  let booked: { start: string; end: string; providerId: string } | null = null;
-  // See the note at the top: only these reads and the booking are answered here.
-  await page.route('**/graphql', async (route) => {
-    const body = route.request().postDataJSON() as {
-      query: string;
-      variables: Record<string, string>;
-    };
-    if (body.query.includes('mutation ScheduleAdhocAppointmentV2')) {
-      booked = {
-        start: body.variables.start!,
-        end: body.variables.end!,
-        providerId: body.variables.providerId!,
-      };
-      await route.fulfill({
-        json: {
-          data: {
-            scheduleAdhocAppointmentV2: {
-              statusCode: 200,
-              name: 'ok',
-              message: 'ok',
-              data: { id: '00000000-0000-4000-8000-00000000b00c', ...booked },
-            },
-          },
-        },
-      });
-      return;
-    }
-    if (body.query.includes('query GetAppointmentsByCustomer')) {
-      const upcoming = booked
-        ? [
-            {
-              id: '00000000-0000-4000-8000-00000000b00c',
-              start: booked.start,
-              end: booked.end,
-              status: 'scheduled',
-              is_async: false,
-              provider: {
-                id: booked.providerId,
-                displayName: 'Your provider',
-                title: null,
-                profileImage: null,
-                virtualVisitLink: 'https://visit.example.com/booked',
-              },
-              treatment: null,
-              encounter: { is_signed: false },
-              appointment_requirements: [],
-            },
-          ]
-        : [];
-      await route.fulfill({
-        json: { data: { appointmentsByCustomer: { upcoming, previous: [], async: [] } } },
-      });
-      return;
-    }
-    await route.continue();
-  });
-
   await page.goto('/book-appointment');
-  await signIn(page, DEMO.alex.email, DEMO.alex.password);
+  await signIn(page, DEMO.booking.email, DEMO.booking.password);
   await expect(page.getByRole('heading', { name: 'Confirm your details' })).toBeVisible();
   await expectAccessible(page, 'booking: contact');
   const next = page.getByRole('button', { name: 'Continue' });
@@ -203,7 +144,15 @@ test('books a visit and sees it under Upcoming', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: "You're booked" })).toBeVisible();
   await page.getByRole('button', { name: 'View appointments' }).click();
   await expect(page).toHaveURL(/\/appointments$/);
-  await expect(page.getByRole('article').first()).toContainText(time);
+  await expect(page.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  // Taylor had no visits, so the one card is the visit the server just booked.
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(time);
+  await expect(card.getByRole('link', { name: 'Reschedule' })).toBeVisible();
 });
 
 test('an existing visit blocks booking and is rescheduled to a new time', async ({ page }) => {

@@ -5,6 +5,7 @@ export const DEMO = {
   alex: { email: 'alex.rivera@example.com', password: 'DemoPass1', greetingName: 'Alex' },
   unverified: { email: 'sam.unverified@example.com', password: 'DemoPass1' },
   noCustomer: { email: 'jordan.nocustomer@example.com', password: 'DemoPass1' },
+  booking: { email: 'taylor.booking@example.com', password: 'DemoPass1' },
 };
 
 export const WIDTHS = [390, 1280] as const;

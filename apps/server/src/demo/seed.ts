@@ -42,6 +42,11 @@ export const DEMO_ACCOUNTS = [
     password: DEMO_PASSWORD,
     description: 'signed-in user with no customer record',
   },
+  {
+    email: 'taylor.booking@example.com',
+    password: DEMO_PASSWORD,
+    description: 'customer ready to book a first visit',
+  },
 ] as const;
 
 /** Seeds the demo catalogue and accounts once; returns false when they are already there. */
@@ -66,15 +71,16 @@ export async function seedDemoData(db: Db, tenantId = DEMO_TENANT): Promise<bool
       .values(DEMO_FLAG_DEFAULTS.map(([name, enabled]) => ({ name, enabled })))
       .onConflictDoNothing();
 
-    const [alexUser, samUser] = await tx
+    const [alexUser, samUser, , taylorUser] = await tx
       .insert(users)
       .values([
         { tenantId, email: DEMO_ACCOUNTS[0].email, passwordHash, emailVerifiedAt: verifiedAt },
         { tenantId, email: DEMO_ACCOUNTS[1].email, passwordHash, emailVerifiedAt: null },
         { tenantId, email: DEMO_ACCOUNTS[2].email, passwordHash, emailVerifiedAt: verifiedAt },
+        { tenantId, email: DEMO_ACCOUNTS[3].email, passwordHash, emailVerifiedAt: verifiedAt },
       ])
       .returning();
-    if (!alexUser || !samUser) throw new Error('demo users were not created');
+    if (!alexUser || !samUser || !taylorUser) throw new Error('demo users were not created');
 
     const [alex] = await tx
       .insert(customers)
@@ -163,8 +169,55 @@ export async function seedDemoData(db: Db, tenantId = DEMO_TENANT): Promise<bool
       },
       { subscriptionId: subscription.id, itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
     ]);
+    await seedBookingCustomer(tx, taylorUser, weightTreatment?.id);
     await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
     await seedAppointments(tx, { customerId: alex.id });
   });
   return true;
+}
+
+/**
+ * Taylor: an active weight-management plan, a California address (every demo provider is
+ * licensed there) and no appointments, so a first visit can be booked end to end.
+ */
+async function seedBookingCustomer(
+  tx: Db,
+  user: { id: string; email: string },
+  treatmentId: string | undefined,
+): Promise<void> {
+  const [taylor] = await tx
+    .insert(customers)
+    .values({
+      userId: user.id,
+      shortId: 'DEMO1003',
+      firstName: 'Taylor',
+      lastName: 'Brooks',
+      email: user.email,
+      phone: '4155550147',
+      dob: '1990-02-18',
+      sex: 'female',
+      timeZone: 'America/Los_Angeles',
+      createdAt: new Date('2025-01-08T18:00:00Z'),
+    })
+    .returning();
+  if (!taylor) throw new Error('demo booking customer was not created');
+  await tx.insert(addresses).values({
+    customerId: taylor.id,
+    addressType: 'SHIPPING',
+    streetAddress1: '2200 Broadway',
+    city: 'Oakland',
+    state: 'California',
+    stateCode: 'CA',
+    zipCode: '94612',
+  });
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({ customerId: taylor.id, status: 'active', treatmentId })
+    .returning();
+  if (!subscription) throw new Error('demo booking subscription was not created');
+  await tx.insert(subscriptionItems).values({
+    subscriptionId: subscription.id,
+    itemPriceId: 'weightmanagement-6-month-USD',
+    itemType: 'plan',
+  });
 }
