@@ -48,6 +48,9 @@ export default defineConfig({
       DATA_DIR: process.env.PORTAL_E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Every spec signs in from 127.0.0.1, many as the same demo customer: scale the identity
+      // limits so the suite measures the app, not the limiter (their own tests cover them).
+      AUTH_RATE_LIMIT_MULTIPLIER: '50',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -18,7 +18,12 @@ import { schema } from './graphql/schema';
 import { IdentityError } from './identity/errors';
 import { googleRoutes } from './identity/google-routes';
 import { loadSigningKeys, type SigningKeys } from './identity/keys';
-import { MemoryRateStore, RateLimiter, type RateStore } from './identity/rate-limiter';
+import {
+  MemoryRateStore,
+  RateLimiter,
+  scaledRateRules,
+  type RateStore,
+} from './identity/rate-limiter';
 import { RedisRateStore } from './identity/redis-rate-store';
 import { identityRoutes, sendIdentityError } from './identity/routes';
 import { IdentityService } from './identity/service';
@@ -76,7 +81,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.rateStore ??
     (config.redisUrl ? new RedisRateStore(config.redisUrl) : new MemoryRateStore());
   if (rateStore instanceof RedisRateStore) app.addHook('onClose', () => rateStore.close());
-  const limiter = new RateLimiter(rateStore, clock);
+  const limiter = new RateLimiter(
+    rateStore,
+    clock,
+    scaledRateRules(config.authRateLimitMultiplier),
+  );
   const identity = new IdentityService(
     new IdentityStore(database.db),
     tokens,

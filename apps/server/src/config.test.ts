@@ -33,3 +33,13 @@ describe('config', () => {
     expect(parseConfig({ REDIS_URL: '' }, '1').redisUrl).toBeUndefined();
   });
 });
+
+describe('AUTH_RATE_LIMIT_MULTIPLIER', () => {
+  it('defaults to 1 and refuses 0', () => {
+    expect(parseConfig({}, '1').authRateLimitMultiplier).toBe(1);
+    expect(parseConfig({ AUTH_RATE_LIMIT_MULTIPLIER: '20' }, '1').authRateLimitMultiplier).toBe(20);
+    expect(() => parseConfig({ AUTH_RATE_LIMIT_MULTIPLIER: '0' }, '1')).toThrow(
+      /AUTH_RATE_LIMIT_MULTIPLIER/,
+    );
+  });
+});

@@ -30,6 +30,8 @@ const envSchema = z.object({
   TENANT_ID: z.string().default('portal'),
   /** Optional bearer key for care-team automation; staff accounts sign in at /staff/token without it. */
   STAFF_API_KEY: z.string().min(16).optional(),
+  /** Multiplies every identity rate limit (sign-in, create, reset…); 1 in production. */
+  AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .optional()
@@ -55,6 +57,7 @@ export interface Config {
   tenantId: string;
   staffApiKey: string | undefined;
   seedDemo: boolean;
+  authRateLimitMultiplier: number;
   version: string;
 }
 
@@ -100,6 +103,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     tenantId: env.TENANT_ID,
     staffApiKey: env.STAFF_API_KEY,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    authRateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER,
     version,
   };
 }

@@ -31,6 +31,17 @@ export const IDENTITY_RATE_RULES = {
 } satisfies Record<string, { perIp: RateRule; perEmail: RateRule }>;
 
 export type RateAction = keyof typeof IDENTITY_RATE_RULES;
+type RateRules = Record<RateAction, { perIp: RateRule; perEmail: RateRule }>;
+
+/** The rules with every limit multiplied (AUTH_RATE_LIMIT_MULTIPLIER), windows unchanged. */
+export function scaledRateRules(multiplier: number): RateRules {
+  const scale = (rule: RateRule): RateRule => ({ ...rule, limit: rule.limit * multiplier });
+  const entries = Object.entries(IDENTITY_RATE_RULES).map(([action, r]) => [
+    action,
+    { perIp: scale(r.perIp), perEmail: scale(r.perEmail) },
+  ]);
+  return Object.fromEntries(entries) as RateRules;
+}
 
 export interface RateStore {
   /** Adds one hit to the key and returns the count in the current window and its end. */
@@ -59,7 +70,7 @@ export class RateLimiter {
   constructor(
     private readonly store: RateStore,
     private readonly clock: Clock,
-    private readonly rules = IDENTITY_RATE_RULES,
+    private readonly rules: RateRules = IDENTITY_RATE_RULES,
   ) {}
 
   /** Returns the seconds to wait when over the limit, or 0 when the attempt may go on. */
