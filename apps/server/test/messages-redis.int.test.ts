@@ -1,4 +1,3 @@
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from 'graphql-ws';
@@ -21,29 +20,14 @@ import {
   staffTokenFor,
   waitFor,
 } from './messaging-helpers';
+import { redisAnswers, TEST_REDIS_URL } from './redis-available';
 
 // Two server instances behind one database, as in production behind a load balancer: the
 // only path between them is the pub/sub emitter. A message posted through instance A must
 // reach a client whose websocket is open on instance B when REDIS_URL is set, and (the
 // control) must not when each instance has only its in-process emitter.
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const available = await redisAnswers();
 if (!available) {

@@ -1,25 +1,9 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisRateStore } from '../src/identity/redis-rate-store';
+import { redisAnswers, TEST_REDIS_URL } from './redis-available';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const available = await redisAnswers();
 if (!available) process.stdout.write(`Redis suite NOT RUN: nothing answers at ${REDIS_URL}\n`);
