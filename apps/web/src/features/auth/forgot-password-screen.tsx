@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES } from '@portal/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import { useLoadAppConfig } from '../../lib/config';
 import { fieldError, muiField } from '../../lib/forms';
 import { PATHS } from '../../lib/routes';
 import { emailOnlySchema } from './email-only-schema';
+import { AccessHeading, MailSentPanel } from './access-heading';
 
 /** Spec 01 §7: /user/reset-password mails a link; the answer is the same for any email. */
 export function ForgotPasswordScreen() {
@@ -54,27 +54,18 @@ export function ForgotPasswordScreen() {
   const signInHref = `/?${new URLSearchParams({ email: sentTo ?? '' }).toString()}`;
   if (sentTo) {
     return (
-      <Box sx={{ textAlign: 'center' }}>
-        <MarkEmailReadOutlinedIcon color="primary" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
-        <Typography variant="h1" sx={{ mb: 1.5 }}>
-          {t('forgotPassword.sentTitle')}
-        </Typography>
-        <Typography sx={{ mb: 3 }}>{t('forgotPassword.sentBody', { email: sentTo })}</Typography>
-        <Link component={RouterLink} to={signInHref}>
-          {t('common.backToSignIn')}
-        </Link>
-      </Box>
+      <MailSentPanel
+        title={t('forgotPassword.sentTitle')}
+        body={t('forgotPassword.sentBody', { email: sentTo })}
+        backHref={signInHref}
+        backLabel={t('common.backToSignIn')}
+      />
     );
   }
 
   return (
     <>
-      <Typography variant="h1" sx={{ mb: 1 }}>
-        {t('forgotPassword.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('forgotPassword.subtitle')}
-      </Typography>
+      <AccessHeading title={t('forgotPassword.title')} subtitle={t('forgotPassword.subtitle')} />
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack spacing={2.5}>
           <TextInput

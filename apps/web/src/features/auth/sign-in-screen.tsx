@@ -22,6 +22,7 @@ import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS, safeReturnTo } from '../../lib/routes';
 import { useServices, useSession } from '../../lib/services';
 import { useGoogleRedirectResult } from './use-google-redirect-result';
+import { AccessHeading } from './access-heading';
 
 function isVerificationNeeded(error: unknown): boolean {
   return (
@@ -88,12 +89,7 @@ export function SignInScreen() {
 
   return (
     <>
-      <Typography variant="h1" sx={{ mb: 1 }}>
-        {t('signIn.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('signIn.subtitle')}
-      </Typography>
+      <AccessHeading title={t('signIn.title')} subtitle={t('signIn.subtitle')} />
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack spacing={2.5}>
           <TextInput

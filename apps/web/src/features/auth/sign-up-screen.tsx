@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, signUpSchema, type SignUpInput } from '@portal/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -17,6 +16,7 @@ import { accountApi } from '../../lib/api/identity';
 import { useLoadAppConfig } from '../../lib/config';
 import { fieldError, muiField } from '../../lib/forms';
 import { safeReturnTo, signInPathFor } from '../../lib/routes';
+import { AccessHeading, MailSentPanel } from './access-heading';
 
 function signUpFailureKey(error: unknown): string {
   if (error instanceof ApiError) {
@@ -59,27 +59,18 @@ export function SignUpScreen() {
 
   if (sentTo) {
     return (
-      <Box sx={{ textAlign: 'center' }}>
-        <MarkEmailReadOutlinedIcon color="primary" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
-        <Typography variant="h1" sx={{ mb: 1.5 }}>
-          {t('signUp.sentTitle')}
-        </Typography>
-        <Typography sx={{ mb: 3 }}>{t('signUp.sentBody', { email: sentTo })}</Typography>
-        <Link component={RouterLink} to={signInPathFor(returnTo)}>
-          {t('common.backToSignIn')}
-        </Link>
-      </Box>
+      <MailSentPanel
+        title={t('signUp.sentTitle')}
+        body={t('signUp.sentBody', { email: sentTo })}
+        backHref={signInPathFor(returnTo)}
+        backLabel={t('common.backToSignIn')}
+      />
     );
   }
 
   return (
     <>
-      <Typography variant="h1" sx={{ mb: 1 }}>
-        {t('signUp.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('signUp.subtitle')}
-      </Typography>
+      <AccessHeading title={t('signUp.title')} subtitle={t('signUp.subtitle')} />
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack spacing={2.5}>
           <TextInput
