@@ -143,7 +143,7 @@ export const SCHEDULE = `mutation ScheduleAdhocAppointmentV2($providerId: ID!, $
 
 export const RESCHEDULE = `mutation RescheduleAppointmentV2($appointmentId: ID!, $providerId: ID!, $start: DateTime!, $end: DateTime!) {
   rescheduleAppointmentV2(appointmentId: $appointmentId, providerId: $providerId, start: $start, end: $end) {
-    statusCode name data { id start end provider { id } }
+    statusCode name data { id start end sequence provider { id } }
   }
 }`;
 

@@ -233,7 +233,11 @@ describe('blocking reasons on booking (spec 01 §4)', () => {
 });
 
 describe('RescheduleAppointmentV2 (spec 01 §4)', () => {
-  type Moved = { rescheduleAppointmentV2: { data: { start: string; provider: { id: string } } } };
+  type Moved = {
+    rescheduleAppointmentV2: {
+      data: { start: string; sequence: number; provider: { id: string } };
+    };
+  };
 
   async function booked() {
     server.clock.set(TUESDAY);
@@ -258,6 +262,8 @@ describe('RescheduleAppointmentV2 (spec 01 §4)', () => {
     });
     expect(moved.errors).toBeUndefined();
     expect(moved.data?.rescheduleAppointmentV2.data.start).toBe(target.toISOString());
+    // The calendar event keeps its UID; SEQUENCE goes up so calendars replace the old time.
+    expect(moved.data?.rescheduleAppointmentV2.data.sequence).toBe(1);
     const slots = await asAlice<{ availableSlots: { start: string }[] }>(AVAILABLE_SLOTS, {
       state: TEST_STATE,
       treatmentId: treatment.id,

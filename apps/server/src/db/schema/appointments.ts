@@ -88,6 +88,8 @@ export const appointments = pgTable(
     followUpId: uuid('follow_up_id'),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     vialCount: integer('vial_count'),
+    /** RFC 5545 SEQUENCE of the visit's calendar event: raised each time the visit moves. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

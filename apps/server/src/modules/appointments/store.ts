@@ -291,7 +291,7 @@ export class AppointmentStore {
   ): Promise<AppointmentRow | undefined> {
     const [row] = await tx
       .update(appointments)
-      .set({ ...slot, updatedAt: now })
+      .set({ ...slot, sequence: sql`${appointments.sequence} + 1`, updatedAt: now })
       .where(and(eq(appointments.id, id), eq(appointments.customerId, customerId)))
       .returning();
     return row;

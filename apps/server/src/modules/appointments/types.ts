@@ -76,6 +76,9 @@ export const Appointment = builder.objectRef<AppointmentView>('Appointment').imp
     }),
     follow_up_id: t.exposeID('followUpId', { nullable: true }),
     subscription_id: t.exposeID('subscriptionId', { nullable: true }),
+    sequence: t.exposeInt('sequence', {
+      description: 'Calendar SEQUENCE: 0 when booked, raised by each reschedule.',
+    }),
   }),
 });
 
