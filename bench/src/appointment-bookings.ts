@@ -49,7 +49,7 @@ async function measure(portal: PortalServer) {
   );
   const tokens = await Promise.all(
     people.map((p) =>
-      portal.app.tokens.issueAccessToken({
+      portal.app.tokens.issue('access', {
         sub: p.userId,
         role: 'customer',
         customer_id: p.customerId,

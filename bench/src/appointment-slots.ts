@@ -87,7 +87,7 @@ async function measure(portal: PortalServer) {
     share: BOOKED_SHARE,
   });
   await makePatients(db, [patient.customerId], treatment.id, STATE);
-  const token = await portal.app.tokens.issueAccessToken({
+  const token = await portal.app.tokens.issue('access', {
     sub: patient.userId,
     role: 'customer',
     customer_id: patient.customerId,

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../apps/server/src/app';
 import type { Database, Db } from '../../apps/server/src/db/client';
-import { bearerToken } from '../../apps/server/src/graphql/context';
+import { bearerToken } from '../../apps/server/src/platform/bearer';
 import type { Benchmark } from './lib/benchmark';
 import { loadProblems, measureLoad, type LoadRequest, type LoadResult } from './lib/load';
 import { fmt, fmtRatio, ratio, type Table } from './lib/report';
@@ -143,14 +143,14 @@ function addPlainRoutes(portal: App, database: Database): void {
     let customerId: string | null;
     try {
       if (!token) throw new Error('no token');
-      ({ customer_id: customerId } = await portal.tokens.verifyAccessToken(token));
+      ({ customer_id: customerId } = await portal.tokens.verify('access', token));
     } catch {
       return reply.status(401).send({ error: { code: 'invalid-jwt', message: 'Invalid token.' } });
     }
     if (!customerId) return { data: { customer: null } };
     const customer = await readCustomerData(database.db, customerId);
     if (customer && audited) {
-      await portal.services.audit.record(
+      await portal.platform.audit.record(
         { type: 'customer', id: customerId, ip: request.ip, requestId: request.id },
         {
           action: 'read',
@@ -301,7 +301,7 @@ export const graphqlVsSql: Benchmark = {
       tables: [throughput, ratios],
       notes: [
         `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s per row; one signed-in customer's access token.`,
-        'Plain routes are added to the built app (app.app.get before listen), so they pass the same Fastify hooks as /graphql; they verify the JWT with app.tokens.verifyAccessToken and read with raw SQL (db.execute) in the same round trips as CustomerStore.loadRecord.',
+        'Plain routes are added to the built app (app.app.get before listen), so they pass the same Fastify hooks as /graphql; they verify the JWT with app.tokens.verify("access", …) and read with raw SQL (db.execute) in the same round trips as CustomerStore.loadRecord.',
         'GetCustomerData also inserts an audit_log row per read (CustomerService.getOwnRecord); the "+ audit row" route does the same insert, to separate the GraphQL layer from the write.',
       ],
       data: results,

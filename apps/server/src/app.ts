@@ -17,25 +17,18 @@ import { validationRules } from './graphql/limits';
 import { schema } from './graphql/schema';
 import { IdentityError } from './identity/errors';
 import { googleRoutes } from './identity/google-routes';
-import { loadSigningKeys, type SigningKeys } from './identity/keys';
-import {
-  MemoryRateStore,
-  RateLimiter,
-  scaledRateRules,
-  type RateStore,
-} from './identity/rate-limiter';
-import { RedisRateStore } from './identity/redis-rate-store';
+import type { SigningKeys } from './identity/keys';
+import type { RateStore } from './identity/rate-limiter';
 import { identityRoutes, sendIdentityError } from './identity/routes';
-import { IdentityService } from './identity/service';
-import { IdentityStore } from './identity/store';
-import { TokenService } from './identity/tokens';
-import { systemClock, type Clock } from './platform/clock';
+import type { IdentityService } from './identity/service';
+import type { TokenService } from './identity/tokens';
+import type { Clock } from './platform/clock';
 import { loggerOptions } from './platform/logger';
-import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import type { OutboxMailer } from './platform/mail';
 import { createEmitter } from './platform/pubsub';
 import { platformRoutes } from './platform/routes';
 import { staffRoutes } from './modules/staff/routes';
-import { createServices, type Services } from './services';
+import { compose, type Platform, type Services } from './services';
 
 export interface AppOptions {
   config: Config;
@@ -50,6 +43,7 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   services: Services;
+  platform: Platform;
   identity: IdentityService;
   tokens: TokenService;
   outbox: OutboxMailer | null;
@@ -62,7 +56,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
-  const clock = options.clock ?? systemClock;
+  const root = await compose(options);
+  const { services, platform, tokens, identity } = root;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: config.isProduction,
@@ -70,34 +65,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
   });
 
-  const keys = options.keys ?? (await loadSigningKeys(config.dataDir, config.jwtPrivateKey));
-  const tokens = new TokenService(keys, config.publicUrl, clock);
-  const outbox = config.smtpUrl ? null : new OutboxMailer(database.db);
-  const mailer: Mailer = config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : (outbox as OutboxMailer);
-  const services = createServices(database.db, clock, mailer);
-  const rateStore =
-    options.rateStore ??
-    (config.redisUrl ? new RedisRateStore(config.redisUrl) : new MemoryRateStore());
-  if (rateStore instanceof RedisRateStore) app.addHook('onClose', () => rateStore.close());
-  const limiter = new RateLimiter(
-    rateStore,
-    clock,
-    scaledRateRules(config.authRateLimitMultiplier),
-  );
-  const identity = new IdentityService(
-    new IdentityStore(database.db),
-    tokens,
-    mailer,
-    limiter,
-    services.audit,
-    clock,
-    {
-      tenantId: config.tenantId,
-      publicUrl: config.publicUrl,
-    },
-  );
+  app.addHook('onClose', () => root.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -164,12 +132,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       config,
       db: database.db,
       identity,
-      audit: services.audit,
-      clock,
+      audit: platform.audit,
+      clock: platform.clock,
     });
   }
-  platformRoutes(app, { config, keys, outbox, database });
-  await app.register(staffRoutes, { services, keys, config });
+  platformRoutes(app, { config, keys: root.keys, outbox: platform.outbox, database });
+  await app.register(staffRoutes, { auth: root.staff.auth, staff: root.staff.service });
 
   // Closed with the app, so a Redis emitter's connections do not outlive it.
   const emitter = createEmitter(config.redisUrl);
@@ -203,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
-  services.events.bind(app.graphql.pubsub);
+  platform.events.bind(app.graphql.pubsub);
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
@@ -237,5 +205,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.log.warn({ webDist }, 'web app not built; run npm run build to serve it');
   }
 
-  return { app, services, identity, tokens, outbox };
+  return { app, services, platform, identity, tokens, outbox: platform.outbox };
 }

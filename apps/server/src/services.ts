@@ -1,49 +1,160 @@
-import type { Db } from './db/client';
-import { AuditLog } from './platform/audit';
-import { Events } from './platform/events';
-import type { Clock } from './platform/clock';
-import type { Mailer } from './platform/mail';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { loadSigningKeys, type SigningKeys } from './identity/keys';
+import {
+  MemoryRateStore,
+  RateLimiter,
+  scaledRateRules,
+  type RateStore,
+} from './identity/rate-limiter';
+import { RedisRateStore } from './identity/redis-rate-store';
+import { IdentityService } from './identity/service';
+import { IdentityStore } from './identity/store';
+import { TokenService } from './identity/tokens';
 import { AppointmentService } from './modules/appointments/service';
 import { SlotStore } from './modules/appointments/slot-store';
 import { AppointmentStore } from './modules/appointments/store';
 import { CustomerService } from './modules/customers/service';
 import { CustomerStore } from './modules/customers/store';
+import { FlagService } from './modules/flags/service';
 import { FlagStore } from './modules/flags/store';
 import { MessageService } from './modules/messages/service';
+import { MessageStore } from './modules/messages/store';
 import { NotificationService } from './modules/notifications/service';
+import { NotificationStore } from './modules/notifications/store';
+import { PreferenceService } from './modules/preferences/service';
+import { PreferenceStore } from './modules/preferences/store';
 import { SduiService } from './modules/sdui/service';
 import { SduiStore } from './modules/sdui/store';
+import { StaffAuth } from './modules/staff/auth';
+import { StaffService } from './modules/staff/service';
+import { AuditLog } from './platform/audit';
+import { systemClock, type Clock } from './platform/clock';
+import { Events } from './platform/events';
+import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { UnitOfWork } from './platform/unit-of-work';
 
-/** What resolvers reach through the GraphQL context: one instance of each service. */
+/**
+ * What resolvers reach through the GraphQL context: one service per area and nothing below
+ * them (no database, no store), so every read and write goes through the area that owns it.
+ */
 export interface Services {
-  db: Db;
-  clock: Clock;
-  audit: AuditLog;
-  mailer: Mailer;
-  events: Events;
   customers: CustomerService;
-  flags: FlagStore;
+  flags: FlagService;
   notifications: NotificationService;
   messages: MessageService;
   sdui: SduiService;
   appointments: AppointmentService;
+  preferences: PreferenceService;
 }
 
-export function createServices(db: Db, clock: Clock, mailer: Mailer): Services {
+/** The platform pieces every area shares, built once. */
+export interface Platform {
+  clock: Clock;
+  audit: AuditLog;
+  events: Events;
+  uow: UnitOfWork;
+  mailer: Mailer;
+  /** The development outbox when no SMTP server is configured. */
+  outbox: OutboxMailer | null;
+}
+
+export interface Composition {
+  services: Services;
+  platform: Platform;
+  keys: SigningKeys;
+  tokens: TokenService;
+  identity: IdentityService;
+  staff: { auth: StaffAuth; service: StaffService };
+  /** Closes what the composition opened (a Redis rate store). */
+  close(): Promise<void>;
+}
+
+export interface CompositionOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock | undefined;
+  keys?: SigningKeys | undefined;
+  rateStore?: RateStore | undefined;
+}
+
+/**
+ * The composition root: the one place that builds identity, mail, rate limits, the staff API
+ * and every module, each from explicit dependencies. Stores are built here and handed to the
+ * service of their own area only; `buildApp` (app.ts) registers the HTTP side on top.
+ */
+export async function compose(options: CompositionOptions): Promise<Composition> {
+  const { config, database } = options;
+  const { db } = database;
+  const clock = options.clock ?? systemClock;
+
+  const keys = options.keys ?? (await loadSigningKeys(config.dataDir, config.jwtPrivateKey));
+  const tokens = new TokenService(keys, config.publicUrl, clock);
+  const outbox = config.smtpUrl ? null : new OutboxMailer(db);
+  const mailer: Mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : (outbox as OutboxMailer);
   const audit = new AuditLog(db);
   const events = new Events();
-  const customers = new CustomerService(new CustomerStore(db), audit);
-  return {
-    db,
+  const uow = new UnitOfWork(db);
+  const platform: Platform = { clock, audit, events, uow, mailer, outbox };
+
+  const rateStore =
+    options.rateStore ??
+    (config.redisUrl ? new RedisRateStore(config.redisUrl) : new MemoryRateStore());
+  const limiter = new RateLimiter(
+    rateStore,
     clock,
+    scaledRateRules(config.authRateLimitMultiplier),
+  );
+  const identityStore = new IdentityStore(db);
+  const identity = new IdentityService(identityStore, tokens, mailer, limiter, audit, clock, {
+    tenantId: config.tenantId,
+    publicUrl: config.publicUrl,
+  });
+
+  const customers = new CustomerService(new CustomerStore(db), audit);
+  const flags = new FlagService(new FlagStore(db), uow);
+  const messages = new MessageService(new MessageStore(db), uow, audit, clock, events);
+  const notifications = new NotificationService(
+    new NotificationStore(db),
+    uow,
     audit,
-    mailer,
+    clock,
     events,
     customers,
-    flags: new FlagStore(db),
-    notifications: new NotificationService(db, audit, clock, events, customers),
-    messages: new MessageService(db, audit, clock, events),
-    sdui: new SduiService(new SduiStore(db), audit),
-    appointments: new AppointmentService(new AppointmentStore(db), new SlotStore(db), audit, clock),
+  );
+  const sdui = new SduiService(new SduiStore(db), uow);
+  const appointments = new AppointmentService(
+    new AppointmentStore(db),
+    new SlotStore(db),
+    customers,
+    uow,
+    audit,
+    clock,
+  );
+  const preferences = new PreferenceService(new PreferenceStore(db), uow, audit, clock);
+
+  const staff = {
+    auth: new StaffAuth({
+      users: identityStore,
+      tokens,
+      audit,
+      tenantId: config.tenantId,
+      apiKey: config.staffApiKey,
+    }),
+    service: new StaffService({ uow, events, customers, messages, notifications, flags, sdui }),
+  };
+
+  return {
+    services: { customers, flags, notifications, messages, sdui, appointments, preferences },
+    platform,
+    keys,
+    tokens,
+    identity,
+    staff,
+    close: async () => {
+      if (rateStore instanceof RedisRateStore) await rateStore.close();
+    },
   };
 }

@@ -117,7 +117,7 @@ export function callerFor(
   person: { user: { id: string }; customer: { id: string } },
 ): Caller {
   return async (query, variables) => {
-    const token = await server.tokens.issueAccessToken({
+    const token = await server.tokens.issue('access', {
       sub: person.user.id,
       role: 'customer',
       customer_id: person.customer.id,

@@ -72,8 +72,8 @@ describe('subscriptions over graphql-ws on the same port', () => {
     // Give both subscriptions time to register before publishing.
     await new Promise((r) => setTimeout(r, 300));
 
-    await server.services.events.customerChanged(b.customer.id, 'profile');
-    await server.services.events.customerChanged(a.customer.id, 'address');
+    await server.platform.events.customerChanged(b.customer.id, 'profile');
+    await server.platform.events.customerChanged(a.customer.id, 'address');
     await waitFor(() => followA.received.length === 1 && followB.received.length === 1);
     await new Promise((r) => setTimeout(r, 200));
 

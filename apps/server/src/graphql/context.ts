@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../platform/audit';
+import { bearerToken } from '../platform/bearer';
 import { TokenError, type TokenService } from '../identity/tokens';
 import type { Services } from '../services';
 
@@ -22,12 +23,6 @@ export interface GraphQLContext {
   pubsub?: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
 }
 
-export function bearerToken(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
-  return match?.[1];
-}
-
 /** The token decides whose data (DESIGN.md section 4): the viewer comes only from it. */
 export async function buildContext(
   tokens: TokenService,
@@ -40,7 +35,7 @@ export async function buildContext(
   let authError: AuthErrorCode | null = null;
   if (token) {
     try {
-      const claims = await tokens.verifyAccessToken(token);
+      const claims = await tokens.verify('access', token);
       viewer = { userId: claims.sub, role: 'customer', customerId: claims.customer_id };
     } catch (error) {
       authError =

@@ -16,12 +16,7 @@ import { buildMail, type MailKind } from './mail-texts';
 import type { RateAction, RateLimiter } from './rate-limiter';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
 import type { CodePurpose, IdentityStore, User } from './store';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  ID_TOKEN_TTL_SECONDS,
-  TokenError,
-  type TokenService,
-} from './tokens';
+import { TOKEN_TTL_SECONDS, TokenError, type TokenService } from './tokens';
 
 export interface RequestMeta {
   ip: string;
@@ -131,12 +126,12 @@ export class IdentityService {
     return {
       idToken: await this.idTokenFor(user, session.id),
       refreshToken,
-      expiresIn: ID_TOKEN_TTL_SECONDS,
+      expiresIn: TOKEN_TTL_SECONDS.id,
     };
   }
 
   private idTokenFor(user: User, sessionId: string): Promise<string> {
-    return this.tokens.issueIdToken({
+    return this.tokens.issue('id', {
       sub: user.id,
       sid: sessionId,
       email: user.email,
@@ -205,7 +200,7 @@ export class IdentityService {
     return {
       idToken: await this.idTokenFor(user, session.id),
       refreshToken: next,
-      expiresIn: ID_TOKEN_TTL_SECONDS,
+      expiresIn: TOKEN_TTL_SECONDS.id,
     };
   }
 
@@ -323,7 +318,7 @@ export class IdentityService {
     if (!idToken) throw new IdentityError('invalid-token');
     let claims;
     try {
-      claims = await this.tokens.verifyIdToken(idToken);
+      claims = await this.tokens.verify('id', idToken);
     } catch {
       throw new IdentityError('invalid-token');
     }
@@ -388,13 +383,13 @@ export class IdentityService {
     }
     if (!user.emailVerifiedAt || user.role !== 'customer') throw new IdentityError('invalid-token');
     const customerId = await this.store.customerIdForUser(user.id);
-    const accessToken = await this.tokens.issueAccessToken({
+    const accessToken = await this.tokens.issue('access', {
       sub: user.id,
       role: 'customer',
       customer_id: customerId,
       scope: 'graphql',
     });
-    return { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+    return { accessToken, expiresIn: TOKEN_TTL_SECONDS.access };
   }
 }
 

@@ -2,10 +2,26 @@ import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Clock } from '../platform/clock';
 import { SIGNING_ALG, type SigningKeys } from './keys';
 
-export const ID_TOKEN_TTL_SECONDS = 60 * 60;
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const ID_TOKEN_AUDIENCE = 'customer-portal';
-export const ACCESS_TOKEN_AUDIENCE = 'graphql';
+/**
+ * The one token service: every JWT the server signs (the portal's ID token, the data API's
+ * access token, the care team's staff token) is an ES256 token from the same key whose
+ * audience says what it is for. A token only ever verifies for its own audience, so none can
+ * stand in for another: a customer access token is no staff token, and the reverse.
+ */
+export const TOKEN_AUDIENCES = {
+  id: 'customer-portal',
+  access: 'graphql',
+  staff: 'staff-api',
+} as const;
+
+export type Audience = keyof typeof TOKEN_AUDIENCES;
+
+export const TOKEN_TTL_SECONDS: Record<Audience, number> = {
+  id: 60 * 60,
+  access: 15 * 60,
+  // No refresh for staff tokens: the care team signs in again after an hour.
+  staff: 60 * 60,
+};
 
 export interface IdTokenClaims {
   sub: string;
@@ -21,6 +37,18 @@ export interface AccessTokenClaims {
   scope: 'graphql';
 }
 
+export interface StaffTokenClaims {
+  sub: string;
+  role: 'staff';
+  scope: 'staff';
+}
+
+export interface ClaimsFor {
+  id: IdTokenClaims;
+  access: AccessTokenClaims;
+  staff: StaffTokenClaims;
+}
+
 export type TokenFailure = 'expired' | 'invalid';
 
 export class TokenError extends Error {
@@ -29,6 +57,31 @@ export class TokenError extends Error {
   }
 }
 
+const invalid = (): never => {
+  throw new TokenError('invalid');
+};
+
+/** Each audience's claims, checked after the signature, issuer, audience and expiry. */
+const CLAIMS: { [A in Audience]: (p: JWTPayload) => ClaimsFor[A] } = {
+  id: (p) =>
+    typeof p.sub === 'string' && typeof p.sid === 'string' && typeof p.email === 'string'
+      ? { sub: p.sub, sid: p.sid, email: p.email, email_verified: p.email_verified === true }
+      : invalid(),
+  access: (p) =>
+    typeof p.sub === 'string' && p.role === 'customer' && p.scope === 'graphql'
+      ? {
+          sub: p.sub,
+          role: 'customer',
+          customer_id: typeof p.customer_id === 'string' ? p.customer_id : null,
+          scope: 'graphql',
+        }
+      : invalid(),
+  staff: (p) =>
+    typeof p.sub === 'string' && p.role === 'staff' && p.scope === 'staff'
+      ? { sub: p.sub, role: 'staff', scope: 'staff' }
+      : invalid(),
+};
+
 export class TokenService {
   constructor(
     private readonly keys: SigningKeys,
@@ -36,59 +89,33 @@ export class TokenService {
     private readonly clock: Clock,
   ) {}
 
-  private nowSeconds(): number {
-    return Math.floor(this.clock.now().getTime() / 1000);
-  }
-
-  private sign(payload: JWTPayload, audience: string, ttl: number): Promise<string> {
-    const iat = this.nowSeconds();
-    return new SignJWT(payload)
+  /** Signs `claims` for `audience`, valid for that audience's lifetime from the clock's now. */
+  issue<A extends Audience>(audience: A, claims: ClaimsFor[A]): Promise<string> {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: this.keys.kid, typ: 'JWT' })
       .setIssuer(this.issuer)
-      .setAudience(audience)
+      .setAudience(TOKEN_AUDIENCES[audience])
       .setIssuedAt(iat)
-      .setExpirationTime(iat + ttl)
+      .setExpirationTime(iat + TOKEN_TTL_SECONDS[audience])
       .setJti(crypto.randomUUID())
       .sign(this.keys.privateKey);
   }
 
-  issueIdToken(claims: IdTokenClaims): Promise<string> {
-    return this.sign({ ...claims }, ID_TOKEN_AUDIENCE, ID_TOKEN_TTL_SECONDS);
-  }
-
-  issueAccessToken(claims: AccessTokenClaims): Promise<string> {
-    return this.sign({ ...claims }, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TTL_SECONDS);
-  }
-
-  private async verify(token: string, audience: string): Promise<JWTPayload> {
+  /** The claims of a token of `audience`; TokenError('expired' | 'invalid') otherwise. */
+  async verify<A extends Audience>(audience: A, token: string): Promise<ClaimsFor[A]> {
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, this.keys.publicKey, {
+      ({ payload } = await jwtVerify(token, this.keys.publicKey, {
         issuer: this.issuer,
-        audience,
+        audience: TOKEN_AUDIENCES[audience],
         algorithms: [SIGNING_ALG],
         currentDate: this.clock.now(),
-      });
-      return payload;
+      }));
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new TokenError('expired');
       throw new TokenError('invalid');
     }
-  }
-
-  async verifyIdToken(token: string): Promise<IdTokenClaims> {
-    const p = await this.verify(token, ID_TOKEN_AUDIENCE);
-    if (typeof p.sub !== 'string' || typeof p.sid !== 'string' || typeof p.email !== 'string') {
-      throw new TokenError('invalid');
-    }
-    return { sub: p.sub, sid: p.sid, email: p.email, email_verified: p.email_verified === true };
-  }
-
-  async verifyAccessToken(token: string): Promise<AccessTokenClaims> {
-    const p = await this.verify(token, ACCESS_TOKEN_AUDIENCE);
-    if (typeof p.sub !== 'string' || p.role !== 'customer' || p.scope !== 'graphql') {
-      throw new TokenError('invalid');
-    }
-    const customerId = typeof p.customer_id === 'string' ? p.customer_id : null;
-    return { sub: p.sub, role: 'customer', customer_id: customerId, scope: 'graphql' };
+    return CLAIMS[audience](payload);
   }
 }

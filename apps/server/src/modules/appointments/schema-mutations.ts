@@ -3,19 +3,14 @@ import {
   createAsyncAppointmentSchema,
   rescheduleAppointmentSchema,
   scheduleAppointmentSchema,
-  tosConsentSchema,
 } from '@portal/domain';
 import { builder } from '../../graphql/builder';
-import { isUuid, ok, parse, viewerCustomer } from './guards';
-import { appointmentError } from './errors';
-import {
-  AffectedRowsPayload,
-  AppointmentPayload,
-  ConsentAndPreferences,
-  ReschedulePayload,
-} from './types';
+import { codedError } from '../../graphql/errors';
+import { isUuid, parseArgs, requireCustomer } from '../../graphql/guards';
+import { ok } from '../../graphql/payload';
+import { AppointmentPayload, ReschedulePayload } from './types';
 
-// Booking, rescheduling, async visits and the terms consent (spec 01 §4, §7). Each resolver
+// Booking, rescheduling and async visits (spec 01 §4, §7). Each resolver
 // checks the viewer, parses its input with the domain's zod schema, and calls the service.
 
 builder.mutationType({});
@@ -37,8 +32,8 @@ builder.mutationField('scheduleAdhocAppointmentV2', (t) =>
       subscriptionId: t.arg.id({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
-      const customerId = viewerCustomer(ctx);
-      const input = parse(scheduleAppointmentSchema, args, 'A102');
+      const customerId = requireCustomer(ctx);
+      const input = parseArgs(scheduleAppointmentSchema, args, 'A102');
       const appointment = await ctx.services.appointments.schedule(customerId, input, ctx.actor);
       return ok('AppointmentScheduled', 'Appointment booked.', appointment);
     },
@@ -58,8 +53,8 @@ builder.mutationField('rescheduleAppointmentV2', (t) =>
       end: t.arg({ type: 'DateTime', required: true }),
     },
     resolve: async (_root, args, ctx) => {
-      const customerId = viewerCustomer(ctx);
-      const input = parse(rescheduleAppointmentSchema, args, 'A100');
+      const customerId = requireCustomer(ctx);
+      const input = parseArgs(rescheduleAppointmentSchema, args, 'A100');
       const appointment = await ctx.services.appointments.moveAppointment(
         customerId,
         input,
@@ -81,8 +76,8 @@ builder.mutationField('createAsyncAppointment', (t) =>
       treatmentId: t.arg.id({ required: true }),
     },
     resolve: async (_root, args, ctx) => {
-      const customerId = viewerCustomer(ctx);
-      const input = parse(createAsyncAppointmentSchema, args, 'A103');
+      const customerId = requireCustomer(ctx);
+      const input = parseArgs(createAsyncAppointmentSchema, args, 'A103');
       const appointment = await ctx.services.appointments.createAsync(customerId, input, ctx.actor);
       return ok('AsyncAppointmentCreated', 'Async appointment created.', appointment);
     },
@@ -100,62 +95,20 @@ builder.mutationField('updateRescheduleById', (t) =>
       status: t.arg.string({ required: false, defaultValue: RESCHEDULE_STATUS_SCHEDULED }),
     },
     resolve: async (_root, args, ctx) => {
-      const customerId = viewerCustomer(ctx);
+      const customerId = requireCustomer(ctx);
       if ((args.status ?? RESCHEDULE_STATUS_SCHEDULED) !== RESCHEDULE_STATUS_SCHEDULED) {
-        throw appointmentError('A100', 'Invalid status.', {
+        throw codedError('A100', 'Invalid status.', {
           fields: { status: 'appointments.validation.statusInvalid' },
         });
       }
       const id = String(args.id);
-      if (!isUuid(id))
-        throw appointmentError('A100', 'Reschedule not found.', { reason: 'notFound' });
+      if (!isUuid(id)) throw codedError('A100', 'Reschedule not found.', { reason: 'notFound' });
       const row = await ctx.services.appointments.markRescheduleScheduled(
         customerId,
         id,
         ctx.actor,
       );
       return ok('RescheduleUpdated', 'Reschedule scheduled.', row);
-    },
-  }),
-);
-
-builder.mutationField('upsertTosConsentAndMarketingPreference', (t) =>
-  t.field({
-    type: AffectedRowsPayload,
-    description:
-      'Upserts the TOS consent and the marketing email preference of the viewer (customerId must be the viewer); failures are A103.',
-    authScopes: { customer: true },
-    args: {
-      customerId: t.arg.id({ required: true }),
-      tosStatus: t.arg.string({ required: true }),
-      marketingContentStatus: t.arg.string({ required: true }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const customerId = viewerCustomer(ctx, String(args.customerId));
-      const input = parse(tosConsentSchema, args, 'A103');
-      const affectedRows = await ctx.services.appointments.saveTosAndMarketing(
-        customerId,
-        input,
-        ctx.actor,
-      );
-      return ok('ConsentSaved', 'Consent saved.', { affectedRows });
-    },
-  }),
-);
-
-builder.queryField('customerConsentAndPreferences', (t) =>
-  t.field({
-    type: ConsentAndPreferences,
-    description:
-      "Customer consent and notification preferences: the viewer's (customerId, if sent, must be the viewer).",
-    authScopes: { customer: true },
-    args: { customerId: t.arg.id({ required: false }) },
-    resolve: (_root, args, ctx) => {
-      const customerId = viewerCustomer(
-        ctx,
-        args.customerId == null ? null : String(args.customerId),
-      );
-      return ctx.services.appointments.consentsAndPreferences(customerId, ctx.actor);
     },
   }),
 );

@@ -1,7 +1,8 @@
 import { ADHOC_SLOT_LIMIT } from '@portal/domain';
 import { builder } from '../../graphql/builder';
-import { appointmentError } from './errors';
-import { slotSearch, viewerCustomer } from './guards';
+import { codedError } from '../../graphql/errors';
+import { requireCustomer } from '../../graphql/guards';
+import { slotSearch } from './guards';
 import { AvailableSlot } from './types';
 
 // Slot reads (spec 01 §7). The server applies the booking window (or the reschedule window
@@ -36,7 +37,7 @@ builder.queryField('availableSlots', (t) =>
       distinctStart: t.arg.boolean({ required: false, defaultValue: false }),
     },
     resolve: async (_root, args, ctx) => {
-      viewerCustomer(ctx);
+      requireCustomer(ctx);
       const search = slotSearch({
         state: args.state,
         treatmentId: String(args.treatmentId),
@@ -50,7 +51,7 @@ builder.queryField('availableSlots', (t) =>
         distinctStart: args.distinctStart ?? false,
       });
       if (slots.length === 0 && !search.providerId) {
-        throw appointmentError('T101', 'No slots for this location and treatment.');
+        throw codedError('T101', 'No slots for this location and treatment.');
       }
       return slots;
     },
@@ -69,7 +70,7 @@ builder.queryField('availableAdhocSlots', (t) =>
       forReschedule: t.arg.boolean({ required: false, defaultValue: false }),
     },
     resolve: async (_root, args, ctx) => {
-      viewerCustomer(ctx);
+      requireCustomer(ctx);
       const { where } = args;
       let treatmentId = where.treatmentId == null ? null : String(where.treatmentId);
       if (!treatmentId && where.treatmentShortId) {
@@ -77,7 +78,7 @@ builder.queryField('availableAdhocSlots', (t) =>
           (await ctx.services.appointments.slots.treatmentIdForShortId(where.treatmentShortId)) ??
           null;
       }
-      if (!treatmentId) throw appointmentError('T101', 'No slots for this location and treatment.');
+      if (!treatmentId) throw codedError('T101', 'No slots for this location and treatment.');
       const search = slotSearch({
         state: where.state,
         treatmentId,
@@ -107,7 +108,7 @@ builder.queryField('checkTimeStillAvailable', (t) =>
       forReschedule: t.arg.boolean({ required: false, defaultValue: false }),
     },
     resolve: (_root, args, ctx) => {
-      viewerCustomer(ctx);
+      requireCustomer(ctx);
       const search = slotSearch({
         state: args.state,
         treatmentId: String(args.treatmentId),

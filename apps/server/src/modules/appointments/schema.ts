@@ -1,6 +1,6 @@
 import { PREVIOUS_PROVIDERS_LIMIT } from '@portal/domain';
 import { builder } from '../../graphql/builder';
-import { isUuid, viewerCustomer } from './guards';
+import { isUuid, requireCustomer } from '../../graphql/guards';
 import {
   AppointmentsByCustomer,
   AppointmentTreatment,
@@ -65,7 +65,7 @@ builder.queryField('appointmentsByCustomer', (t) =>
     args: { minDate: t.arg({ type: 'DateTime', required: false }) },
     resolve: (_root, args, ctx) =>
       ctx.services.appointments.listForCustomer(
-        viewerCustomer(ctx),
+        requireCustomer(ctx),
         args.minDate ?? null,
         ctx.actor,
       ),
@@ -81,7 +81,7 @@ builder.queryField('followUpByAppointmentId', (t) =>
     authScopes: { customer: true },
     args: { appointmentId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
-      const customerId = viewerCustomer(ctx);
+      const customerId = requireCustomer(ctx);
       if (!isUuid(String(args.appointmentId))) return null;
       return ctx.services.appointments.followUpByAppointmentId(
         customerId,
@@ -100,7 +100,7 @@ builder.queryField('followUp', (t) =>
     authScopes: { customer: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
-      const customerId = viewerCustomer(ctx);
+      const customerId = requireCustomer(ctx);
       if (!isUuid(String(args.id))) return null;
       return ctx.services.appointments.followUp(customerId, String(args.id), ctx.actor);
     },
@@ -115,7 +115,7 @@ builder.queryField('reschedule', (t) =>
     authScopes: { customer: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
-      const customerId = viewerCustomer(ctx);
+      const customerId = requireCustomer(ctx);
       if (!isUuid(String(args.id))) return null;
       return ctx.services.appointments.reschedule(customerId, String(args.id), ctx.actor);
     },
@@ -131,7 +131,7 @@ builder.queryField('customerPreviousProviders', (t) =>
     args: { limit: t.arg.int({ required: false, defaultValue: PREVIOUS_PROVIDERS_LIMIT }) },
     resolve: (_root, args, ctx) =>
       ctx.services.appointments.previousProviders(
-        viewerCustomer(ctx),
+        requireCustomer(ctx),
         args.limit ?? PREVIOUS_PROVIDERS_LIMIT,
         ctx.actor,
       ),
@@ -153,6 +153,7 @@ builder.queryField('activeTreatments', (t) =>
     description:
       "Treatments of the viewer's active subscriptions: the booking flow's treatment selector, and its no-active-treatments block.",
     authScopes: { customer: true },
-    resolve: (_root, _args, ctx) => ctx.services.appointments.activeTreatments(viewerCustomer(ctx)),
+    resolve: (_root, _args, ctx) =>
+      ctx.services.appointments.activeTreatments(requireCustomer(ctx)),
   }),
 );

@@ -11,11 +11,13 @@ import {
   type CreateAsyncAppointmentInput,
   type RescheduleAppointmentInput,
   type ScheduleAppointmentInput,
-  type TosConsentInput,
 } from '@portal/domain';
+import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import { appointmentError } from './errors';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { CustomerService } from '../customers/service';
+import { codedError } from '../../graphql/errors';
 import type { SlotStore } from './slot-store';
 import { isOnSchedule, SlotService } from './slots';
 import { isSlotConflict, type AppointmentStore, type AppointmentView } from './store';
@@ -30,6 +32,8 @@ export class AppointmentService {
   constructor(
     private readonly store: AppointmentStore,
     private readonly slotStore: SlotStore,
+    private readonly customers: CustomerService,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
   ) {
@@ -85,14 +89,25 @@ export class AppointmentService {
 
   /** Spec 01 §4: the customer's own reschedule request becomes SCHEDULED; nobody else's. */
   async markRescheduleScheduled(customerId: string, id: string, actor: AuditActor) {
-    const row = await this.store.setRescheduleStatus(
-      customerId,
-      id,
-      RESCHEDULE_STATUS_SCHEDULED,
-      this.clock.now(),
-    );
-    if (!row) throw appointmentError('A100', 'Reschedule not found.', { reason: 'notFound' });
-    await this.audited(actor, 'update', 'reschedule', id, { status: RESCHEDULE_STATUS_SCHEDULED });
+    const row = await this.uow.run(actor, async ({ tx, audit }) => {
+      const updated = await this.store.setRescheduleStatus(
+        tx,
+        customerId,
+        id,
+        RESCHEDULE_STATUS_SCHEDULED,
+        this.clock.now(),
+      );
+      if (updated) {
+        await audit({
+          action: 'update',
+          entity: 'reschedule',
+          entityId: id,
+          details: { status: RESCHEDULE_STATUS_SCHEDULED },
+        });
+      }
+      return updated;
+    });
+    if (!row) throw codedError('A100', 'Reschedule not found.', { reason: 'notFound' });
     return row;
   }
 
@@ -110,8 +125,10 @@ export class AppointmentService {
     return this.store.treatmentConfigurations();
   }
 
-  activeTreatments(customerId: string) {
-    return this.store.activeTreatments(customerId);
+  /** Treatments of the customer's active subscriptions (read in `db` when given). */
+  async activeTreatments(customerId: string, db?: Db) {
+    const ids = await this.customers.activeTreatmentIds(customerId, db);
+    return this.store.treatmentsByIds(ids, db);
   }
 
   /** ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. */
@@ -122,74 +139,84 @@ export class AppointmentService {
   ): Promise<AppointmentView> {
     const now = this.clock.now();
     const treatment = await this.store.treatmentByShortId(input.treatmentShortId);
-    if (!treatment)
-      throw appointmentError('A102', 'Unknown treatment.', { reason: 'treatmentNotFound' });
+    if (!treatment) throw codedError('A102', 'Unknown treatment.', { reason: 'treatmentNotFound' });
     if (!isWithinWindow(input.start, bookingWindow(now))) {
-      throw appointmentError('A102', 'This time can no longer be booked.', {
+      throw codedError('A102', 'This time can no longer be booked.', {
         reason: 'outsideWindow',
       });
     }
     if (input.followUpId && !(await this.store.followUpById(customerId, input.followUpId))) {
-      throw appointmentError('A102', 'Follow-up not found.', { reason: 'notFound' });
+      throw codedError('A102', 'Follow-up not found.', { reason: 'notFound' });
     }
     if (
       input.subscriptionId &&
-      !(await this.store.ownsSubscription(customerId, input.subscriptionId))
+      !(await this.customers.ownsSubscription(customerId, input.subscriptionId))
     ) {
-      throw appointmentError('A102', 'Subscription not found.', { reason: 'notFound' });
+      throw codedError('A102', 'Subscription not found.', { reason: 'notFound' });
     }
-    const state = await this.store.customerState(customerId);
+    const state = await this.customers.stateCode(customerId);
     const onSchedule = await isOnSchedule(this.slotStore, {
       ...input,
       state,
       treatmentId: treatment.id,
     });
     if (!onSchedule)
-      throw appointmentError('A102', 'This time is not available.', { reason: 'slotUnavailable' });
+      throw codedError('A102', 'This time is not available.', { reason: 'slotUnavailable' });
 
     let created;
     try {
-      created = await this.store.inCustomerTransaction(customerId, async (tx) => {
-        const [live, active] = await Promise.all([
-          this.store.liveAppointments(customerId, tx),
-          this.store.activeTreatments(customerId, tx),
-        ]);
-        const blocked = bookingBlockReason({
-          appointments: live,
-          activeTreatmentCount: active.length,
-          now,
-        });
-        if (blocked) throw appointmentError('A102', 'Booking is blocked.', { reason: blocked });
-        // No read of the slot first: the live-slot unique index makes this insert the judge.
-        const row = await this.store.insertAppointment(tx, {
-          customerId,
-          providerId: input.providerId,
-          treatmentId: treatment.id,
-          start: input.start,
-          end: input.end,
-          status: 'scheduled',
-          isAsync: false,
-          origin: input.origin ?? null,
-          followUpId: input.followUpId ?? null,
-          subscriptionId: input.subscriptionId ?? null,
-          vialCount: input.vialCount ?? null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        return this.store.findForCustomer(customerId, row.id, tx);
-      });
+      // The customer lock queues one customer's double click, so the blocking rules see the
+      // first booking; the slot itself is judged by the live-slot unique index.
+      created = await this.uow.run(
+        actor,
+        async ({ tx, audit }) => {
+          const [live, active] = await Promise.all([
+            this.store.liveAppointments(customerId, tx),
+            this.activeTreatments(customerId, tx),
+          ]);
+          const blocked = bookingBlockReason({
+            appointments: live,
+            activeTreatmentCount: active.length,
+            now,
+          });
+          if (blocked) throw codedError('A102', 'Booking is blocked.', { reason: blocked });
+          // No read of the slot first: the live-slot unique index makes this insert the judge.
+          const row = await this.store.insertAppointment(tx, {
+            customerId,
+            providerId: input.providerId,
+            treatmentId: treatment.id,
+            start: input.start,
+            end: input.end,
+            status: 'scheduled',
+            isAsync: false,
+            origin: input.origin ?? null,
+            followUpId: input.followUpId ?? null,
+            subscriptionId: input.subscriptionId ?? null,
+            vialCount: input.vialCount ?? null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await audit({
+            action: 'create',
+            entity: 'appointment',
+            entityId: row.id,
+            details: {
+              operation: 'ScheduleAdhocAppointmentV2',
+              providerId: row.providerId,
+              start: row.start.toISOString(),
+            },
+          });
+          return this.store.findForCustomer(customerId, row.id, tx);
+        },
+        { lock: customerId },
+      );
     } catch (error) {
       if (isSlotConflict(error)) {
-        throw appointmentError('A102', 'This time was just booked.', { reason: 'slotTaken' });
+        throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
       }
       throw error;
     }
     if (!created) throw new Error('booked appointment not found');
-    await this.audited(actor, 'create', 'appointment', created.id, {
-      operation: 'ScheduleAdhocAppointmentV2',
-      providerId: created.providerId,
-      start: created.start.toISOString(),
-    });
     return created;
   }
 
@@ -201,18 +228,18 @@ export class AppointmentService {
   ): Promise<AppointmentView> {
     const now = this.clock.now();
     const current = await this.store.findForCustomer(customerId, input.appointmentId);
-    if (!current) throw appointmentError('A100', 'Appointment not found.', { reason: 'notFound' });
+    if (!current) throw codedError('A100', 'Appointment not found.', { reason: 'notFound' });
     const eligible =
       current.status === RESCHEDULABLE_STATUS && !current.isAsync && canReschedule(current, now);
     if (!eligible || !current.treatmentId) {
-      throw appointmentError('A100', 'This appointment can no longer be rescheduled.', {
+      throw codedError('A100', 'This appointment can no longer be rescheduled.', {
         reason: 'notReschedulable',
       });
     }
     const vanished = () =>
-      appointmentError('A102', 'This time is no longer available.', { reason: 'slotUnavailable' });
+      codedError('A102', 'This time is no longer available.', { reason: 'slotUnavailable' });
     if (!isWithinWindow(input.start, rescheduleWindow(now))) throw vanished();
-    const state = await this.store.customerState(customerId);
+    const state = await this.customers.stateCode(customerId);
     const onSchedule = await isOnSchedule(this.slotStore, {
       ...input,
       state,
@@ -222,22 +249,32 @@ export class AppointmentService {
 
     let moved;
     try {
-      moved = await this.store.inCustomerTransaction(customerId, async (tx) => {
-        const slot = { providerId: input.providerId, start: input.start, end: input.end };
-        const row = await this.store.moveAppointment(tx, customerId, current.id, slot, now);
-        return row ? this.store.findForCustomer(customerId, row.id, tx) : undefined;
-      });
+      moved = await this.uow.run(
+        actor,
+        async ({ tx, audit }) => {
+          const slot = { providerId: input.providerId, start: input.start, end: input.end };
+          const row = await this.store.moveAppointment(tx, customerId, current.id, slot, now);
+          if (!row) return undefined;
+          await audit({
+            action: 'update',
+            entity: 'appointment',
+            entityId: row.id,
+            details: {
+              operation: 'RescheduleAppointmentV2',
+              from: { providerId: current.providerId, start: current.start.toISOString() },
+              to: { providerId: row.providerId, start: row.start.toISOString() },
+            },
+          });
+          return this.store.findForCustomer(customerId, row.id, tx);
+        },
+        { lock: customerId },
+      );
     } catch (error) {
       if (isSlotConflict(error))
-        throw appointmentError('A102', 'This time was just booked.', { reason: 'slotTaken' });
+        throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
       throw error;
     }
-    if (!moved) throw appointmentError('A100', 'Appointment not found.', { reason: 'notFound' });
-    await this.audited(actor, 'update', 'appointment', moved.id, {
-      operation: 'RescheduleAppointmentV2',
-      from: { providerId: current.providerId, start: current.start.toISOString() },
-      to: { providerId: moved.providerId, start: moved.start.toISOString() },
-    });
+    if (!moved) throw codedError('A100', 'Appointment not found.', { reason: 'notFound' });
     return moved;
   }
 
@@ -251,55 +288,41 @@ export class AppointmentService {
     const [provider, treatment, state] = await Promise.all([
       this.slotStore.providerById(input.providerId),
       this.store.treatmentById(input.treatmentId),
-      this.store.customerState(customerId),
+      this.customers.stateCode(customerId),
     ]);
     if (!provider || !treatment)
-      throw appointmentError('A103', 'Provider or treatment not found.', { reason: 'notFound' });
+      throw codedError('A103', 'Provider or treatment not found.', { reason: 'notFound' });
     const serves = await this.slotStore.providerServes(provider.id, treatment.id, state);
     if (!serves?.seesTreatment || !serves.licensed) {
-      throw appointmentError('A103', 'This provider cannot see this treatment here.', {
+      throw codedError('A103', 'This provider cannot see this treatment here.', {
         reason: 'providerUnavailable',
       });
     }
-    const created = await this.store.inCustomerTransaction(customerId, async (tx) => {
-      const row = await this.store.insertAppointment(tx, {
-        customerId,
-        providerId: provider.id,
-        treatmentId: treatment.id,
-        start: now,
-        end: new Date(now.getTime() + provider.visitMinutes * 60_000),
-        status: 'scheduled',
-        isAsync: true,
-        createdAt: now,
-        updatedAt: now,
-      });
-      return this.store.findForCustomer(customerId, row.id, tx);
-    });
-    if (!created) throw new Error('async appointment not found');
-    await this.audited(actor, 'create', 'appointment', created.id, {
-      operation: 'CreateAsyncAppointment',
-    });
-    return created;
-  }
-
-  async consentsAndPreferences(customerId: string, actor: AuditActor) {
-    const result = await this.store.consentsAndPreferences(customerId);
-    await this.audited(actor, 'read', 'consent', customerId, { operation: 'customer_consent' });
-    return result;
-  }
-
-  /** Upsert TOS consent and the marketing email preference; affected_rows counts both. */
-  async saveTosAndMarketing(customerId: string, input: TosConsentInput, actor: AuditActor) {
-    const affectedRows = await this.store.upsertTosAndMarketing(
-      customerId,
-      input.tosStatus,
-      input.marketingContentStatus,
-      this.clock.now(),
+    const created = await this.uow.run(
+      actor,
+      async ({ tx, audit }) => {
+        const row = await this.store.insertAppointment(tx, {
+          customerId,
+          providerId: provider.id,
+          treatmentId: treatment.id,
+          start: now,
+          end: new Date(now.getTime() + provider.visitMinutes * 60_000),
+          status: 'scheduled',
+          isAsync: true,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit({
+          action: 'create',
+          entity: 'appointment',
+          entityId: row.id,
+          details: { operation: 'CreateAsyncAppointment' },
+        });
+        return this.store.findForCustomer(customerId, row.id, tx);
+      },
+      { lock: customerId },
     );
-    await this.audited(actor, 'update', 'consent', customerId, {
-      tosStatus: input.tosStatus,
-      marketing: input.marketingContentStatus,
-    });
-    return affectedRows;
+    if (!created) throw new Error('async appointment not found');
+    return created;
   }
 }

@@ -10,7 +10,7 @@ import {
   type TimeRange,
 } from '@portal/domain';
 import type { Clock } from '../../platform/clock';
-import { appointmentError } from './errors';
+import { codedError } from '../../graphql/errors';
 import type { BookedRange, ScheduleBlockRow, SlotStore } from './slot-store';
 import type { AppointmentStore, ProviderRow, TreatmentRow } from './store';
 
@@ -148,7 +148,7 @@ export class SlotService {
     options: { distinctStart?: boolean } = {},
   ): Promise<SlotResult[]> {
     const treatment = await this.store.treatmentById(search.treatmentId);
-    if (!treatment) throw appointmentError('T101', 'No slots for this location and treatment.');
+    if (!treatment) throw codedError('T101', 'No slots for this location and treatment.');
     const now = this.clock.now();
     const window = narrowWindow(
       search.forReschedule ? rescheduleWindow(now) : bookingWindow(now),

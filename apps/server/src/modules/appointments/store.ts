@@ -1,31 +1,13 @@
-import { ACTIVE_SUBSCRIPTION_STATUSES, EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  max,
-  notInArray,
-  sql,
-} from 'drizzle-orm';
+import { EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  addresses,
   appointmentRequirements,
   appointments,
-  consents,
   followUps,
-  notificationPreferences,
   providers,
   reschedules,
-  subscriptions,
   treatmentConfigurations,
   treatments,
 } from '../../db/schema/index';
@@ -37,8 +19,6 @@ export type RequirementRow = typeof appointmentRequirements.$inferSelect;
 export type FollowUpRow = typeof followUps.$inferSelect;
 export type RescheduleRow = typeof reschedules.$inferSelect;
 export type TreatmentConfigurationRow = typeof treatmentConfigurations.$inferSelect;
-export type ConsentRow = typeof consents.$inferSelect;
-export type NotificationPreferenceRow = typeof notificationPreferences.$inferSelect;
 
 export interface AppointmentView extends AppointmentRow {
   provider: ProviderRow | null;
@@ -74,19 +54,9 @@ export function isSlotConflict(error: unknown): boolean {
 
 const shown = notInArray(appointments.status, [...EXCLUDED_APPOINTMENT_STATUSES]);
 
-/** SQL for appointments, follow-ups, reschedules, treatments and consent (slots: SlotStore). */
+/** SQL for appointments, follow-ups, reschedules and treatments (slots: SlotStore). */
 export class AppointmentStore {
   constructor(private readonly db: Db) {}
-
-  /** The state a customer lives in: the shipping address's, else any address's. */
-  async customerState(customerId: string): Promise<string | null> {
-    const rows = await this.db
-      .select({ stateCode: addresses.stateCode, type: addresses.addressType })
-      .from(addresses)
-      .where(eq(addresses.customerId, customerId))
-      .orderBy(asc(addresses.createdAt));
-    return (rows.find((r) => r.type === 'SHIPPING') ?? rows[0])?.stateCode ?? null;
-  }
 
   /** Appointments with provider, treatment and requirements, newest or soonest first. */
   private async views(where: SQL | undefined, order: SQL, limit?: number, db: Db = this.db) {
@@ -160,30 +130,6 @@ export class AppointmentStore {
       .where(and(eq(appointments.customerId, customerId), shown, eq(appointments.isAsync, false)));
   }
 
-  /** Treatments of the customer's active subscriptions. */
-  async activeTreatments(customerId: string, db: Db = this.db): Promise<TreatmentRow[]> {
-    const rows = await db
-      .selectDistinct({ treatment: treatments })
-      .from(subscriptions)
-      .innerJoin(treatments, eq(treatments.id, subscriptions.treatmentId))
-      .where(
-        and(
-          eq(subscriptions.customerId, customerId),
-          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-          isNotNull(subscriptions.treatmentId),
-        ),
-      );
-    return rows.map((r) => r.treatment).sort((a, b) => a.displayName.localeCompare(b.displayName));
-  }
-
-  async ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)));
-    return row !== undefined;
-  }
-
   async followUpById(customerId: string, id: string) {
     const [row] = await this.db
       .select({ followUp: followUps, treatment: treatments })
@@ -213,8 +159,8 @@ export class AppointmentStore {
   }
 
   /** Owner only: another customer's id matches no row. */
-  async setRescheduleStatus(customerId: string, id: string, status: string, now: Date) {
-    const [row] = await this.db
+  async setRescheduleStatus(tx: Db, customerId: string, id: string, status: string, now: Date) {
+    const [row] = await tx
       .update(reschedules)
       .set({ status, updatedAt: now })
       .where(and(eq(reschedules.id, id), eq(reschedules.customerId, customerId)))
@@ -251,6 +197,16 @@ export class AppointmentStore {
       .orderBy(asc(treatmentConfigurations.treatmentShortId));
   }
 
+  /** Treatments by id, by display name (a customer's active treatments). */
+  async treatmentsByIds(ids: readonly string[], db: Db = this.db): Promise<TreatmentRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(treatments)
+      .where(inArray(treatments.id, [...ids]));
+    return rows.sort((a, b) => a.displayName.localeCompare(b.displayName));
+  }
+
   async treatmentById(id: string): Promise<TreatmentRow | undefined> {
     const [row] = await this.db.select().from(treatments).where(eq(treatments.id, id));
     return row;
@@ -259,18 +215,6 @@ export class AppointmentStore {
   async treatmentByShortId(shortId: string): Promise<TreatmentRow | undefined> {
     const [row] = await this.db.select().from(treatments).where(eq(treatments.shortId, shortId));
     return row;
-  }
-
-  /**
-   * Runs a customer's booking in one transaction, after taking a lock on that customer: two
-   * bookings by one customer (a double click) queue, so the blocking rules see the first.
-   * The lock says nothing about the slot; the live-slot unique index decides that.
-   */
-  async inCustomerTransaction<T>(customerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${customerId}, 0))`);
-      return work(tx);
-    });
   }
 
   async insertAppointment(
@@ -295,59 +239,5 @@ export class AppointmentStore {
       .where(and(eq(appointments.id, id), eq(appointments.customerId, customerId)))
       .returning();
     return row;
-  }
-
-  async consentsAndPreferences(customerId: string) {
-    const [consentRows, preferenceRows] = await Promise.all([
-      this.db
-        .select()
-        .from(consents)
-        .where(eq(consents.customerId, customerId))
-        .orderBy(asc(consents.type)),
-      this.db
-        .select()
-        .from(notificationPreferences)
-        .where(eq(notificationPreferences.customerId, customerId))
-        .orderBy(asc(notificationPreferences.type), asc(notificationPreferences.channel)),
-    ]);
-    return { consents: consentRows, preferences: preferenceRows };
-  }
-
-  /** TOS consent and the marketing email preference, both upserted in one transaction. */
-  async upsertTosAndMarketing(
-    customerId: string,
-    tosStatus: string,
-    marketingStatus: string,
-    now: Date,
-  ) {
-    return this.db.transaction(async (tx) => {
-      const consent = await tx
-        .insert(consents)
-        .values({ customerId, type: 'TOS', status: tosStatus, updated: now })
-        .onConflictDoUpdate({
-          target: [consents.customerId, consents.type],
-          set: { status: tosStatus, updated: now },
-        })
-        .returning();
-      const preference = await tx
-        .insert(notificationPreferences)
-        .values({
-          customerId,
-          type: 'Marketing',
-          channel: 'email',
-          status: marketingStatus,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [
-            notificationPreferences.customerId,
-            notificationPreferences.type,
-            notificationPreferences.channel,
-          ],
-          set: { status: marketingStatus, updatedAt: now },
-        })
-        .returning();
-      return consent.length + preference.length;
-    });
   }
 }

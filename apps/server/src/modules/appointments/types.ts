@@ -1,10 +1,9 @@
 import { builder } from '../../graphql/builder';
+import type { Payload } from '../../graphql/payload';
 import type { SlotResult } from './slots';
 import type {
   AppointmentView,
-  ConsentRow,
   FollowUpRow,
-  NotificationPreferenceRow,
   PreviousProviderRow,
   ProviderRow,
   RequirementRow,
@@ -176,48 +175,6 @@ export const TreatmentConfiguration = builder
     }),
   });
 
-const CustomerConsent = builder.objectRef<ConsentRow>('CustomerConsent').implement({
-  fields: (t) => ({
-    customer_id: t.exposeID('customerId'),
-    type: t.exposeString('type'),
-    status: t.exposeString('status'),
-    updated: t.field({ type: 'DateTime', resolve: (c) => c.updated }),
-  }),
-});
-
-const CustomerNotificationPreference = builder
-  .objectRef<NotificationPreferenceRow>('CustomerNotificationPreference')
-  .implement({
-    fields: (t) => ({
-      customer_id: t.exposeID('customerId'),
-      type: t.exposeString('type'),
-      channel: t.exposeString('channel'),
-      status: t.exposeString('status'),
-    }),
-  });
-
-export const ConsentAndPreferences = builder
-  .objectRef<{ consents: ConsentRow[]; preferences: NotificationPreferenceRow[] }>(
-    'CustomerConsentAndPreferences',
-  )
-  .implement({
-    fields: (t) => ({
-      consents: t.field({ type: [CustomerConsent], resolve: (r) => r.consents }),
-      notification_preferences: t.field({
-        type: [CustomerNotificationPreference],
-        resolve: (r) => r.preferences,
-      }),
-    }),
-  });
-
-/** Spec 01 §7: mutation responses carry data, message, name and statusCode. */
-export interface Payload<T> {
-  data: T;
-  message: string;
-  name: string;
-  statusCode: number;
-}
-
 export const AppointmentPayload = builder
   .objectRef<Payload<AppointmentView>>('AppointmentPayload')
   .implement({
@@ -234,21 +191,6 @@ export const ReschedulePayload = builder
   .implement({
     fields: (t) => ({
       data: t.field({ type: Reschedule, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
-
-const AffectedRows = builder.objectRef<{ affectedRows: number }>('AffectedRows').implement({
-  fields: (t) => ({ affected_rows: t.exposeInt('affectedRows') }),
-});
-
-export const AffectedRowsPayload = builder
-  .objectRef<Payload<{ affectedRows: number }>>('AffectedRowsPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: AffectedRows, resolve: (p) => p.data }),
       message: t.exposeString('message'),
       name: t.exposeString('name'),
       statusCode: t.exposeInt('statusCode'),

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { CustomerRecord, CustomerStore } from './store';
 
@@ -40,5 +41,22 @@ export class CustomerService {
   /** Whether a customer record exists (the staff API checks before writing for one). */
   async exists(customerId: string): Promise<boolean> {
     return (await this.store.findById(customerId)) !== undefined;
+  }
+
+  /**
+   * For other modules (booking checks where the customer lives and what they are treated
+   * for): not audited here, the caller audits the operation it serves.
+   */
+  stateCode(customerId: string): Promise<string | null> {
+    return this.store.stateCode(customerId);
+  }
+
+  /** Pass the caller's transaction to read inside it (the booking's blocking rules do). */
+  activeTreatmentIds(customerId: string, db?: Db): Promise<string[]> {
+    return this.store.activeTreatmentIds(customerId, db);
+  }
+
+  ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
+    return this.store.ownsSubscription(customerId, subscriptionId);
   }
 }

@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/domain';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   addresses,
@@ -79,5 +80,38 @@ export class CustomerStore {
         items: items.filter((i) => i.subscriptionId === s.id),
       })),
     };
+  }
+
+  /** The state a customer lives in: the shipping address's, else any address's. */
+  async stateCode(customerId: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ stateCode: addresses.stateCode, type: addresses.addressType })
+      .from(addresses)
+      .where(eq(addresses.customerId, customerId))
+      .orderBy(asc(addresses.createdAt));
+    return (rows.find((r) => r.type === 'SHIPPING') ?? rows[0])?.stateCode ?? null;
+  }
+
+  /** Treatment ids of the customer's active subscriptions (in `db`, a transaction if given). */
+  async activeTreatmentIds(customerId: string, db: Db = this.db): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ treatmentId: subscriptions.treatmentId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.customerId, customerId),
+          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+          isNotNull(subscriptions.treatmentId),
+        ),
+      );
+    return rows.flatMap((r) => (r.treatmentId ? [r.treatmentId] : []));
+  }
+
+  async ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)));
+    return row !== undefined;
   }
 }

@@ -5,6 +5,11 @@ import { featureFlags } from '../../db/schema/index';
 export class FlagStore {
   constructor(private readonly db: Db) {}
 
+  /** The same store over a transaction (UnitOfWork's `tx`). */
+  in(tx: Db): FlagStore {
+    return new FlagStore(tx);
+  }
+
   /** Default rows and this customer's rows; the customer's win. */
   async flagsFor(customerId: string | null): Promise<Map<string, boolean>> {
     const rows = await this.db

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { codedError } from '../../graphql/errors';
-import { ownCustomerId, uuidArg } from '../../graphql/guards';
+import { requireCustomer, uuidArg } from '../../graphql/guards';
 import type { FeedEvent } from '../../platform/events';
 import { topics } from '../../platform/pubsub';
 import { splitSections, type MessageSection as Section } from './sections';
@@ -72,10 +72,7 @@ builder.queryField('providerMessages', (t) =>
     authScopes: { customer: true },
     args: { customerId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
-      const customerId = ownCustomerId(ctx);
-      if (String(args.customerId) !== customerId) {
-        throw codedError('FORBIDDEN', 'You can only read your own messages.');
-      }
+      const customerId = requireCustomer(ctx, args.customerId);
       return ctx.services.messages.list(customerId, ctx.actor);
     },
   }),
@@ -99,7 +96,7 @@ builder.queryField('providersByUserIds', (t) =>
     resolve: (_root, args, ctx) => {
       if (args.userIds.length > MAX_USER_IDS) {
         throw codedError('BAD_USER_INPUT', `At most ${MAX_USER_IDS} user ids.`, {
-          userIds: 'tooMany',
+          fields: { userIds: 'tooMany' },
         });
       }
       const ids = args.userIds.map((id) => uuidArg(id, 'userIds'));
@@ -137,7 +134,7 @@ builder.mutationField('updateProviderMessageRead', (t) =>
     authScopes: { customer: true },
     args: { messageId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      const customerId = ownCustomerId(ctx);
+      const customerId = requireCustomer(ctx);
       const id = uuidArg(args.messageId, 'messageId');
       const row = await ctx.services.messages.markRead(customerId, id, ctx.actor);
       if (!row) throw codedError('NOT_FOUND', 'Message not found.');
@@ -169,13 +166,13 @@ builder.subscriptionField('providerMessagesChanged', (t) =>
       "that customer's.",
     authScopes: { customer: true },
     subscribe: (_root, _args, ctx) => {
-      const customerId = ownCustomerId(ctx);
+      const customerId = requireCustomer(ctx);
       if (!ctx.pubsub) throw codedError('C108', 'No customer record to follow.');
       return ctx.pubsub.subscribe(topics.providerMessages(customerId));
     },
     resolve: async (payload, _args, ctx) => {
       const event = payload as FeedEvent;
-      const customerId = ownCustomerId(ctx);
+      const customerId = requireCustomer(ctx);
       const message =
         event.customerId === customerId
           ? ((await ctx.services.messages.findOwn(customerId, event.id, ctx.actor)) ?? null)

@@ -1,13 +1,13 @@
-import type { Db } from '../../db/client';
-import { AuditLog, type AuditActor } from '../../platform/audit';
+import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
-import {
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type {
   MessageStore,
-  type MessageRow,
-  type MessageWithProvider,
-  type ProviderRow,
-  type TemplateRow,
+  MessageRow,
+  MessageWithProvider,
+  ProviderRow,
+  TemplateRow,
 } from './store';
 
 export interface NewProviderMessage {
@@ -21,16 +21,13 @@ export interface NewProviderMessage {
 }
 
 export class MessageService {
-  private readonly store: MessageStore;
-
   constructor(
-    private readonly db: Db,
+    private readonly store: MessageStore,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly events: Events,
-  ) {
-    this.store = new MessageStore(db);
-  }
+  ) {}
 
   /** getProviderMessages: the customer's own messages, newest first; audited. */
   async list(customerId: string, actor: AuditActor): Promise<MessageWithProvider[]> {
@@ -71,13 +68,17 @@ export class MessageService {
     id: string,
     actor: AuditActor,
   ): Promise<MessageWithProvider | undefined> {
-    if (!(await this.store.markRead(customerId, id, this.clock.now()))) return undefined;
-    await this.audit.record(actor, {
-      action: 'update',
-      entity: 'provider_message',
-      entityId: id,
-      details: { operation: 'updateProviderMessageRead' },
+    const marked = await this.uow.run(actor, async ({ tx, audit }) => {
+      if (!(await this.store.in(tx).markRead(customerId, id, this.clock.now()))) return false;
+      await audit({
+        action: 'update',
+        entity: 'provider_message',
+        entityId: id,
+        details: { operation: 'updateProviderMessageRead' },
+      });
+      return true;
     });
+    if (!marked) return undefined;
     await this.events.providerMessageChanged(customerId, id, 'updated');
     return this.store.findOwn(customerId, id);
   }
@@ -89,14 +90,16 @@ export class MessageService {
 
   /** Staff API: a messaging template (a type and its description). */
   async createTemplate(type: string, description: string, actor: AuditActor): Promise<TemplateRow> {
-    const row = await this.store.insertTemplate({ type, description });
-    await this.audit.record(actor, {
-      action: 'create',
-      entity: 'provider_message_template',
-      entityId: row.id,
-      details: { type },
+    return this.uow.run(actor, async ({ tx, audit }) => {
+      const row = await this.store.in(tx).insertTemplate({ type, description });
+      await audit({
+        action: 'create',
+        entity: 'provider_message_template',
+        entityId: row.id,
+        details: { type },
+      });
+      return row;
     });
-    return row;
   }
 
   /** getProvidersByUserIds: providers whose sign-in user is one of these. */
@@ -105,9 +108,8 @@ export class MessageService {
   }
 
   /**
-   * Stores a message from the care team (staff API). Pass a transaction to make it part of a
-   * larger change; its audit row is written in the same transaction, and the caller
-   * publishes the event after the commit.
+   * Stores a message from the care team (staff API) as part of the caller's unit of work,
+   * audit row included; the caller publishes the event after the commit.
    *
    * The HTML is stored exactly as sent and sanitized where it is shown (DOMPurify in the web
    * app), for three reasons: one sanitizer with a real HTML parser is the boundary, and a
@@ -118,12 +120,8 @@ export class MessageService {
    * Content-Security-Policy (script-src 'self', no inline scripts or handlers) is the second
    * layer. Only authenticated staff can write messages at all.
    */
-  async create(
-    input: NewProviderMessage,
-    actor: AuditActor,
-    tx: Db = this.db,
-  ): Promise<MessageRow> {
-    const store = new MessageStore(tx);
+  async create(input: NewProviderMessage, work: Work): Promise<MessageRow> {
+    const store = this.store.in(work.tx);
     // A message posted by a provider's own account is from that provider unless one is named.
     const providerId =
       input.providerId ??
@@ -137,7 +135,7 @@ export class MessageService {
       sentByUserId: input.sentByUserId ?? null,
       createdAt: this.clock.now(),
     });
-    await new AuditLog(tx).record(actor, {
+    await work.audit({
       action: 'create',
       entity: 'provider_message',
       entityId: row.id,

@@ -20,6 +20,11 @@ export interface MessageWithProvider extends MessageRow {
 export class MessageStore {
   constructor(private readonly db: Db) {}
 
+  /** The same store over a transaction (UnitOfWork's `tx`). */
+  in(tx: Db): MessageStore {
+    return new MessageStore(tx);
+  }
+
   private selectWithProvider() {
     return this.db
       .select({

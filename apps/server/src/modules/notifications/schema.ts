@@ -1,7 +1,7 @@
 import { NOTIFICATION_STATUSES, NOTIFICATION_STATUS_UPDATES } from '@portal/domain';
 import { builder } from '../../graphql/builder';
 import { codedError } from '../../graphql/errors';
-import { ownCustomerId, uuidArg } from '../../graphql/guards';
+import { requireCustomer, uuidArg } from '../../graphql/guards';
 import type { FeedEvent } from '../../platform/events';
 import { topics } from '../../platform/pubsub';
 import type { ContractExpirationNotice } from './service';
@@ -81,7 +81,8 @@ builder.queryField('customerNotifications', (t) =>
       "GetCustomerNotifications: the signed-in customer's notifications shown now (not deleted, " +
       'past show_after, before expire_at), newest first.',
     authScopes: { customer: true },
-    resolve: (_root, _args, ctx) => ctx.services.notifications.list(ownCustomerId(ctx), ctx.actor),
+    resolve: (_root, _args, ctx) =>
+      ctx.services.notifications.list(requireCustomer(ctx), ctx.actor),
   }),
 );
 
@@ -91,7 +92,7 @@ builder.queryField('labResultNotifications', (t) =>
     description: 'GetLabResultNotifications: shown lab_result_received_v1 notifications.',
     authScopes: { customer: true },
     resolve: (_root, _args, ctx) =>
-      ctx.services.notifications.labResults(ownCustomerId(ctx), ctx.actor),
+      ctx.services.notifications.labResults(requireCustomer(ctx), ctx.actor),
   }),
 );
 
@@ -103,7 +104,7 @@ builder.queryField('contractExpirationBannerNotifications', (t) =>
       'notices, each with the earliest-expiring subscription it names and its contract end.',
     authScopes: { customer: true },
     resolve: (_root, _args, ctx) =>
-      ctx.services.notifications.contractExpirations(ownCustomerId(ctx), ctx.actor),
+      ctx.services.notifications.contractExpirations(requireCustomer(ctx), ctx.actor),
   }),
 );
 
@@ -139,7 +140,7 @@ builder.mutationField('updateCustomerNotificationStatus', (t) =>
       newStatus: t.arg({ type: NotificationStatusUpdateEnum, required: true }),
     },
     resolve: async (_root, args, ctx) => {
-      const customerId = ownCustomerId(ctx);
+      const customerId = requireCustomer(ctx);
       const id = uuidArg(args.id, 'id');
       const row = await ctx.services.notifications.updateStatus(
         customerId,
@@ -181,13 +182,13 @@ builder.subscriptionField('notificationsChanged', (t) =>
       "ever that customer's.",
     authScopes: { customer: true },
     subscribe: (_root, _args, ctx) => {
-      const customerId = ownCustomerId(ctx);
+      const customerId = requireCustomer(ctx);
       if (!ctx.pubsub) throw codedError('C108', 'No customer record to follow.');
       return ctx.pubsub.subscribe(topics.notifications(customerId));
     },
     resolve: async (payload, _args, ctx) => {
       const event = payload as FeedEvent;
-      const customerId = ownCustomerId(ctx);
+      const customerId = requireCustomer(ctx);
       // The topic is the viewer's own; the re-read by (customer, id) guards against a
       // mis-published event.
       const notification =

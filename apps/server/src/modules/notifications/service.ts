@@ -1,10 +1,10 @@
 import type { NotificationStatus, NotificationStatusUpdate } from '@portal/domain';
-import type { Db } from '../../db/client';
-import { AuditLog, type AuditActor } from '../../platform/audit';
+import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
-import { NotificationStore, type NotificationInsert, type NotificationRow } from './store';
+import type { NotificationInsert, NotificationRow, NotificationStore } from './store';
 
 export const CONTRACT_EXPIRE_TYPE = 'action_required_contract_expire_v1';
 export const LAB_RESULT_TYPE = 'lab_result_received_v1';
@@ -46,17 +46,14 @@ function subscriptionIdsOf(row: NotificationRow): string[] {
 }
 
 export class NotificationService {
-  private readonly store: NotificationStore;
-
   constructor(
-    private readonly db: Db,
+    private readonly store: NotificationStore,
+    private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly events: Events,
     private readonly customers: CustomerService,
-  ) {
-    this.store = new NotificationStore(db);
-  }
+  ) {}
 
   private async audited<T extends { id: string }[]>(
     actor: AuditActor,
@@ -126,35 +123,37 @@ export class NotificationService {
     actor: AuditActor,
   ): Promise<NotificationRow | undefined> {
     const status = STATUS_FOR_UPDATE[newStatus];
-    const row = await this.store.updateStatus(customerId, id, status, this.clock.now());
-    if (!row) return undefined;
-    await this.audit.record(actor, {
-      action: 'update',
-      entity: 'customer_notification',
-      entityId: id,
-      details: { operation: 'UpdateCustomerNotificationStatus', status },
+    const row = await this.uow.run(actor, async ({ tx, audit }) => {
+      const updated = await this.store
+        .in(tx)
+        .updateStatus(customerId, id, status, this.clock.now());
+      if (updated) {
+        await audit({
+          action: 'update',
+          entity: 'customer_notification',
+          entityId: id,
+          details: { operation: 'UpdateCustomerNotificationStatus', status },
+        });
+      }
+      return updated;
     });
+    if (!row) return undefined;
     await this.events.notificationChanged(customerId, id, 'updated');
     return row;
   }
 
   /**
-   * Creates a notification (staff API). Pass a transaction to make it part of a larger
-   * change; the audit row is written in the same transaction. The caller publishes the event
-   * once the transaction has committed.
+   * Creates a notification (staff API) as part of the caller's unit of work, audit row
+   * included. The caller publishes the event once the transaction has committed.
    */
-  async create(
-    values: NotificationInsert,
-    actor: AuditActor,
-    tx: Db = this.db,
-  ): Promise<NotificationRow> {
-    const row = await new NotificationStore(tx).insert({
+  async create(values: NotificationInsert, work: Work): Promise<NotificationRow> {
+    const row = await this.store.in(work.tx).insert({
       ...values,
       date: values.date ?? this.clock.now(),
       createdAt: this.clock.now(),
       updatedAt: this.clock.now(),
     });
-    await new AuditLog(tx).record(actor, {
+    await work.audit({
       action: 'create',
       entity: 'customer_notification',
       entityId: row.id,

@@ -19,6 +19,11 @@ function visibleAt(now: Date): SQL {
 export class NotificationStore {
   constructor(private readonly db: Db) {}
 
+  /** The same store over a transaction (UnitOfWork's `tx`). */
+  in(tx: Db): NotificationStore {
+    return new NotificationStore(tx);
+  }
+
   /** The customer's notifications shown at `now`, newest first; optionally of one type. */
   async listVisible(customerId: string, now: Date, type?: string): Promise<NotificationRow[]> {
     const n = customerNotifications;

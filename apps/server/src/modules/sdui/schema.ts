@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { ownCustomerId } from '../../graphql/guards';
+import { requireCustomer } from '../../graphql/guards';
 import type { SduiLists } from './service';
 
 const SduiModules = builder.objectRef<SduiLists>('SduiModules').implement({
@@ -19,6 +19,6 @@ builder.queryField('sduiModules', (t) =>
       "GetSduiModules: the customer's own lists, else the default lists, else the spec's " +
       'built-in lists.',
     authScopes: { customer: true },
-    resolve: (_root, _args, ctx) => ctx.services.sdui.listsFor(ownCustomerId(ctx)),
+    resolve: (_root, _args, ctx) => ctx.services.sdui.listsFor(requireCustomer(ctx)),
   }),
 );

@@ -1,5 +1,6 @@
 import { DEFAULT_ACCOUNT_MODULES, DEFAULT_HOME_MODULES } from '@portal/domain';
-import type { AuditActor, AuditLog } from '../../platform/audit';
+import type { AuditActor } from '../../platform/audit';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { SduiRow, SduiStore, SduiSurface } from './store';
 
 export interface SduiLists {
@@ -22,7 +23,7 @@ export function chooseModules(rows: readonly SduiRow[], surface: SduiSurface): s
 export class SduiService {
   constructor(
     private readonly store: SduiStore,
-    private readonly audit: AuditLog,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /** GetSduiModules for the signed-in customer. */
@@ -38,12 +39,14 @@ export class SduiService {
     modules: string[],
     actor: AuditActor,
   ): Promise<void> {
-    await this.store.upsert(surface, customerId, modules);
-    await this.audit.record(actor, {
-      action: 'update',
-      entity: 'sdui_modules',
-      entityId: customerId,
-      details: { surface, modules },
+    await this.uow.run(actor, async ({ tx, audit }) => {
+      await this.store.in(tx).upsert(surface, customerId, modules);
+      await audit({
+        action: 'update',
+        entity: 'sdui_modules',
+        entityId: customerId,
+        details: { surface, modules },
+      });
     });
   }
 }

@@ -9,6 +9,11 @@ export type SduiRow = typeof sduiModules.$inferSelect;
 export class SduiStore {
   constructor(private readonly db: Db) {}
 
+  /** The same store over a transaction (UnitOfWork's `tx`). */
+  in(tx: Db): SduiStore {
+    return new SduiStore(tx);
+  }
+
   /** The default rows and the customer's own rows of both surfaces. */
   async rowsFor(customerId: string): Promise<SduiRow[]> {
     return this.db

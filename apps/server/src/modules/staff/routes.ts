@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Config } from '../../config';
-import type { SigningKeys } from '../../identity/keys';
-import { IdentityStore } from '../../identity/store';
 import type { AuditActor } from '../../platform/audit';
-import type { Services } from '../../services';
-import { StaffAuth } from './auth';
+import type { StaffAuth } from './auth';
 import {
   createNotificationSchema,
   customerParamSchema,
@@ -18,8 +14,7 @@ import {
   staffSignInSchema,
   surfaceParamSchema,
 } from './inputs';
-import { StaffService } from './service';
-import { STAFF_TOKEN_TTL_SECONDS, StaffTokens } from './tokens';
+import type { StaffService } from './service';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
@@ -51,9 +46,8 @@ import { STAFF_TOKEN_TTL_SECONDS, StaffTokens } from './tokens';
  */
 
 export interface StaffRoutesOptions {
-  services: Services;
-  keys: SigningKeys;
-  config: Pick<Config, 'publicUrl' | 'tenantId' | 'staffApiKey'>;
+  auth: StaffAuth;
+  staff: StaffService;
 }
 
 function invalid(reply: FastifyReply, error: z.ZodError) {
@@ -83,15 +77,7 @@ function foreignKeyViolation(error: unknown): string | null {
 }
 
 export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOptions) {
-  const { services, keys, config } = options;
-  const tokens = new StaffTokens(keys, config.publicUrl, services.clock);
-  const auth = new StaffAuth(
-    new IdentityStore(services.db),
-    tokens,
-    config.tenantId,
-    config.staffApiKey,
-  );
-  const staff = new StaffService(services);
+  const { auth, staff } = options;
 
   app.post(
     '/staff/token',
@@ -103,25 +89,19 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     async (request, reply) => {
       const input = staffSignInSchema.safeParse(request.body);
       if (!input.success) return invalid(reply, input.error);
-      const user = await auth.signIn(input.data.email, input.data.password);
-      const meta = { ip: request.ip, requestId: request.id };
-      if (!user) {
-        await services.audit.record(
-          { type: 'anonymous', id: null, ...meta },
-          { action: 'staff_sign_in_failed', entity: 'user' },
-        );
+      const signedIn = await auth.signIn(input.data.email, input.data.password, {
+        ip: request.ip,
+        requestId: request.id,
+      });
+      if (!signedIn) {
         return reply.status(401).send({
           error: { code: 'invalid-credentials', message: 'Incorrect username or password' },
         });
       }
-      await services.audit.record(
-        { type: 'staff', id: user.userId, ...meta },
-        { action: 'staff_sign_in', entity: 'user', entityId: user.userId },
-      );
       return {
-        access_token: await tokens.issue(user.userId),
+        access_token: signedIn.accessToken,
         token_type: 'Bearer',
-        expires_in: STAFF_TOKEN_TTL_SECONDS,
+        expires_in: signedIn.expiresIn,
       };
     },
   );
@@ -158,7 +138,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
         await invalid(reply, params.error);
         return null;
       }
-      if (!(await services.customers.exists(params.data.customerId))) {
+      if (!(await staff.customerExists(params.data.customerId))) {
         await notFound(reply, 'Customer');
         return null;
       }
@@ -218,7 +198,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       const input = setFlagSchema.safeParse(request.body);
       if (!input.success) return invalid(reply, input.error);
       const { customerId, enabled } = input.data;
-      if (customerId && !(await services.customers.exists(customerId))) {
+      if (customerId && !(await staff.customerExists(customerId))) {
         return notFound(reply, 'Customer');
       }
       await staff.setFlag(params.data.name, customerId, enabled, actorOf(request));
@@ -234,7 +214,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
         const input = setModulesSchema.safeParse(request.body);
         if (!input.success) return invalid(reply, input.error);
         const { customerId, modules } = input.data;
-        if (customerId && !(await services.customers.exists(customerId))) {
+        if (customerId && !(await staff.customerExists(customerId))) {
           return notFound(reply, 'Customer');
         }
         await staff.setModules(params.data.surface, customerId, modules, actorOf(request));

@@ -1,15 +1,31 @@
 import type { AuditActor } from '../../platform/audit';
-import type { Services } from '../../services';
+import type { Events } from '../../platform/events';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { CustomerService } from '../customers/service';
+import type { FlagService } from '../flags/service';
+import type { MessageService } from '../messages/service';
 import type { MessageRow, TemplateRow } from '../messages/store';
+import type { NotificationService } from '../notifications/service';
 import type { NotificationRow } from '../notifications/store';
+import type { SduiService } from '../sdui/service';
 import type { CreateNotificationInput, PostMessageInput } from './inputs';
+
+export interface StaffServiceDeps {
+  uow: UnitOfWork;
+  events: Events;
+  customers: CustomerService;
+  messages: MessageService;
+  notifications: NotificationService;
+  flags: FlagService;
+  sdui: SduiService;
+}
 
 /** What the care team does, through the services that own each area. */
 export class StaffService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly deps: StaffServiceDeps) {}
 
   /**
-   * Posts a message, and the notification pointing at it when asked, in one transaction;
+   * Posts a message, and the notification pointing at it when asked, in one unit of work;
    * events go out after the commit, so a subscriber's re-read finds the rows.
    */
   async postMessage(
@@ -18,8 +34,8 @@ export class StaffService {
     actor: AuditActor,
     sentByUserId: string | null,
   ): Promise<{ message: MessageRow; notification: NotificationRow | null }> {
-    const { messages, notifications } = this.services;
-    const result = await this.services.db.transaction(async (tx) => {
+    const { uow, messages, notifications } = this.deps;
+    const result = await uow.run(actor, async (work) => {
       const message = await messages.create(
         {
           customerId,
@@ -29,8 +45,7 @@ export class StaffService {
           templateUsedId: input.templateUsedId,
           sentByUserId,
         },
-        actor,
-        tx,
+        work,
       );
       const notification = input.notify
         ? await notifications.create(
@@ -43,8 +58,7 @@ export class StaffService {
               action: { label: input.notify.actionLabel, url: `/messages/${message.id}` },
               metadata: { messageId: message.id },
             },
-            actor,
-            tx,
+            work,
           )
         : null;
       return { message, notification };
@@ -59,25 +73,28 @@ export class StaffService {
     input: CreateNotificationInput,
     actor: AuditActor,
   ): Promise<NotificationRow> {
-    const row = await this.services.notifications.create(
-      {
-        customerId,
-        type: input.type,
-        title: input.title,
-        message: input.message ?? null,
-        description: input.description ?? null,
-        severity: input.severity,
-        status: input.status,
-        shortId: input.shortId ?? null,
-        action: input.action ?? null,
-        metadata: input.metadata,
-        showAfter: input.showAfter ?? null,
-        expireAt: input.expireAt ?? null,
-        date: input.date,
-      },
-      actor,
+    const { uow, notifications } = this.deps;
+    const row = await uow.run(actor, (work) =>
+      notifications.create(
+        {
+          customerId,
+          type: input.type,
+          title: input.title,
+          message: input.message ?? null,
+          description: input.description ?? null,
+          severity: input.severity,
+          status: input.status,
+          shortId: input.shortId ?? null,
+          action: input.action ?? null,
+          metadata: input.metadata,
+          showAfter: input.showAfter ?? null,
+          expireAt: input.expireAt ?? null,
+          date: input.date,
+        },
+        work,
+      ),
     );
-    await this.services.notifications.published(row, 'created');
+    await notifications.published(row, 'created');
     return row;
   }
 
@@ -87,14 +104,8 @@ export class StaffService {
     enabled: boolean,
     actor: AuditActor,
   ): Promise<void> {
-    await this.services.flags.setFlag(name, customerId, enabled);
-    await this.services.audit.record(actor, {
-      action: 'update',
-      entity: 'feature_flag',
-      entityId: name,
-      details: { customerId, enabled },
-    });
-    if (customerId) await this.services.events.customerChanged(customerId, 'flags');
+    await this.deps.flags.setFlag(name, customerId, enabled, actor);
+    if (customerId) await this.deps.events.customerChanged(customerId, 'flags');
   }
 
   async setModules(
@@ -103,11 +114,16 @@ export class StaffService {
     modules: string[],
     actor: AuditActor,
   ): Promise<void> {
-    await this.services.sdui.setModules(surface, customerId, modules, actor);
-    if (customerId) await this.services.events.customerChanged(customerId, 'modules');
+    await this.deps.sdui.setModules(surface, customerId, modules, actor);
+    if (customerId) await this.deps.events.customerChanged(customerId, 'modules');
   }
 
   createTemplate(type: string, description: string, actor: AuditActor): Promise<TemplateRow> {
-    return this.services.messages.createTemplate(type, description, actor);
+    return this.deps.messages.createTemplate(type, description, actor);
+  }
+
+  /** Whether a customer record exists (checked before writing for one). */
+  customerExists(customerId: string): Promise<boolean> {
+    return this.deps.customers.exists(customerId);
   }
 }
