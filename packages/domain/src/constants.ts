@@ -27,8 +27,6 @@ export const BOOKING_WINDOW = {
 
 /** Spec 01 §9: the reschedule search looks up to 14 days ahead. */
 export const RESCHEDULE_SEARCH_DAYS = 14;
-/** Spec 01 §9: two treatments search reschedule slots from this fixed start date instead. */
-export const RESCHEDULE_FIXED_START_DATE = '2025-05-28';
 
 /** Spec 01 §9: availability label by slots per day: ≤6 few, ≤12 some, above that many. */
 export const AVAILABILITY_LABEL_THRESHOLDS = { fewMax: 6, someMax: 12 } as const;
@@ -151,8 +149,6 @@ export const FEATURE_FLAGS = {
 export type FeatureFlag = (typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS];
 /** Spec 01 §4: `ff_<flag>` query parameters force a flag value. */
 export const FEATURE_FLAG_OVERRIDE_PREFIX = 'ff_';
-/** Spec 01 §3, §6; spec 02 §3, §6: corporate-health mode also needs this customer tag. */
-export const PERSONIFY_TAG = 'personify';
 
 // ---------------------------------------------------------------------------
 // Weight and measurement (spec 02 §3, §5, §9)

@@ -4,6 +4,7 @@ import {
   ERROR_CATALOGUE,
   IDENTITY_ERROR_CODES,
   IDENTITY_ERROR_MESSAGE_KEYS,
+  PAYMENT_DECLINE_REASONS,
   PAYMENT_DEFAULT_MESSAGE_KEY,
   SUPPORT_CATEGORIES,
   UNKNOWN_ERROR_KEY,
@@ -74,34 +75,34 @@ describe('spec 01 §8, spec 02 §8: error catalogue', () => {
     expect(lookupError('a100')).toBeUndefined();
     expect(isErrorCode('TC105')).toBe(true);
     expect(isErrorCode('TC109')).toBe(false);
-    expect(UNKNOWN_ERROR_KEY).toBe('errors.unknown');
   });
 });
 
 describe('spec 01 §8: sign-in and identity messages', () => {
-  it('spec 01 §8: every auth message key the spec names is present and under auth.', () => {
+  it('spec 01 §8: auth message keys are distinct and live under auth.', () => {
     const keys = Object.values(AUTH_MESSAGES);
-    for (const key of [
-      'auth.verifyNeeded',
-      'auth.pleaseDoubleCheck',
-      'auth.emailInvalid',
-      'auth.passwordRequired',
-      'auth.signUpDetails',
-      'auth.genericError',
-    ]) {
-      expect(keys).toContain(key);
-    }
-    expect(keys).toHaveLength(13);
     expect(new Set(keys).size).toBe(keys.length);
     for (const key of keys) expect(key).toMatch(/^auth\.[a-zA-Z]+$/);
   });
 
-  it('spec 01 §4: an unverified email warns verifyNeeded; sign-up codes map as §7 says', () => {
-    expect(IDENTITY_ERROR_MESSAGE_KEYS['email-not-verified']).toBe('auth.verifyNeeded');
-    expect(IDENTITY_ERROR_MESSAGE_KEYS['email-already-in-use']).toBe('auth.emailAlreadyInUse');
-    expect(IDENTITY_ERROR_MESSAGE_KEYS['contact-support']).toBe('auth.contactSupport');
-    expect(IDENTITY_ERROR_MESSAGE_KEYS['generic-error']).toBe('auth.genericError');
-    expect(IDENTITY_ERROR_MESSAGE_KEYS['onboarding-required']).toBe('auth.signUpDetails');
+  it('spec 01 §4: an unverified email warns verifyNeeded; other sign-in input failures ask to double-check', () => {
+    expect(IDENTITY_ERROR_MESSAGE_KEYS['email-not-verified']).toBe(AUTH_MESSAGES.verifyNeeded);
+    expect(IDENTITY_ERROR_MESSAGE_KEYS['invalid-input']).toBe(AUTH_MESSAGES.pleaseDoubleCheck);
+  });
+
+  it('spec 01 §8: Google onboarding needed shows signUpDetails; sign-up failures get their own messages', () => {
+    expect(IDENTITY_ERROR_MESSAGE_KEYS['onboarding-required']).toBe(AUTH_MESSAGES.signUpDetails);
+    expect(IDENTITY_ERROR_MESSAGE_KEYS['email-already-in-use']).toBe(
+      AUTH_MESSAGES.emailAlreadyInUse,
+    );
+    expect(IDENTITY_ERROR_MESSAGE_KEYS['contact-support']).toBe(AUTH_MESSAGES.contactSupport);
+    expect(IDENTITY_ERROR_MESSAGE_KEYS['generic-error']).toBe(AUTH_MESSAGES.genericError);
+  });
+
+  it('spec 01 §4: an unknown account reads like a wrong password, so sign-in reveals no accounts', () => {
+    expect(IDENTITY_ERROR_MESSAGE_KEYS['not-found']).toBe(
+      IDENTITY_ERROR_MESSAGE_KEYS['invalid-credentials'],
+    );
   });
 
   it('spec 01 §8: every identity error code maps to an auth message', () => {
@@ -125,10 +126,16 @@ describe('spec 01 §8: sign-in and identity messages', () => {
 });
 
 describe('spec 02 §8: payment processor messages', () => {
-  it('spec 02 §8: a known decline reason has its own key; anything else gets the default', () => {
+  it('spec 02 §8: each decline reason has its own key, distinct from the default', () => {
+    const keys = PAYMENT_DECLINE_REASONS.map(paymentDeclineMessageKey);
+    expect(new Set(keys).size).toBe(PAYMENT_DECLINE_REASONS.length);
+    expect(keys).not.toContain(PAYMENT_DEFAULT_MESSAGE_KEY);
     expect(paymentDeclineMessageKey('insufficientFunds')).toBe('payment.insufficientFunds');
-    expect(paymentDeclineMessageKey('lostOrStolen')).toBe('payment.lostOrStolen');
-    expect(paymentDeclineMessageKey('somethingNew')).toBe(PAYMENT_DEFAULT_MESSAGE_KEY);
-    expect(PAYMENT_DEFAULT_MESSAGE_KEY).toBe('payment.default');
+  });
+
+  it('spec 02 §8: any other reason, an empty one or a prototype name gets the default message', () => {
+    for (const reason of ['somethingNew', '', 'toString', 'InsufficientFunds']) {
+      expect(paymentDeclineMessageKey(reason)).toBe(PAYMENT_DEFAULT_MESSAGE_KEY);
+    }
   });
 });

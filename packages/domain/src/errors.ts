@@ -162,12 +162,6 @@ export const IDENTITY_ERROR_MESSAGE_KEYS = {
   'onboarding-required': AUTH_MESSAGES.signUpDetails,
 } as const satisfies Record<IdentityErrorCode, AuthMessageKey>;
 
-/** Spec 01 §8: Google sign-in results other than success. */
-export const GOOGLE_SIGN_IN_ERRORS = {
-  onboardingRequired: 'ERROR_ONBOARDING_REQUIRED',
-  unknown: 'ERROR_UNKNOWN',
-} as const;
-
 /** Spec 01 §4; spec 02 §7: data API answers that trigger one shared token refresh. */
 export const GRAPHQL_AUTH_ERROR_CODES = ['invalid-jwt', 'jwtExpired'] as const;
 export type GraphQLAuthErrorCode = (typeof GRAPHQL_AUTH_ERROR_CODES)[number];

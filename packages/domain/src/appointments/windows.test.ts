@@ -54,6 +54,21 @@ describe('reschedule window (spec 01 §9: search up to 14 days ahead)', () => {
     expect(window.earliest.toISOString()).toBe('2026-03-07T15:00:00.000Z');
     expect(window.latest.toISOString()).toBe('2026-03-20T15:00:00.000Z');
   });
+
+  it('reaches a day past the booking window: 13 days + 1 s is reschedulable, 14 days + 1 s is not', () => {
+    const now = at('2026-03-06T15:00:00Z');
+    const afterBooking = at('2026-03-19T15:00:01Z');
+    expect(isWithinWindow(afterBooking, bookingWindow(now))).toBe(false);
+    expect(isWithinWindow(afterBooking, rescheduleWindow(now))).toBe(true);
+    expect(isWithinWindow(at('2026-03-20T15:00:00Z'), rescheduleWindow(now))).toBe(true);
+    expect(isWithinWindow(at('2026-03-20T15:00:01Z'), rescheduleWindow(now))).toBe(false);
+  });
+
+  it('from a UTC Sunday a moved visit needs 48 hours of notice, like a new booking', () => {
+    const now = at('2026-03-08T12:00:00Z');
+    expect(isWithinWindow(at('2026-03-10T11:59:00Z'), rescheduleWindow(now))).toBe(false);
+    expect(isWithinWindow(at('2026-03-10T12:00:00Z'), rescheduleWindow(now))).toBe(true);
+  });
 });
 
 describe('narrowWindow', () => {
