@@ -4,11 +4,14 @@ import {
   EXCLUDED_APPOINTMENT_STATUSES,
   ID_CHECK_REQUIREMENT_TYPES,
   INTAKE_REQUIREMENT_TYPES,
+  NOTIFICATION_TYPE,
+  NOTIFICATION_TYPES,
   PRESCRIPTION_SNACKBAR_STATUSES,
   PRESCRIPTION_STATUSES,
   REQUIREMENT_TYPES,
   RESCHEDULE_STATUS_SCHEDULED,
   SHIPMENT_STAGES,
+  SLOT_RELEASING_STATUSES,
 } from './vocabularies';
 
 describe('spec vocabularies', () => {
@@ -24,6 +27,16 @@ describe('spec vocabularies', () => {
     expect(isExcludedStatus(RESCHEDULE_STATUS_SCHEDULED)).toBe(false);
     expect(isExcludedStatus(RESCHEDULE_STATUS_SCHEDULED.toLowerCase())).toBe(false);
     for (const status of EXCLUDED_APPOINTMENT_STATUSES) expect(isExcludedStatus(status)).toBe(true);
+  });
+
+  it('a visit that gives its time back is one the lists leave out; a reserved one keeps its slot', () => {
+    for (const status of SLOT_RELEASING_STATUSES) expect(isExcludedStatus(status)).toBe(true);
+    expect(SLOT_RELEASING_STATUSES).not.toContain('reserved');
+    expect(SLOT_RELEASING_STATUSES).not.toContain('scheduled');
+  });
+
+  it('spec 01 §3: each notification type the portal acts on has one name', () => {
+    expect(new Set(NOTIFICATION_TYPES).size).toBe(Object.keys(NOTIFICATION_TYPE).length);
   });
 
   it('spec 02 §4: the snackbar knows every prescription status, each once', () => {

@@ -58,21 +58,35 @@ export const EXCLUDED_APPOINTMENT_STATUSES = [
   'cancelled',
   'voided',
 ] as const;
+/**
+ * Statuses that give a visit's time back to the provider: the live-slot unique index and the
+ * availability search both leave these out. A reserved visit still holds its slot.
+ */
+export const SLOT_RELEASING_STATUSES = [
+  'cancelled',
+  'voided',
+  'expired',
+] as const satisfies readonly (typeof EXCLUDED_APPOINTMENT_STATUSES)[number][];
 /** Spec 01 §3, §4: the only status a reschedule is moved to. */
 export const RESCHEDULE_STATUS_SCHEDULED = 'SCHEDULED';
 
-/** Spec 01 §3: notification types seen. */
-export const NOTIFICATION_TYPES = [
-  'notice_payment_due_v1',
-  'weight_tracker_input_v1',
-  'prescription_submitted_v1',
-  'banner_regulation_message_v1',
-  'action_required_contract_expire_v1',
-  'lab_result_received_v1',
-  'henryForms-intake',
-  'dl',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/**
+ * Spec 01 §3: the notification types the portal acts on, by name; `providerMessage` is ours
+ * (the care team's message notice, whose action opens the message).
+ */
+export const NOTIFICATION_TYPE = {
+  paymentDue: 'notice_payment_due_v1',
+  weightTrackerInput: 'weight_tracker_input_v1',
+  prescriptionSubmitted: 'prescription_submitted_v1',
+  regulationBanner: 'banner_regulation_message_v1',
+  contractExpire: 'action_required_contract_expire_v1',
+  labResult: 'lab_result_received_v1',
+  intakeForm: 'henryForms-intake',
+  idCheck: 'dl',
+  providerMessage: 'provider_message_received_v1',
+} as const;
+export const NOTIFICATION_TYPES = Object.values(NOTIFICATION_TYPE);
+export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
 
 /** Spec 01 §3; spec 02 §3: notification statuses. */
 export const NOTIFICATION_STATUSES = [

@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS } from '@portal/domain';
+import { DEFAULT_TIME_ZONE, FEATURE_FLAGS } from '@portal/domain';
 import type { FunnelInfo } from '../db/schema/index';
 
 /** The treatments the provider offers (spec 01 section 3, spec 02 section 3). */
@@ -85,7 +85,7 @@ export const DEMO_PROVIDERS = [
     displayName: 'Dr. Priya Natarajan',
     title: 'MD, Internal Medicine',
     virtualVisitLink: 'https://visit.example.com/natarajan',
-    timeZone: 'America/Los_Angeles',
+    timeZone: DEFAULT_TIME_ZONE,
   },
   {
     displayName: 'Marcus Bell',

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPE } from '@portal/domain';
 import type { Db } from '../db/client';
 import { providers, users } from '../db/schema/index';
 import { sectionMarker } from '../modules/messages/sections';
@@ -101,7 +102,7 @@ ${sectionMarker('Side effects to watch for')}
     values: Omit<Parameters<NotificationStore['insert']>[0], 'customerId'>,
   ): Promise<unknown> => notifications.insert({ customerId, ...values });
   await notice({
-    type: 'lab_result_received_v1',
+    type: NOTIFICATION_TYPE.labResult,
     title: 'Your lab results are ready',
     message: 'Dr. Natarajan has reviewed your latest lab panel.',
     severity: 'info',
@@ -109,7 +110,7 @@ ${sectionMarker('Side effects to watch for')}
     date: ago(3 * DAY),
   });
   await notice({
-    type: 'notice_payment_due_v1',
+    type: NOTIFICATION_TYPE.paymentDue,
     title: 'Payment due',
     message: 'Your card on file was declined. Update it to keep your next shipment on time.',
     severity: 'warning',
@@ -118,7 +119,7 @@ ${sectionMarker('Side effects to watch for')}
     date: ago(1 * DAY),
   });
   await notice({
-    type: 'banner_regulation_message_v1',
+    type: NOTIFICATION_TYPE.regulationBanner,
     title: 'Compounded medication update',
     message:
       'Federal rules on compounded semaglutide are changing. Your care team will contact you.',
@@ -126,7 +127,7 @@ ${sectionMarker('Side effects to watch for')}
     date: ago(2 * DAY),
   });
   await notice({
-    type: 'action_required_contract_expire_v1',
+    type: NOTIFICATION_TYPE.contractExpire,
     title: 'Your plan is ending soon',
     message: 'Choose how to continue your treatment before your plan ends.',
     severity: 'warning',
@@ -137,7 +138,7 @@ ${sectionMarker('Side effects to watch for')}
   });
   // Left out of every list: one not shown yet, one expired.
   await notice({
-    type: 'weight_tracker_input_v1',
+    type: NOTIFICATION_TYPE.weightTrackerInput,
     title: 'Time for your weekly weigh-in',
     severity: 'info',
     action: { label: 'Add weight', url: '/?editWeight=true' },
@@ -145,7 +146,7 @@ ${sectionMarker('Side effects to watch for')}
     date: new Date(now.getTime() + 7 * DAY),
   });
   await notice({
-    type: 'prescription_submitted_v1',
+    type: NOTIFICATION_TYPE.prescriptionSubmitted,
     title: 'Your prescription was sent to the pharmacy',
     severity: 'success',
     date: ago(40 * DAY),

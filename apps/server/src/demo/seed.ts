@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -95,7 +96,7 @@ export async function seedDemoData(db: Db, tenantId = DEMO_TENANT): Promise<bool
         sex: 'male',
         gender: 'he_him',
         email: alexUser.email,
-        timeZone: 'America/Los_Angeles',
+        timeZone: DEFAULT_TIME_ZONE,
         createdAt: new Date('2025-01-06T16:45:00Z'),
       })
       .returning();
@@ -196,7 +197,7 @@ async function seedBookingCustomer(
       phone: '4155550147',
       dob: '1990-02-18',
       sex: 'female',
-      timeZone: 'America/Los_Angeles',
+      timeZone: DEFAULT_TIME_ZONE,
       createdAt: new Date('2025-01-08T18:00:00Z'),
     })
     .returning();

@@ -6,7 +6,7 @@ import { AuditLog, type AuditActor, type AuditEntry } from './audit';
 export interface Work {
   tx: Db;
   /** Appends an audit row in this transaction: it commits, or rolls back, with the change. */
-  audit(entry: AuditEntry): Promise<void>;
+  audit: (entry: AuditEntry) => Promise<void>;
 }
 
 /**

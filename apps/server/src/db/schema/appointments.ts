@@ -1,3 +1,4 @@
+import { SLOT_RELEASING_STATUSES } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -98,7 +99,9 @@ export const appointments = pgTable(
     index('appointments_provider_start_idx').on(t.providerId, t.start),
     uniqueIndex('appointments_provider_live_start_uq')
       .on(t.providerId, t.start)
-      .where(sql`${t.isAsync} = false and ${t.status} not in ('cancelled', 'voided', 'expired')`),
+      .where(
+        sql`${t.isAsync} = false and ${t.status} not in (${sql.raw(SLOT_RELEASING_STATUSES.map((s) => `'${s}'`).join(', '))})`,
+      ),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { ADDRESS_TYPES, DEFAULT_TIME_ZONE } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -30,7 +31,7 @@ export const customers = pgTable(
     sex: text('sex'),
     gender: text('gender'),
     email: text('email').notNull(),
-    timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,7 +50,7 @@ export const addresses = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    addressType: text('address_type', { enum: ['SHIPPING', 'BILLING'] }).notNull(),
+    addressType: text('address_type', { enum: ADDRESS_TYPES }).notNull(),
     streetAddress1: text('street_address1').notNull(),
     streetAddress2: text('street_address2'),
     city: text('city').notNull(),

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -46,7 +47,7 @@ export const providers = pgTable('providers', {
   title: text('title'),
   profileImage: text('profile_image'),
   virtualVisitLink: text('virtual_visit_link'),
-  timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   /** Length of a live visit, in minutes. */
   visitMinutes: integer('visit_minutes').notNull().default(30),
   language: text('language').notNull().default('en-US'),

@@ -1,3 +1,4 @@
+import { SLOT_RELEASING_STATUSES } from '@portal/domain';
 import { and, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -34,8 +35,6 @@ export interface SlotFilter {
   language?: string | null;
 }
 
-/** Mirrors the partial unique index: these statuses give the slot back. */
-const SLOT_RELEASING_STATUSES = ['cancelled', 'voided', 'expired'];
 const DAY_MS = 86_400_000;
 
 /** The only place with SQL for providers' hours, licences and booked time. */
@@ -112,7 +111,7 @@ export class SlotStore {
         and(
           inArray(appointments.providerId, providerIds),
           eq(appointments.isAsync, false),
-          notInArray(appointments.status, SLOT_RELEASING_STATUSES),
+          notInArray(appointments.status, [...SLOT_RELEASING_STATUSES]),
           // Visits last less than a day: bounding start on both sides keeps the index scan short.
           gt(appointments.start, new Date(filter.from.getTime() - DAY_MS)),
           gt(appointments.end, filter.from),

@@ -1,4 +1,4 @@
-import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/domain';
+import { ACTIVE_SUBSCRIPTION_STATUSES, type AddressType } from '@portal/domain';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -89,7 +89,10 @@ export class CustomerStore {
       .from(addresses)
       .where(eq(addresses.customerId, customerId))
       .orderBy(asc(addresses.createdAt));
-    return (rows.find((r) => r.type === 'SHIPPING') ?? rows[0])?.stateCode ?? null;
+    return (
+      (rows.find((r) => r.type === ('SHIPPING' satisfies AddressType)) ?? rows[0])?.stateCode ??
+      null
+    );
   }
 
   /** Treatment ids of the customer's active subscriptions (in `db`, a transaction if given). */

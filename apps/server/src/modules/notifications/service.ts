@@ -1,13 +1,14 @@
-import type { NotificationStatus, NotificationStatusUpdate } from '@portal/domain';
+import {
+  NOTIFICATION_TYPE,
+  type NotificationStatus,
+  type NotificationStatusUpdate,
+} from '@portal/domain';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import type { NotificationInsert, NotificationRow, NotificationStore } from './store';
-
-export const CONTRACT_EXPIRE_TYPE = 'action_required_contract_expire_v1';
-export const LAB_RESULT_TYPE = 'lab_result_received_v1';
 
 /** Spec 01 §7: the customer sends read or completed; completed is stored as action_completed. */
 export const STATUS_FOR_UPDATE: Record<NotificationStatusUpdate, NotificationStatus> = {
@@ -78,7 +79,11 @@ export class NotificationService {
 
   /** GetLabResultNotifications. */
   async labResults(customerId: string, actor: AuditActor): Promise<NotificationRow[]> {
-    const rows = await this.store.listVisible(customerId, this.clock.now(), LAB_RESULT_TYPE);
+    const rows = await this.store.listVisible(
+      customerId,
+      this.clock.now(),
+      NOTIFICATION_TYPE.labResult,
+    );
     return this.audited(actor, customerId, 'GetLabResultNotifications', rows);
   }
 
@@ -87,7 +92,11 @@ export class NotificationService {
     customerId: string,
     actor: AuditActor,
   ): Promise<ContractExpirationNotice[]> {
-    const rows = await this.store.listVisible(customerId, this.clock.now(), CONTRACT_EXPIRE_TYPE);
+    const rows = await this.store.listVisible(
+      customerId,
+      this.clock.now(),
+      NOTIFICATION_TYPE.contractExpire,
+    );
     await this.audited(actor, customerId, 'GetContractExpirationBannerNotifications', rows);
     if (rows.length === 0) return [];
     const ends = await this.customers.contractEndDates(customerId);

@@ -1,4 +1,9 @@
-import type { TosConsentInput } from '@portal/domain';
+import type {
+  ConsentType,
+  NotificationChannel,
+  NotificationPreferenceCategory,
+  TosConsentInput,
+} from '@portal/domain';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -31,11 +36,21 @@ export class PreferenceService {
   saveTosAndMarketing(customerId: string, input: TosConsentInput, actor: AuditActor) {
     const now = this.clock.now();
     return this.uow.run(actor, async ({ tx, audit }) => {
-      const consent = await this.store.upsertConsent(tx, customerId, 'TOS', input.tosStatus, now);
+      const consent = await this.store.upsertConsent(
+        tx,
+        customerId,
+        'TOS' satisfies ConsentType,
+        input.tosStatus,
+        now,
+      );
       const marketing = await this.store.upsertPreference(
         tx,
         customerId,
-        { type: 'Marketing', channel: 'email', status: input.marketingContentStatus },
+        {
+          type: 'Marketing' satisfies NotificationPreferenceCategory,
+          channel: 'email' satisfies NotificationChannel,
+          status: input.marketingContentStatus,
+        },
         now,
       );
       await audit({

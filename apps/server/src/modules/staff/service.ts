@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPE } from '@portal/domain';
 import type { AuditActor } from '../../platform/audit';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -51,7 +52,7 @@ export class StaffService {
         ? await notifications.create(
             {
               customerId,
-              type: 'provider_message_received_v1',
+              type: NOTIFICATION_TYPE.providerMessage,
               title: input.notify.title,
               message: input.notify.message ?? null,
               severity: input.notify.severity,
