@@ -1,9 +1,9 @@
 import type { Client } from 'graphql-ws';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, providerMessages } from '../src/db/schema/index';
-import { createCustomer } from './factories';
-import { graphql, startTestServer, type TestServer } from './harness';
+import { auditLog, providerMessages } from '../../db/schema/index';
+import { createCustomer } from '../../../test/factories';
+import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {
   connect,
   createProvider,
@@ -14,7 +14,7 @@ import {
   staffCall,
   staffTokenFor,
   waitFor,
-} from './messaging-helpers';
+} from '../../../test/messaging-helpers';
 
 let server: TestServer;
 let staffToken: string;

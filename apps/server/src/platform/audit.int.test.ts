@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index';
-import { openTestDatabase } from './harness';
-import type { Database } from '../src/db/client';
-import { AuditLog } from '../src/platform/audit';
+import { auditLog } from '../db/schema/index';
+import { openTestDatabase } from '../../test/harness';
+import type { Database } from '../db/client';
+import { AuditLog } from './audit';
 
 let database: Database;
 let drop: () => Promise<void>;

@@ -1,9 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index';
-import { createCustomer, createUser, TEST_PASSWORD } from './factories';
-import { exchangeToken, graphql, postJson, startTestServer, type TestServer } from './harness';
+import { auditLog } from '../db/schema/index';
+import { createCustomer, createUser, TEST_PASSWORD } from '../../test/factories';
+import {
+  exchangeToken,
+  graphql,
+  postJson,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -187,7 +193,7 @@ describe('GetCustomerData', () => {
 
   it('flags come per customer: a customer row overrides the default', async () => {
     const { user, customer } = await createCustomer(server.database.db);
-    const { featureFlags } = await import('../src/db/schema/index');
+    const { featureFlags } = await import('../db/schema/index');
     await server.database.db.insert(featureFlags).values([
       { name: 'google-sso', enabled: false },
       { name: 'google-sso', enabled: true, customerId: customer.id },

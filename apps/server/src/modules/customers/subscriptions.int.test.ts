@@ -1,8 +1,8 @@
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createCustomer, TEST_PASSWORD } from './factories';
-import { exchangeToken, postJson, startTestServer, type TestServer } from './harness';
+import { createCustomer, TEST_PASSWORD } from '../../../test/factories';
+import { exchangeToken, postJson, startTestServer, type TestServer } from '../../../test/harness';
 
 let server: TestServer;
 const clients: Client[] = [];

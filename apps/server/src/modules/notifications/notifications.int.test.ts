@@ -1,11 +1,11 @@
 import type { Client } from 'graphql-ws';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contracts, customerNotifications, subscriptions } from '../src/db/schema/index';
-import { DEMO_STAFF_ACCOUNT } from '../src/demo/seed-messaging';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed';
-import { createCustomer } from './factories';
-import { graphql, startTestServer, type TestServer } from './harness';
+import { auditLog, contracts, customerNotifications, subscriptions } from '../../db/schema/index';
+import { DEMO_STAFF_ACCOUNT } from '../../demo/seed-messaging';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../demo/seed';
+import { createCustomer } from '../../../test/factories';
+import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {
   connect,
   customerTokenFor,
@@ -14,7 +14,7 @@ import {
   staffCall,
   staffTokenFor,
   waitFor,
-} from './messaging-helpers';
+} from '../../../test/messaging-helpers';
 
 const API_KEY = 'test-staff-api-key-0123456789';
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, users } from '../src/db/schema/index';
-import { seedDemoData } from '../src/demo/seed';
+import { customers, users } from '../../db/schema/index';
+import { seedDemoData } from '../../demo/seed';
 import {
   APPOINTMENTS,
   AVAILABLE_SLOTS,
@@ -12,8 +12,8 @@ import {
   createScheduledProvider,
   createTreatment,
   insertAppointment,
-} from './appointment-fixtures';
-import { startTestServer, type TestServer } from './harness';
+} from '../../../test/appointment-fixtures';
+import { startTestServer, type TestServer } from '../../../test/harness';
 
 // Lists, previous providers, async visits, treatments and slot reads (spec 01 §4, §7, §9).
 

@@ -9,10 +9,15 @@ import {
   providerMessageTemplates,
   sduiModules,
   users,
-} from '../src/db/schema/index';
-import { createCustomer, createUser, TEST_PASSWORD } from './factories';
-import { graphql, postJson, startTestServer, type TestServer } from './harness';
-import { createStaffUser, customerTokenFor, staffCall, staffTokenFor } from './messaging-helpers';
+} from '../../db/schema/index';
+import { createCustomer, createUser, TEST_PASSWORD } from '../../../test/factories';
+import { graphql, postJson, startTestServer, type TestServer } from '../../../test/harness';
+import {
+  createStaffUser,
+  customerTokenFor,
+  staffCall,
+  staffTokenFor,
+} from '../../../test/messaging-helpers';
 
 const API_KEY = 'staff-suite-api-key-0123456789';
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog, providerSchedules } from '../src/db/schema/index';
+import { appointments, auditLog, providerSchedules } from '../../db/schema/index';
 import {
   AVAILABLE_SLOTS,
   RESCHEDULE,
@@ -13,8 +13,8 @@ import {
   createTreatment,
   insertAppointment,
   reasonOf,
-} from './appointment-fixtures';
-import { startTestServer, type TestServer } from './harness';
+} from '../../../test/appointment-fixtures';
+import { startTestServer, type TestServer } from '../../../test/harness';
 
 // Booking and rescheduling over HTTP (spec 01 §4, §7, §8, §9; issue 5).
 

@@ -7,7 +7,7 @@ import {
   notificationPreferences,
   reschedules,
   subscriptions,
-} from '../src/db/schema/index';
+} from '../../db/schema/index';
 import {
   APPOINTMENTS,
   SCHEDULE,
@@ -18,8 +18,8 @@ import {
   createTreatment,
   insertAppointment,
   reasonOf,
-} from './appointment-fixtures';
-import { graphql, startTestServer, type TestServer } from './harness';
+} from '../../../test/appointment-fixtures';
+import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 
 // The token decides whose data (DESIGN §4): a second customer can neither see, book into,
 // reschedule nor read the follow-ups and reschedules of the first one's appointments.

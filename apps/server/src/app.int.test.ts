@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer } from './factories';
-import { exchangeToken, graphql, postJson, startTestServer, type TestServer } from './harness';
+import { createCustomer } from '../test/factories';
+import {
+  exchangeToken,
+  graphql,
+  postJson,
+  startTestServer,
+  type TestServer,
+} from '../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
