@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Services } from './graphql/context';
 import { loadSigningKeys, type SigningKeys } from './identity/keys';
 import {
   MemoryRateStore,
@@ -34,19 +35,7 @@ import { Events } from './platform/events';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { UnitOfWork } from './platform/unit-of-work';
 
-/**
- * What resolvers reach through the GraphQL context: one service per area and nothing below
- * them (no database, no store), so every read and write goes through the area that owns it.
- */
-export interface Services {
-  customers: CustomerService;
-  flags: FlagService;
-  notifications: NotificationService;
-  messages: MessageService;
-  sdui: SduiService;
-  appointments: AppointmentService;
-  preferences: PreferenceService;
-}
+export type { Services };
 
 /** The platform pieces every area shares, built once. */
 export interface Platform {

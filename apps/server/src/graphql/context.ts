@@ -2,7 +2,27 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../platform/audit';
 import { bearerToken } from '../platform/bearer';
 import { TokenError, type TokenService } from '../identity/tokens';
-import type { Services } from '../services';
+import type { AppointmentService } from '../modules/appointments/service';
+import type { CustomerService } from '../modules/customers/service';
+import type { FlagService } from '../modules/flags/service';
+import type { MessageService } from '../modules/messages/service';
+import type { NotificationService } from '../modules/notifications/service';
+import type { PreferenceService } from '../modules/preferences/service';
+import type { SduiService } from '../modules/sdui/service';
+
+/**
+ * What resolvers reach through the GraphQL context: one service per area and nothing below
+ * them (no database, no store), so every read and write goes through the area that owns it.
+ */
+export interface Services {
+  customers: CustomerService;
+  flags: FlagService;
+  notifications: NotificationService;
+  messages: MessageService;
+  sdui: SduiService;
+  appointments: AppointmentService;
+  preferences: PreferenceService;
+}
 
 export type AuthErrorCode = 'invalid-jwt' | 'jwtExpired';
 
