@@ -36,14 +36,8 @@ export const CUSTOMER = {
 
 const SIGNED_IN = { status: 'authenticated', userId: 'u1', email: CUSTOMER.email } as const;
 
-export function renderWithServices(
-  routes: { path: string; element: ReactNode }[],
-  {
-    path = '/',
-    answer,
-    flags = {},
-  }: { path?: string; answer: Answer; flags?: Record<string, boolean> },
-) {
+/** Services whose GraphQL answers come from `answer`, for a signed-in customer. */
+export function createFakeServices(answer: Answer) {
   const calls: { operation: string; variables: Record<string, unknown> }[] = [];
   const request = vi.fn((document: { toString(): string }, variables?: Record<string, unknown>) => {
     const operation = /(?:query|mutation|subscription)\s+(\w+)/.exec(document.toString())?.[1];
@@ -65,6 +59,18 @@ export function renderWithServices(
       onSignedOut: () => () => undefined,
     },
   } as unknown as AppServices;
+  return { services, queryClient, calls };
+}
+
+export function renderWithServices(
+  routes: { path: string; element: ReactNode }[],
+  {
+    path = '/',
+    answer,
+    flags = {},
+  }: { path?: string; answer: Answer; flags?: Record<string, boolean> },
+) {
+  const { services, queryClient, calls } = createFakeServices(answer);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <ServicesProvider services={services}>

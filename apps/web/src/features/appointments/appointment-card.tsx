@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../lib/routes';
 import { AddToCalendarMenu } from './add-to-calendar-menu';
-import { formatVisitDay, formatVisitTime } from './format-time';
-import type { AppointmentView } from './use-appointments';
+import { formatDay, formatVisitTime } from './format-time';
+import type { AppointmentView } from '../../lib/appointments/use-appointments';
 
 interface Props {
   appointment: AppointmentView;
@@ -31,7 +31,7 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
   const type = appointment.isAsync
     ? t('appointments.card.asyncType', { treatment })
     : t('appointments.card.videoType', { treatment });
-  const day = formatVisitDay(appointment.start, timeZone);
+  const day = formatDay(appointment.start, timeZone);
   const time = formatVisitTime(appointment.start, appointment.end, timeZone);
   const joinLink = actions && canJoinVisit(appointment, now) ? provider?.virtualVisitLink : null;
   const reschedule = actions && canReschedule(appointment, now);

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // Loaded up front: the lazy route chunk would otherwise be transformed inside findBy*'s wait.
 import './appointments-screen';
 import { storeSignedInSession } from '../../test/render-app';
-// Test fixtures of the appointment operations live with the booking flow's tests.
-import { appointment, renderWithAppointments, setNow } from '../booking/booking-test-server';
+import { appointment, renderWithAppointments, setNow } from '../../test/appointments-test-server';
 
 afterEach(async () => {
   vi.useRealTimers();

@@ -2,8 +2,7 @@ import { OpenFeature } from '@openfeature/react-sdk';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeSignedInSession } from '../../test/render-app';
-// Test fixtures of the appointment operations live with the booking flow's tests.
-import { appointment, renderWithAppointments } from '../booking/booking-test-server';
+import { appointment, renderWithAppointments } from '../../test/appointments-test-server';
 import './intake-screen';
 
 afterEach(async () => {

@@ -11,7 +11,7 @@ import {
   setNow,
   SLEEP,
   WEIGHT,
-} from './booking-test-server';
+} from '../../test/appointments-test-server';
 
 afterEach(async () => {
   vi.useRealTimers();

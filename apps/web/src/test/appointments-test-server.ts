@@ -1,9 +1,9 @@
 import { vi } from 'vitest';
-import type { AppointmentCardFragment } from '../../gql/graphql';
-import { renderApp } from '../../test/render-app';
+import type { AppointmentCardFragment } from '../gql/graphql';
+import { renderApp } from './render-app';
 
-// Component tests of the appointment screens: the app's fake server, with the appointment
-// operations answered here by operation name (the GraphQL layer is the seam, as elsewhere).
+// Component tests of the appointment screens (and intake, which reads appointments): the
+// app's fake server, with the appointment operations answered here by operation name.
 
 export const PROVIDER = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -37,6 +37,7 @@ export function appointment(
     id: `00000000-0000-4000-8000-${String(Date.parse(start) % 1e12).padStart(12, '0')}`,
     start,
     end,
+    sequence: 0,
     status: 'scheduled',
     is_async: false,
     provider: PROVIDER,
