@@ -76,7 +76,7 @@ export function ContactStep({ customer, state, treatments, onContinue }: Props) 
     ContactOutput
   >({
     resolver: contactResolver,
-    mode: 'onTouched',
+    mode: 'all',
     defaultValues: {
       treatmentShortId: treatments.length === 1 ? (treatments[0]?.shortId ?? '') : '',
       tosStatus: 'declined',

@@ -9,7 +9,7 @@ export function errorCodeOf(error: unknown, known: readonly string[], fallback: 
 /** The field errors (field name → message key) the server's schema check sent, if any. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof GraphqlRequestError)) return {};
-  const fields = (error.errors[0]?.extensions as { fields?: unknown } | undefined)?.fields;
+  const fields = error.errors[0]?.extensions?.fields;
   if (!fields || typeof fields !== 'object') return {};
   return Object.fromEntries(
     Object.entries(fields).filter(
