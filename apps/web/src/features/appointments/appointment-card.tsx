@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../lib/routes';
 import { AddToCalendarMenu } from './add-to-calendar-menu';
+import { calendarUid } from './calendar';
 import { formatDay, formatVisitTime } from './format-time';
 import type { AppointmentView } from '../../lib/appointments/use-appointments';
 
@@ -91,7 +92,8 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
               </Button>
             ) : null}
             <AddToCalendarMenu
-              uid={`${appointment.id}@patient-portal`}
+              uid={calendarUid(appointment.id, window.location.hostname)}
+              sequence={raw.sequence}
               event={{
                 name: t('appointments.calendar.title', { treatment }),
                 description: provider
