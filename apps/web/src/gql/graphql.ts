@@ -96,6 +96,7 @@ export type ScheduleAdhocAppointmentV2Mutation = { scheduleAdhocAppointmentV2: {
 
 export type UpdateRescheduleMutationVariables = Exact<{
   id: string;
+  status: string;
 }>;
 
 
@@ -388,8 +389,8 @@ export const ScheduleAdhocAppointmentV2Document = new TypedDocumentString(`
 }
     `, {"hash":"sha256:7311c6bdc4be3d31facec18cfd314801e470b080d0c72beef21850ef4950bb2c"}) as unknown as TypedDocumentString<ScheduleAdhocAppointmentV2Mutation, ScheduleAdhocAppointmentV2MutationVariables>;
 export const UpdateRescheduleDocument = new TypedDocumentString(`
-    mutation UpdateReschedule($id: ID!) {
-  updateRescheduleById(id: $id, status: "SCHEDULED") {
+    mutation UpdateReschedule($id: ID!, $status: String!) {
+  updateRescheduleById(id: $id, status: $status) {
     statusCode
     data {
       id
@@ -397,7 +398,7 @@ export const UpdateRescheduleDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:11a221322303ba2a2f53279049e9a0d0bfb6190631fad78abc52391ddec295cd"}) as unknown as TypedDocumentString<UpdateRescheduleMutation, UpdateRescheduleMutationVariables>;
+    `, {"hash":"sha256:3438e512849de4ddc10339adc6c454559474f9972b0ac94989af2725dbb3b355"}) as unknown as TypedDocumentString<UpdateRescheduleMutation, UpdateRescheduleMutationVariables>;
 export const UpsertTosConsentDocument = new TypedDocumentString(`
     mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {
   upsertTosConsentAndMarketingPreference(

@@ -16,7 +16,7 @@ const NOW = new Date('2025-06-01T00:00:00Z');
 
 /** Parses the file as a calendar client would, resolving TZIDs only through its VTIMEZONEs. */
 function parse(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[]);
   const zones = calendar.getAllSubcomponents('vtimezone').map((c) => new ICAL.Timezone(c));
   const vevent = calendar.getFirstSubcomponent('vevent');
   if (!vevent) throw new Error('no VEVENT');

@@ -1,3 +1,4 @@
+import { RESCHEDULE_STATUS_SCHEDULED } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { UpdateRescheduleDocument } from '../../gql/graphql';
 import type { GraphqlClient } from '../../lib/api/graphql-client';
@@ -9,6 +10,6 @@ export async function markRescheduleScheduled(
   queryClient: QueryClient,
   id: string,
 ): Promise<void> {
-  await graphql.request(UpdateRescheduleDocument, { id });
+  await graphql.request(UpdateRescheduleDocument, { id, status: RESCHEDULE_STATUS_SCHEDULED });
   await queryClient.invalidateQueries({ queryKey: rescheduleRequestQueryKey(id) });
 }
