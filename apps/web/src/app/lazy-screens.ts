@@ -39,7 +39,7 @@ export const AppointmentsScreen = lazyNamed(
   'AppointmentsScreen',
 );
 export const BookingScreen = lazyNamed(
-  () => import('../features/booking/booking-screen'),
+  () => import('../features/appointments/booking-screen'),
   'BookingScreen',
 );
 export const IntakeScreen = lazyNamed(

@@ -36,15 +36,6 @@ export type GetActiveTreatmentsQueryVariables = Exact<{ [key: string]: never; }>
 
 export type GetActiveTreatmentsQuery = { activeTreatments: Array<{ id: string, shortId: string, displayName: string }> };
 
-export type GetAppointmentsByCustomerQueryVariables = Exact<{
-  minDate?: string | null | undefined;
-}>;
-
-
-export type GetAppointmentsByCustomerQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }>, previous: Array<{ id: string, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }>, async: Array<{ id: string, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }> } };
-
-export type AppointmentCardFragment = { id: string, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> };
-
 export type GetAvailableSlotsQueryVariables = Exact<{
   state: string;
   treatmentId: string;
@@ -65,16 +56,6 @@ export type GetCustomerPreviousProvidersQueryVariables = Exact<{
 
 export type GetCustomerPreviousProvidersQuery = { customerPreviousProviders: Array<{ provider_id: string, count: number, last_appointment_start: string, virtual_visit_link: string | null, profile_image: string | null, display_name: string }> };
 
-export type RescheduleAppointmentV2MutationVariables = Exact<{
-  appointmentId: string;
-  providerId: string;
-  start: string;
-  end: string;
-}>;
-
-
-export type RescheduleAppointmentV2Mutation = { rescheduleAppointmentV2: { statusCode: number, name: string, message: string, data: { id: string, start: string, end: string, provider: { id: string, displayName: string } | null } } };
-
 export type GetFollowUpQueryVariables = Exact<{
   id: string;
 }>;
@@ -88,6 +69,16 @@ export type GetRescheduleQueryVariables = Exact<{
 
 
 export type GetRescheduleQuery = { reschedule: { id: string, customer_id: string, status: string } | null };
+
+export type RescheduleAppointmentV2MutationVariables = Exact<{
+  appointmentId: string;
+  providerId: string;
+  start: string;
+  end: string;
+}>;
+
+
+export type RescheduleAppointmentV2Mutation = { rescheduleAppointmentV2: { statusCode: number, name: string, message: string, data: { id: string, start: string, end: string, provider: { id: string, displayName: string } | null } } };
 
 export type ScheduleAdhocAppointmentV2MutationVariables = Exact<{
   providerId: string;
@@ -105,6 +96,7 @@ export type ScheduleAdhocAppointmentV2Mutation = { scheduleAdhocAppointmentV2: {
 
 export type UpdateRescheduleMutationVariables = Exact<{
   id: string;
+  status: string;
 }>;
 
 
@@ -140,6 +132,15 @@ export type GetMessageReadStatesQueryVariables = Exact<{
 
 
 export type GetMessageReadStatesQuery = { providerMessages: Array<{ id: string, read: boolean }> };
+
+export type GetAppointmentsByCustomerQueryVariables = Exact<{
+  minDate?: string | null | undefined;
+}>;
+
+
+export type GetAppointmentsByCustomerQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string, sequence: number, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }>, previous: Array<{ id: string, sequence: number, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }>, async: Array<{ id: string, sequence: number, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }> } };
+
+export type AppointmentCardFragment = { id: string, sequence: number, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> };
 
 export type GetCustomerDataQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -211,6 +212,7 @@ export class TypedDocumentString<TResult, TVariables>
 export const AppointmentCardFragmentDoc = new TypedDocumentString(`
     fragment AppointmentCard on Appointment {
   id
+  sequence
   start
   end
   status
@@ -280,48 +282,6 @@ export const GetActiveTreatmentsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:aecd9f982ed52baf74c6d9dcfcf52f6e4ffd5c72e2a78a3094e89ea5ac730b2e"}) as unknown as TypedDocumentString<GetActiveTreatmentsQuery, GetActiveTreatmentsQueryVariables>;
-export const GetAppointmentsByCustomerDocument = new TypedDocumentString(`
-    query GetAppointmentsByCustomer($minDate: DateTime) {
-  appointmentsByCustomer(minDate: $minDate) {
-    upcoming {
-      ...AppointmentCard
-    }
-    previous {
-      ...AppointmentCard
-    }
-    async {
-      ...AppointmentCard
-    }
-  }
-}
-    fragment AppointmentCard on Appointment {
-  id
-  start
-  end
-  status
-  is_async
-  provider {
-    id
-    displayName
-    title
-    profileImage
-    virtualVisitLink
-  }
-  treatment {
-    id
-    shortId
-    displayName
-  }
-  encounter {
-    is_signed
-  }
-  appointment_requirements {
-    requirement_type
-    completed
-    createdAt
-    link
-  }
-}`, {"hash":"sha256:ed655926d526768fc5e3aac37c58493cc16bdb61169c35a657b2b5eb5084d90b"}) as unknown as TypedDocumentString<GetAppointmentsByCustomerQuery, GetAppointmentsByCustomerQueryVariables>;
 export const GetAvailableSlotsDocument = new TypedDocumentString(`
     query GetAvailableSlots($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $distinctStart: Boolean, $forReschedule: Boolean) {
   availableSlots(
@@ -360,6 +320,28 @@ export const GetCustomerPreviousProvidersDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:8bf4534bfcba9a514e830ebab8863d4a3d1750cfd3315550a64f9801daade013"}) as unknown as TypedDocumentString<GetCustomerPreviousProvidersQuery, GetCustomerPreviousProvidersQueryVariables>;
+export const GetFollowUpDocument = new TypedDocumentString(`
+    query GetFollowUp($id: ID!) {
+  followUp(id: $id) {
+    id
+    customer_id
+    treatment {
+      id
+      shortId
+      displayName
+    }
+  }
+}
+    `, {"hash":"sha256:ffe6dc22e99f4fab49c10d50a4a02c2f7ccaf34e9ddea1e0d78c9bcadcf4f156"}) as unknown as TypedDocumentString<GetFollowUpQuery, GetFollowUpQueryVariables>;
+export const GetRescheduleDocument = new TypedDocumentString(`
+    query GetReschedule($id: ID!) {
+  reschedule(id: $id) {
+    id
+    customer_id
+    status
+  }
+}
+    `, {"hash":"sha256:877f2c289cf61e09c845d75b19e5d4f5d46ab5c1d88445673706f98d2502659c"}) as unknown as TypedDocumentString<GetRescheduleQuery, GetRescheduleQueryVariables>;
 export const RescheduleAppointmentV2Document = new TypedDocumentString(`
     mutation RescheduleAppointmentV2($appointmentId: ID!, $providerId: ID!, $start: DateTime!, $end: DateTime!) {
   rescheduleAppointmentV2(
@@ -383,28 +365,6 @@ export const RescheduleAppointmentV2Document = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:d414f6f89c65e3faa3e48d757f9757a62ac554ea99970427be3ad33de6b7c5bb"}) as unknown as TypedDocumentString<RescheduleAppointmentV2Mutation, RescheduleAppointmentV2MutationVariables>;
-export const GetFollowUpDocument = new TypedDocumentString(`
-    query GetFollowUp($id: ID!) {
-  followUp(id: $id) {
-    id
-    customer_id
-    treatment {
-      id
-      shortId
-      displayName
-    }
-  }
-}
-    `, {"hash":"sha256:ffe6dc22e99f4fab49c10d50a4a02c2f7ccaf34e9ddea1e0d78c9bcadcf4f156"}) as unknown as TypedDocumentString<GetFollowUpQuery, GetFollowUpQueryVariables>;
-export const GetRescheduleDocument = new TypedDocumentString(`
-    query GetReschedule($id: ID!) {
-  reschedule(id: $id) {
-    id
-    customer_id
-    status
-  }
-}
-    `, {"hash":"sha256:877f2c289cf61e09c845d75b19e5d4f5d46ab5c1d88445673706f98d2502659c"}) as unknown as TypedDocumentString<GetRescheduleQuery, GetRescheduleQueryVariables>;
 export const ScheduleAdhocAppointmentV2Document = new TypedDocumentString(`
     mutation ScheduleAdhocAppointmentV2($providerId: ID!, $treatmentShortId: String!, $start: DateTime!, $end: DateTime!, $origin: String, $followUpId: ID, $vialCount: Int, $subscriptionId: ID) {
   scheduleAdhocAppointmentV2(
@@ -429,8 +389,8 @@ export const ScheduleAdhocAppointmentV2Document = new TypedDocumentString(`
 }
     `, {"hash":"sha256:7311c6bdc4be3d31facec18cfd314801e470b080d0c72beef21850ef4950bb2c"}) as unknown as TypedDocumentString<ScheduleAdhocAppointmentV2Mutation, ScheduleAdhocAppointmentV2MutationVariables>;
 export const UpdateRescheduleDocument = new TypedDocumentString(`
-    mutation UpdateReschedule($id: ID!) {
-  updateRescheduleById(id: $id, status: "SCHEDULED") {
+    mutation UpdateReschedule($id: ID!, $status: String!) {
+  updateRescheduleById(id: $id, status: $status) {
     statusCode
     data {
       id
@@ -438,7 +398,7 @@ export const UpdateRescheduleDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:11a221322303ba2a2f53279049e9a0d0bfb6190631fad78abc52391ddec295cd"}) as unknown as TypedDocumentString<UpdateRescheduleMutation, UpdateRescheduleMutationVariables>;
+    `, {"hash":"sha256:3438e512849de4ddc10339adc6c454559474f9972b0ac94989af2725dbb3b355"}) as unknown as TypedDocumentString<UpdateRescheduleMutation, UpdateRescheduleMutationVariables>;
 export const UpsertTosConsentDocument = new TypedDocumentString(`
     mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {
   upsertTosConsentAndMarketingPreference(
@@ -497,6 +457,49 @@ export const GetMessageReadStatesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:0aad1bd193a4075e648d0a77674be48ad2f040950270b1fe5fd183eea4c2eea8"}) as unknown as TypedDocumentString<GetMessageReadStatesQuery, GetMessageReadStatesQueryVariables>;
+export const GetAppointmentsByCustomerDocument = new TypedDocumentString(`
+    query GetAppointmentsByCustomer($minDate: DateTime) {
+  appointmentsByCustomer(minDate: $minDate) {
+    upcoming {
+      ...AppointmentCard
+    }
+    previous {
+      ...AppointmentCard
+    }
+    async {
+      ...AppointmentCard
+    }
+  }
+}
+    fragment AppointmentCard on Appointment {
+  id
+  sequence
+  start
+  end
+  status
+  is_async
+  provider {
+    id
+    displayName
+    title
+    profileImage
+    virtualVisitLink
+  }
+  treatment {
+    id
+    shortId
+    displayName
+  }
+  encounter {
+    is_signed
+  }
+  appointment_requirements {
+    requirement_type
+    completed
+    createdAt
+    link
+  }
+}`, {"hash":"sha256:94050f5e82551e1c682f51d97b45b2e97019d5b704bdfcc815b8494722ab52a2"}) as unknown as TypedDocumentString<GetAppointmentsByCustomerQuery, GetAppointmentsByCustomerQueryVariables>;
 export const GetCustomerDataDocument = new TypedDocumentString(`
     query GetCustomerData {
   customer {

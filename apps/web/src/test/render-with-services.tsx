@@ -1,20 +1,25 @@
+import { ThemeProvider } from '@mui/material/styles';
 import { OpenFeatureTestProvider } from '@openfeature/react-sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { theme } from '../app/theme';
+import { AlertProvider } from '../components/alerts/alert-context';
 import { BannerSlot, BannerSlotProvider } from '../components/layout/banner-slot';
+import type { Customer } from '../lib/customer/use-customer';
 import { createI18n } from '../lib/i18n';
 import { ServicesProvider, type AppServices } from '../lib/services';
 
 // Test-only: renders a screen with fake services whose GraphQL answers come from `answer`,
-// keyed by operation name, and records every call.
+// keyed by operation name, and records every call. An answer that throws (a
+// GraphqlRequestError, say) is the failed request.
 
 export type Answer = (operation: string, variables: Record<string, unknown>) => unknown;
 
-export const CUSTOMER = {
+export const CUSTOMER: Customer = {
   id: 'c1',
   short_id: 'S1',
   full_name: 'Alejandro Rivera',
@@ -36,21 +41,15 @@ export const CUSTOMER = {
 
 const SIGNED_IN = { status: 'authenticated', userId: 'u1', email: CUSTOMER.email } as const;
 
-export function renderWithServices(
-  routes: { path: string; element: ReactNode }[],
-  {
-    path = '/',
-    answer,
-    flags = {},
-  }: { path?: string; answer: Answer; flags?: Record<string, boolean> },
-) {
+/** Services whose GraphQL answers come from `answer`, for a signed-in customer. */
+export function createFakeServices(answer: Answer, customer: Customer = CUSTOMER) {
   const calls: { operation: string; variables: Record<string, unknown> }[] = [];
   const request = vi.fn((document: { toString(): string }, variables?: Record<string, unknown>) => {
     const operation = /(?:query|mutation|subscription)\s+(\w+)/.exec(document.toString())?.[1];
     const vars = variables ?? {};
     calls.push({ operation: operation ?? '?', variables: vars });
-    if (operation === 'GetCustomerData') return Promise.resolve({ customer: CUSTOMER });
-    return Promise.resolve(answer(operation ?? '?', vars));
+    if (operation === 'GetCustomerData') return Promise.resolve({ customer });
+    return new Promise((resolve) => resolve(answer(operation ?? '?', vars)));
   });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -65,18 +64,46 @@ export function renderWithServices(
       onSignedOut: () => () => undefined,
     },
   } as unknown as AppServices;
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { services, queryClient, calls };
+}
+
+export function renderWithServices(
+  routes: { path: string; element: ReactNode }[],
+  {
+    path = '/',
+    answer,
+    flags = {},
+    customer,
+  }: { path?: string; answer: Answer; flags?: Record<string, boolean>; customer?: Customer },
+) {
+  const { services, queryClient, calls } = createFakeServices(answer, customer);
+  // Alerts sit inside the router (their support link reads the location), as in RootLayout.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AlertProvider>
+            <Outlet />
+          </AlertProvider>
+        ),
+        children: routes,
+      },
+    ],
+    { initialEntries: [path] },
+  );
   const view = render(
     <ServicesProvider services={services}>
       <I18nextProvider i18n={createI18n()}>
-        <QueryClientProvider client={queryClient}>
-          <OpenFeatureTestProvider flagValueMap={flags}>
-            <BannerSlotProvider>
-              <BannerSlot />
-              <RouterProvider router={router} />
-            </BannerSlotProvider>
-          </OpenFeatureTestProvider>
-        </QueryClientProvider>
+        <ThemeProvider theme={theme}>
+          <QueryClientProvider client={queryClient}>
+            <OpenFeatureTestProvider flagValueMap={flags}>
+              <BannerSlotProvider>
+                <BannerSlot />
+                <RouterProvider router={router} />
+              </BannerSlotProvider>
+            </OpenFeatureTestProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
       </I18nextProvider>
     </ServicesProvider>,
   );

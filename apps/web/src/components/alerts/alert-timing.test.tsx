@@ -3,9 +3,9 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppServices } from '../../app/services';
 import { createI18n } from '../../lib/i18n';
 import { ServicesProvider } from '../../lib/services';
+import { createFakeServices } from '../../test/render-with-services';
 import { AlertProvider, useAlerts } from './alert-context';
 import type { AlertInput } from './resolve-alert';
 
@@ -15,7 +15,7 @@ function Trigger({ input, label }: { input: AlertInput; label: string }) {
 }
 
 function renderWithAlerts(triggers: Record<string, AlertInput>) {
-  const services = createAppServices();
+  const { services } = createFakeServices(() => null);
   const router = createMemoryRouter([
     {
       path: '/',

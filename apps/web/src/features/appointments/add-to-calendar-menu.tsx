@@ -4,11 +4,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildIcs, googleCalendarUrl, outlookCalendarUrl, type CalendarEvent } from './calendar';
+import { googleCalendarUrl, outlookCalendarUrl, type CalendarEvent } from './calendar';
 
-function downloadIcs(event: CalendarEvent, uid: string) {
-  const blob = new Blob([buildIcs(event, uid, new Date())], { type: 'text/calendar' });
-  const href = URL.createObjectURL(blob);
+async function downloadIcs(event: CalendarEvent, uid: string, sequence: number) {
+  const { buildIcs } = await import('./ics-file');
+  const ics = buildIcs(event, { uid, sequence, now: new Date() });
+  const href = URL.createObjectURL(new Blob([ics], { type: 'text/calendar' }));
   const link = document.createElement('a');
   link.href = href;
   link.download = 'appointment.ics';
@@ -19,7 +20,15 @@ function downloadIcs(event: CalendarEvent, uid: string) {
 }
 
 /** Spec 01 §2, §7: Add to Calendar with Google and Outlook links and an .ics file for Apple. */
-export function AddToCalendarMenu({ event, uid }: { event: CalendarEvent; uid: string }) {
+export function AddToCalendarMenu({
+  event,
+  uid,
+  sequence,
+}: {
+  event: CalendarEvent;
+  uid: string;
+  sequence: number;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -57,7 +66,7 @@ export function AddToCalendarMenu({ event, uid }: { event: CalendarEvent; uid: s
         </MenuItem>
         <MenuItem
           onClick={() => {
-            downloadIcs(event, uid);
+            void downloadIcs(event, uid, sequence);
             close();
           }}
         >

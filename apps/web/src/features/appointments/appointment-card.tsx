@@ -12,8 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../lib/routes';
 import { AddToCalendarMenu } from './add-to-calendar-menu';
-import { formatVisitDay, formatVisitTime } from './format-time';
-import type { AppointmentView } from './use-appointments';
+import { calendarUid } from './calendar';
+import { formatDay, formatVisitTime } from './format-time';
+import type { AppointmentView } from '../../lib/appointments/use-appointments';
 
 interface Props {
   appointment: AppointmentView;
@@ -31,7 +32,7 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
   const type = appointment.isAsync
     ? t('appointments.card.asyncType', { treatment })
     : t('appointments.card.videoType', { treatment });
-  const day = formatVisitDay(appointment.start, timeZone);
+  const day = formatDay(appointment.start, timeZone);
   const time = formatVisitTime(appointment.start, appointment.end, timeZone);
   const joinLink = actions && canJoinVisit(appointment, now) ? provider?.virtualVisitLink : null;
   const reschedule = actions && canReschedule(appointment, now);
@@ -91,7 +92,8 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
               </Button>
             ) : null}
             <AddToCalendarMenu
-              uid={`${appointment.id}@patient-portal`}
+              uid={calendarUid(appointment.id, window.location.hostname)}
+              sequence={raw.sequence}
               event={{
                 name: t('appointments.calendar.title', { treatment }),
                 description: provider

@@ -1,15 +1,10 @@
-import { OpenFeature } from '@openfeature/react-sdk';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-// Loaded up front: the lazy route chunk would otherwise be transformed inside findBy*'s wait.
-import './appointments-screen';
-import { storeSignedInSession } from '../../test/render-app';
-// Test fixtures of the appointment operations live with the booking flow's tests.
-import { appointment, renderWithAppointments, setNow } from '../booking/booking-test-server';
+import { appointment, renderWithAppointments, setNow } from '../../test/appointments-test-server';
+import { AppointmentsScreen } from './appointments-screen';
 
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await OpenFeature.clearProviders();
 });
 
 const START = '2025-06-02T14:00:00Z'; // 10:00 in New York (the customer's zone)
@@ -17,8 +12,9 @@ const START = '2025-06-02T14:00:00Z'; // 10:00 in New York (the customer's zone)
 describe('/appointments (spec 01 §2, §4)', () => {
   it('shows the card in the customer’s zone with Reschedule and Add to Calendar, no Join yet', async () => {
     setNow('2025-06-01T12:00:00Z');
-    storeSignedInSession();
-    await renderWithAppointments('/appointments', { upcoming: [appointment(START)] });
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [appointment(START)],
+    });
     const card = await screen.findByRole('article', {}, { timeout: 15_000 });
     expect(within(card).getByText('Monday, June 2')).toBeInTheDocument();
     expect(within(card).getByText('10:00 AM – 10:30 AM EDT')).toBeInTheDocument();
@@ -30,8 +26,9 @@ describe('/appointments (spec 01 §2, §4)', () => {
 
   it('join window: Join shows from 30 minutes before; Reschedule goes under 1 hour', async () => {
     setNow('2025-06-02T13:30:00Z');
-    storeSignedInSession();
-    await renderWithAppointments('/appointments', { upcoming: [appointment(START)] });
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [appointment(START)],
+    });
     const card = await screen.findByRole('article');
     expect(within(card).getByRole('link', { name: 'Join Virtual Visit' })).toHaveAttribute(
       'href',
@@ -42,8 +39,7 @@ describe('/appointments (spec 01 §2, §4)', () => {
 
   it('lists async visits apart and shows the upcoming empty state', async () => {
     setNow('2025-06-01T12:00:00Z');
-    storeSignedInSession();
-    await renderWithAppointments('/appointments', {
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
       async: [appointment('2025-05-20T14:00:00Z', { is_async: true })],
     });
     expect(await screen.findByText('You have no upcoming appointments.')).toBeInTheDocument();
@@ -51,8 +47,7 @@ describe('/appointments (spec 01 §2, §4)', () => {
   });
 
   it('shows the no-treatments empty state with a subscribe action', async () => {
-    storeSignedInSession();
-    await renderWithAppointments('/appointments', { treatments: [] });
+    renderWithAppointments('/appointments', <AppointmentsScreen />, { treatments: [] });
     expect(
       await screen.findByText('You need an active treatment plan to book a visit.'),
     ).toBeInTheDocument();

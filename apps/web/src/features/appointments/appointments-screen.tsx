@@ -14,13 +14,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
+import { useAppointments } from '../../lib/appointments/use-appointments';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS } from '../../lib/routes';
 import { AppointmentCard } from './appointment-card';
 import { zoneOf } from './format-time';
 import { useActiveTreatments } from './use-active-treatments';
-import { useAppointments } from './use-appointments';
 import { useNow } from './use-now';
 
 type TabKey = 'upcoming' | 'past';

@@ -3,23 +3,33 @@ import { DEFAULT_TIME_ZONE } from '@portal/domain';
 import { format } from 'date-fns';
 import { formatDate } from '../../lib/format';
 
-// lib/format.ts holds the spec's date formats; a visit also needs its clock time and zone.
+// lib/format.ts holds the spec's date formats; visits and slots also need their clock time
+// and zone.
 
 export function zoneOf(timeZone: string | null | undefined): string {
   return timeZone ?? DEFAULT_TIME_ZONE;
 }
 
+export function formatClock(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'h:mm a');
+}
+
 /** "Monday, June 2" in the customer's zone (spec 01 §9: EEEE, MMMM d). */
-export function formatVisitDay(instant: Date, timeZone: string): string {
+export function formatDay(instant: Date, timeZone: string): string {
   return `${formatDate(instant, 'weekday', timeZone)}, ${formatDate(instant, 'monthDay', timeZone)}`;
 }
 
 /** "10:00 AM – 10:30 AM PDT" in the customer's zone. */
 export function formatVisitTime(start: Date, end: Date, timeZone: string): string {
-  const clock = (d: Date) => format(new TZDate(d.getTime(), timeZone), 'h:mm a');
   const zone =
     new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
       .formatToParts(start)
       .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  return `${clock(start)} – ${clock(end)} ${zone}`;
+  return `${formatClock(start, timeZone)} – ${formatClock(end, timeZone)} ${zone}`;
+}
+
+/** A yyyy-MM-dd day key as its weekday and date, read at noon UTC so no zone moves it. */
+export function dayKeyParts(dateKey: string): { weekday: string; date: string } {
+  const noon = new TZDate(`${dateKey}T12:00:00Z`, 'UTC');
+  return { weekday: format(noon, 'EEE'), date: format(noon, 'MMM d') };
 }

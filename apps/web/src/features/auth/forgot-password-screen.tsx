@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@portal/domain';
+import { AUTH_MESSAGES, RESET_LINK_TTL_MINUTES } from '@portal/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -56,7 +56,10 @@ export function ForgotPasswordScreen() {
     return (
       <MailSentPanel
         title={t('forgotPassword.sentTitle')}
-        body={t('forgotPassword.sentBody', { email: sentTo })}
+        body={t('forgotPassword.sentBody', {
+          email: sentTo,
+          count: RESET_LINK_TTL_MINUTES / 60,
+        })}
         backHref={signInHref}
         backLabel={t('common.backToSignIn')}
       />

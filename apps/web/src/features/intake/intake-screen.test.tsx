@@ -1,19 +1,11 @@
-import { OpenFeature } from '@openfeature/react-sdk';
 import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { storeSignedInSession } from '../../test/render-app';
-// Test fixtures of the appointment operations live with the booking flow's tests.
-import { appointment, renderWithAppointments } from '../booking/booking-test-server';
-import './intake-screen';
-
-afterEach(async () => {
-  await OpenFeature.clearProviders();
-});
+import { describe, expect, it } from 'vitest';
+import { appointment, renderWithAppointments } from '../../test/appointments-test-server';
+import { IntakeScreen } from './intake-screen';
 
 describe('/intake (spec 01 §2, §3)', () => {
   it('goes to the link of a needed intake requirement', async () => {
-    storeSignedInSession();
-    const { router } = await renderWithAppointments('/intake', {
+    const { router } = renderWithAppointments('/intake', <IntakeScreen />, {
       upcoming: [
         appointment('2030-06-02T14:00:00Z', {
           appointment_requirements: [

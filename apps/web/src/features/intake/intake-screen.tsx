@@ -1,36 +1,28 @@
-import { INTAKE_REDIRECT_DELAY_MS } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { INTAKE_REDIRECT_DELAY_MS, INTAKE_REQUIREMENT_TYPES } from '@portal/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { GetAppointmentsByCustomerDocument } from '../../gql/graphql';
-import { useServices, useSession } from '../../lib/services';
+import { useAppointments } from '../../lib/appointments/use-appointments';
 
-/** Spec 01 §3: these requirement types mean an intake form is still needed. */
-const INTAKE_TYPES = ['typeform_intake', 'intake'];
+// Spec 01 §3: INTAKE_REQUIREMENT_TYPES mean an intake form is still needed.
+const isIntakeType = (type: string) =>
+  (INTAKE_REQUIREMENT_TYPES as readonly string[]).includes(type);
 
 /**
  * /intake (spec 01 §2, §5): goes to the intake link of the customer's needed requirements;
  * with none, after 5 seconds an info message shows and the customer goes home.
  */
 export function IntakeScreen() {
-  const { graphql } = useServices();
-  const { status } = useSession();
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
-  const appointments = useQuery({
-    queryKey: ['appointments', 'intake'],
-    queryFn: async () =>
-      (await graphql.request(GetAppointmentsByCustomerDocument, {})).appointmentsByCustomer,
-    enabled: status === 'authenticated',
-  });
+  const appointments = useAppointments();
 
   const settled = appointments.isSuccess || appointments.isError;
   const link = appointments.data
     ? [...appointments.data.upcoming, ...appointments.data.async]
-        .flatMap((a) => a.appointment_requirements)
-        .filter((r) => !r.completed && INTAKE_TYPES.includes(r.requirement_type) && r.link)
+        .flatMap((a) => a.raw.appointment_requirements)
+        .filter((r) => !r.completed && isIntakeType(r.requirement_type) && r.link)
         .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]?.link
     : undefined;
 

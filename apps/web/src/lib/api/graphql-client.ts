@@ -15,7 +15,8 @@ export class GraphqlRequestError extends Error {
 
 export interface GraphqlErrorEntry {
   message: string;
-  extensions?: { code?: unknown };
+  /** `fields`: field name → message key, where the input was bad. */
+  extensions?: { code?: unknown; fields?: unknown };
 }
 
 interface GraphqlResponse<T> {

@@ -1,3 +1,4 @@
+import type { NotificationType } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,9 +15,10 @@ import { useServices } from '../services';
 export type PortalNotification = NotificationFieldsFragment;
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
-export const LAB_RESULT_TYPE = 'lab_result_received_v1';
-export const REGULATION_BANNER_TYPE = 'banner_regulation_message_v1';
-export const CONTRACT_EXPIRE_TYPE = 'action_required_contract_expire_v1';
+// Checked against the domain's vocabulary, so a type the domain does not know fails to compile.
+export const LAB_RESULT_TYPE = 'lab_result_received_v1' satisfies NotificationType;
+export const REGULATION_BANNER_TYPE = 'banner_regulation_message_v1' satisfies NotificationType;
+export const CONTRACT_EXPIRE_TYPE = 'action_required_contract_expire_v1' satisfies NotificationType;
 export const LABS_PATH = '/labs';
 
 /** GetCustomerNotifications: shown now, newest first. */

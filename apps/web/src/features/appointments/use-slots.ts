@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAlerts } from '../../components/alerts/alert-context';
-import { errorCodeOf } from './error-code';
+import { errorCodeOf } from '../../lib/api/error-code';
 import type { SlotWindow } from '@portal/domain';
 import { GetAvailableSlotsDocument, type GetAvailableSlotsQuery } from '../../gql/graphql';
 import { useServices } from '../../lib/services';

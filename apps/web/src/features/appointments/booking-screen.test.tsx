@@ -1,9 +1,5 @@
-import { OpenFeature } from '@openfeature/react-sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-// Loaded up front: the lazy route chunk would otherwise be transformed inside findBy*'s wait.
-import './booking-screen';
-import { storeSignedInSession } from '../../test/render-app';
 import {
   appointment,
   OTHER_PROVIDER,
@@ -11,11 +7,11 @@ import {
   setNow,
   SLEEP,
   WEIGHT,
-} from './booking-test-server';
+} from '../../test/appointments-test-server';
+import { BookingScreen } from './booking-screen';
 
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await OpenFeature.clearProviders();
 });
 
 const NOW = '2025-06-02T12:00:00Z'; // a Monday: the window opens 24 h ahead
@@ -30,8 +26,7 @@ function tuesdaySlots(count: number) {
 describe('/book-appointment blocking dialogs (spec 01 §4)', () => {
   it('an existing appointment offers reschedule', async () => {
     setNow(NOW);
-    storeSignedInSession();
-    await renderWithAppointments('/book-appointment', {
+    renderWithAppointments('/book-appointment', <BookingScreen />, {
       upcoming: [appointment('2025-06-05T14:00:00Z')],
     });
     const dialog = await screen.findByRole(
@@ -46,16 +41,14 @@ describe('/book-appointment blocking dialogs (spec 01 §4)', () => {
   });
 
   it('no active treatments offers subscribe', async () => {
-    storeSignedInSession();
-    await renderWithAppointments('/book-appointment', { treatments: [] });
+    renderWithAppointments('/book-appointment', <BookingScreen />, { treatments: [] });
     const dialog = await screen.findByRole('dialog', { name: 'No active treatment' });
     expect(within(dialog).getByRole('link', { name: 'Subscribe to a treatment' })).toBeVisible();
   });
 
   it('an appointment in progress offers keep appointment', async () => {
     setNow('2025-06-05T14:10:00Z');
-    storeSignedInSession();
-    const { router } = await renderWithAppointments('/book-appointment', {
+    const { router } = renderWithAppointments('/book-appointment', <BookingScreen />, {
       upcoming: [appointment('2025-06-05T14:00:00Z')],
     });
     const dialog = await screen.findByRole('dialog', { name: 'Your appointment is in progress' });
@@ -64,11 +57,17 @@ describe('/book-appointment blocking dialogs (spec 01 §4)', () => {
   });
 });
 
+async function acceptTerms() {
+  fireEvent.click(await screen.findByRole('checkbox', { name: /Terms of Service/ }));
+  const next = screen.getByRole('button', { name: 'Continue' });
+  await waitFor(() => expect(next).toBeEnabled());
+  fireEvent.click(next);
+}
+
 describe('/book-appointment flow (spec 01 §2, §5)', () => {
   it('contact step: details shown, Continue needs the terms box, no selector for one treatment', async () => {
     setNow(NOW);
-    storeSignedInSession();
-    const { operations } = await renderWithAppointments('/book-appointment', {
+    const { calls } = renderWithAppointments('/book-appointment', <BookingScreen />, {
       slots: tuesdaySlots(2),
     });
     expect(await screen.findByText('(415) 555-0134')).toBeInTheDocument();
@@ -78,10 +77,10 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
     const next = screen.getByRole('button', { name: 'Continue' });
     expect(next).toBeDisabled();
     fireEvent.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
-    expect(next).toBeEnabled();
+    await waitFor(() => expect(next).toBeEnabled());
     fireEvent.click(next);
     expect(await screen.findByRole('dialog', { name: 'Choose a time' })).toBeInTheDocument();
-    expect(operations.find((o) => o.name === 'UpsertTosConsent')?.variables).toMatchObject({
+    expect(calls.find((c) => c.operation === 'UpsertTosConsent')?.variables).toMatchObject({
       tosStatus: 'accepted',
       marketingContentStatus: 'unsubscribed',
     });
@@ -89,22 +88,23 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
 
   it('shows the treatment selector when more than one is selectable', async () => {
     setNow(NOW);
-    storeSignedInSession();
-    await renderWithAppointments('/book-appointment', { treatments: [WEIGHT, SLEEP] });
+    renderWithAppointments('/book-appointment', <BookingScreen />, { treatments: [WEIGHT, SLEEP] });
     expect(await screen.findByRole('combobox', { name: /Treatment/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
+    // The form has checked the box by now; the treatment is still missing.
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: /Terms of Service/ })).toBeChecked(),
+    );
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
   it('day label, first 3 with See more, review, and A102 back to slot selection', async () => {
     setNow(NOW);
-    storeSignedInSession();
-    await renderWithAppointments('/book-appointment', {
+    renderWithAppointments('/book-appointment', <BookingScreen />, {
       slots: [...tuesdaySlots(7), { start: '2025-06-04T12:00:00Z', provider: OTHER_PROVIDER }],
       bookError: 'A102',
     });
-    fireEvent.click(await screen.findByRole('checkbox', { name: /Terms of Service/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await acceptTerms();
     const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
     // 7 on Tuesday: "some"; 1 on Wednesday: "few".
     expect(
@@ -125,10 +125,8 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
 
   it('closing midway asks to confirm', async () => {
     setNow(NOW);
-    storeSignedInSession();
-    await renderWithAppointments('/book-appointment', { slots: tuesdaySlots(1) });
-    fireEvent.click(await screen.findByRole('checkbox', { name: /Terms of Service/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    renderWithAppointments('/book-appointment', <BookingScreen />, { slots: tuesdaySlots(1) });
+    await acceptTerms();
     const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     const confirm = await screen.findByRole('dialog', { name: 'Stop booking?' });

@@ -3,27 +3,19 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import { bookingWindow } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../components/alerts/alert-context';
-import { ScheduleAdhocAppointmentV2Document } from '../../gql/graphql';
-import { useServices } from '../../lib/services';
-import { APPOINTMENTS_PREFIX } from './booking-queries';
+import { errorCodeOf } from '../../lib/api/error-code';
 import { ConfirmLeaveDialog } from './confirm-leave-dialog';
-import { errorCodeOf } from './error-code';
 import { FlowDialog } from './flow-dialog';
 import { formatClock, formatDay } from './format-time';
 import { ANY_PROVIDER, SlotPicker } from './slot-picker';
 import { SlotReview } from './slot-review';
+import { useScheduleAppointment, type BookingTarget } from './use-schedule-appointment';
 import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
 
-export interface BookingTarget {
-  state: string;
-  treatment: { id: string; shortId: string; displayName: string };
-  followUpId: string | null;
-  subscriptionId: string | null;
-}
+export type { BookingTarget };
 
 interface Props {
   target: BookingTarget;
@@ -45,8 +37,6 @@ export function AvailabilityDialog({
   onDone,
 }: Props) {
   const { t } = useTranslation();
-  const { graphql } = useServices();
-  const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
   const [step, setStep] = useState<Step>({ kind: 'slots' });
   const [providerId, setProviderId] = useState(previousProviderIds[0] ?? ANY_PROVIDER);
@@ -64,21 +54,10 @@ export function AvailabilityDialog({
   const slots = useSlots(search);
   useSlotsErrorAlert(slots.error);
 
-  const book = useMutation({
-    mutationFn: (slot: SlotView) =>
-      graphql.request(ScheduleAdhocAppointmentV2Document, {
-        providerId: slot.providerId,
-        treatmentShortId: target.treatment.shortId,
-        start: slot.start.toISOString(),
-        end: slot.end.toISOString(),
-        origin: 'patient_portal',
-        followUpId: target.followUpId,
-        subscriptionId: target.subscriptionId,
-      }),
-    onSuccess: async (_data, slot) => {
+  const book = useScheduleAppointment(target, {
+    onSuccess: (slot) => {
       setStep({ kind: 'booked', slot });
       showAlert({ messageKey: 'appointments.booking.success', severity: 'success' });
-      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_PREFIX });
     },
     onError: async (error) => {
       showAlert({ code: errorCodeOf(error, ['A102', 'A100', 'T101'], 'A102') });

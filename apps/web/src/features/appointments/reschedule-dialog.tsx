@@ -2,29 +2,21 @@ import { rescheduleWindow } from '@portal/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../components/alerts/alert-context';
-import {
-  CheckTimeStillAvailableDocument,
-  RescheduleAppointmentV2Document,
-  UpdateRescheduleDocument,
-} from '../../gql/graphql';
-import { useServices } from '../../lib/services';
-import { APPOINTMENTS_PREFIX, type BookingAppointment } from './booking-queries';
+import { errorCodeOf } from '../../lib/api/error-code';
+import type { AppointmentView } from '../../lib/appointments/use-appointments';
 import { ConfirmLeaveDialog } from './confirm-leave-dialog';
-import { errorCodeOf } from './error-code';
 import { FlowDialog } from './flow-dialog';
 import { formatClock, formatDay } from './format-time';
 import { ANY_PROVIDER, SlotPicker } from './slot-picker';
 import { SlotReview } from './slot-review';
+import { SlotVanished, useRescheduleAppointment } from './use-reschedule-appointment';
 import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
 
-class SlotVanished extends Error {}
-
 interface Props {
-  appointment: BookingAppointment;
+  appointment: AppointmentView;
   state: string;
   timeZone: string;
   previousProviderIds: readonly string[];
@@ -42,8 +34,6 @@ interface Props {
 export function RescheduleDialog(props: Props) {
   const { appointment, state, timeZone } = props;
   const { t } = useTranslation();
-  const { graphql } = useServices();
-  const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
   const provider = appointment.raw.provider;
   const treatment = appointment.raw.treatment;
@@ -65,31 +55,12 @@ export function RescheduleDialog(props: Props) {
   const slots = useSlots(search);
   useSlotsErrorAlert(slots.error);
 
-  const move = useMutation({
-    mutationFn: async (slot: SlotView) => {
-      if (!treatment) throw new SlotVanished();
-      const { checkTimeStillAvailable } = await graphql.request(CheckTimeStillAvailableDocument, {
-        state,
-        treatmentId: treatment.id,
-        startTime: slot.start.toISOString(),
-        forReschedule: true,
-      });
-      if (!checkTimeStillAvailable.some((s) => s.provider.id === slot.providerId)) {
-        throw new SlotVanished();
-      }
-      await graphql.request(RescheduleAppointmentV2Document, {
-        appointmentId: appointment.id,
-        providerId: slot.providerId,
-        start: slot.start.toISOString(),
-        end: slot.end.toISOString(),
-      });
-      if (props.rescheduleRequestId) {
-        await graphql.request(UpdateRescheduleDocument, { id: props.rescheduleRequestId });
-      }
-    },
-    onSuccess: async () => {
+  const move = useRescheduleAppointment({
+    appointment,
+    state,
+    rescheduleRequestId: props.rescheduleRequestId,
+    onSuccess: () => {
       showAlert({ messageKey: 'appointments.reschedule.success', severity: 'success' });
-      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_PREFIX });
       props.onDone();
     },
     onError: async (error) => {

@@ -8,19 +8,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
+import { useAppointments } from '../../lib/appointments/use-appointments';
 import { useCustomerQuery, type Customer } from '../../lib/customer/use-customer';
 import { PATHS } from '../../lib/routes';
 import { AvailabilityDialog, type BookingTarget } from './availability-dialog';
 import { BlockingDialog } from './blocking-dialog';
-import {
-  useBookingAppointments,
-  useBookingTreatments,
-  useFollowUp,
-  usePreviousProviders,
-  useReschedule,
-} from './booking-queries';
 import { ContactStep, type TreatmentOption } from './contact-step';
+import { zoneOf } from './format-time';
 import { RescheduleDialog } from './reschedule-dialog';
+import { useActiveTreatments } from './use-active-treatments';
+import { useFollowUp } from './use-follow-up';
+import { usePreviousProviders } from './use-previous-providers';
+import { useRescheduleRequest } from './use-reschedule-request';
 
 /** The customer's state of residence: the shipping address's, else any address's. */
 function residenceState(customer: Customer): string {
@@ -61,11 +60,18 @@ export function BookingScreen() {
   const now = useRef(new Date()).current;
 
   const customer = useCustomerQuery();
-  const appointments = useBookingAppointments();
-  const treatments = useBookingTreatments();
+  const appointments = useAppointments();
+  const treatments = useActiveTreatments();
   const previous = usePreviousProviders();
   const followUp = useFollowUp(followUpId);
-  const reschedule = useReschedule(rescheduleId);
+  const reschedule = useRescheduleRequest(rescheduleId);
+  const all = useMemo(
+    () =>
+      appointments.data
+        ? [...appointments.data.upcoming, ...appointments.data.previous, ...appointments.data.async]
+        : undefined,
+    [appointments.data],
+  );
 
   const failed = appointments.isError || treatments.isError;
   useEffect(() => {
@@ -85,31 +91,31 @@ export function BookingScreen() {
     (Boolean(followUpId) && followUp.isPending);
   const data = customer.data;
   const state = data ? residenceState(data) : '';
-  const timeZone = data?.time_zone ?? 'America/Los_Angeles';
+  const timeZone = zoneOf(data?.time_zone);
 
   const block = useMemo(
     () =>
-      appointments.data && treatments.data
+      all && treatments.data
         ? bookingBlockReason({
-            appointments: appointments.data,
+            appointments: all,
             activeTreatmentCount: treatments.data.length,
             now,
           })
         : null,
-    [appointments.data, treatments.data, now],
+    [all, treatments.data, now],
   );
 
-  const moving = appointmentId ? appointments.data?.find((a) => a.id === appointmentId) : null;
+  const moving = appointmentId ? all?.find((a) => a.id === appointmentId) : null;
   const movable = moving && !isExcludedStatus(moving.status) && canReschedule(moving, now);
   useEffect(() => {
-    if (appointmentId && appointments.data && !movable) {
+    if (appointmentId && all && !movable) {
       showAlert({ code: 'A100' });
       void navigate(PATHS.appointments, { replace: true });
     }
-  }, [appointmentId, appointments.data, movable, navigate, showAlert]);
+  }, [appointmentId, all, movable, navigate, showAlert]);
 
   const openReschedule = () => {
-    const existing = appointments.data?.find(
+    const existing = all?.find(
       (a) => !a.isAsync && !isExcludedStatus(a.status) && canReschedule(a, now),
     );
     if (!existing) {

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppointmentLike } from '@portal/domain';
 import { GetAppointmentsByCustomerDocument, type AppointmentCardFragment } from '../../gql/graphql';
-import type { GraphqlClient } from '../../lib/api/graphql-client';
-import { useServices, useSession } from '../../lib/services';
+import type { GraphqlClient } from '../api/graphql-client';
+import { useServices, useSession } from '../services';
 
-/** Booking and reschedule (features/booking) make every ['appointments', …] query stale. */
+// The customer's appointments, read by the appointments area and by intake (which follows an
+// appointment's intake requirement). Booking and reschedule make this key stale.
+
 export const APPOINTMENTS_QUERY_KEY = ['appointments', 'list'] as const;
 
 export interface AppointmentView extends AppointmentLike {

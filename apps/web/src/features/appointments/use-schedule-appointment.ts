@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ScheduleAdhocAppointmentV2Document } from '../../gql/graphql';
+import { APPOINTMENTS_QUERY_KEY } from '../../lib/appointments/use-appointments';
+import { useServices } from '../../lib/services';
+import type { SlotView } from './use-slots';
+
+export interface BookingTarget {
+  state: string;
+  treatment: { id: string; shortId: string; displayName: string };
+  followUpId: string | null;
+  subscriptionId: string | null;
+}
+
+interface Options {
+  onSuccess: (slot: SlotView) => void;
+  onError: (error: unknown) => Promise<void>;
+}
+
+/** ScheduleAdhocAppointmentV2 (spec 01 §7). Makes the appointments list stale. */
+export function useScheduleAppointment(target: BookingTarget, options: Options) {
+  const { graphql } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slot: SlotView) =>
+      graphql.request(ScheduleAdhocAppointmentV2Document, {
+        providerId: slot.providerId,
+        treatmentShortId: target.treatment.shortId,
+        start: slot.start.toISOString(),
+        end: slot.end.toISOString(),
+        origin: 'patient_portal',
+        followUpId: target.followUpId,
+        subscriptionId: target.subscriptionId,
+      }),
+    onSuccess: async (_data, slot) => {
+      options.onSuccess(slot);
+      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY });
+    },
+    onError: options.onError,
+  });
+}

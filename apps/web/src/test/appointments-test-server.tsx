@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { AppointmentCardFragment } from '../gql/graphql';
+import { GraphqlRequestError } from '../lib/api/graphql-client';
+import { CUSTOMER, renderWithServices } from './render-with-services';
+
+// Component tests of the appointment screens (and intake, which reads appointments): the
+// screen under test with fake services, the appointment operations answered here by
+// operation name (the GraphQL layer is the seam, as elsewhere).
+
+export const PROVIDER = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  displayName: 'Dr. Priya Natarajan',
+  title: 'MD',
+  profileImage: null,
+  virtualVisitLink: 'https://visit.example.com/natarajan',
+};
+export const OTHER_PROVIDER = {
+  ...PROVIDER,
+  id: '00000000-0000-4000-8000-0000000000a2',
+  displayName: 'Marcus Bell',
+};
+export const WEIGHT = {
+  id: '00000000-0000-4000-8000-0000000000t1',
+  shortId: 'weightmanagement',
+  displayName: 'Weight Management',
+};
+export const SLEEP = {
+  id: '00000000-0000-4000-8000-0000000000t2',
+  shortId: 'sleep',
+  displayName: 'Sleep',
+};
+
+export function appointment(
+  start: string,
+  overrides: Partial<AppointmentCardFragment> = {},
+): AppointmentCardFragment {
+  const end = new Date(Date.parse(start) + 30 * 60_000).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(Date.parse(start) % 1e12).padStart(12, '0')}`,
+    sequence: 0,
+    start,
+    end,
+    status: 'scheduled',
+    is_async: false,
+    provider: PROVIDER,
+    treatment: WEIGHT,
+    encounter: { is_signed: false },
+    appointment_requirements: [],
+    ...overrides,
+  };
+}
+
+export interface Fixtures {
+  upcoming?: AppointmentCardFragment[];
+  previous?: AppointmentCardFragment[];
+  async?: AppointmentCardFragment[];
+  treatments?: (typeof WEIGHT)[];
+  slots?: { start: string; provider?: typeof PROVIDER }[];
+  /** ScheduleAdhocAppointmentV2 answers this error code. */
+  bookError?: string;
+  /** UpsertTosConsent fails with A103 and these field errors (field → message key). */
+  consentFields?: Record<string, string>;
+}
+
+/** A customer in New York with a phone and a shipping address there. */
+const NEW_YORKER = {
+  ...CUSTOMER,
+  id: '00000000-0000-4000-8000-0000000000c1',
+  phone: '+1 415 555 0134',
+  dob: '1990-01-31',
+  time_zone: 'America/New_York',
+  shippingAddresses: [
+    {
+      id: 'a1',
+      address_type: 'SHIPPING',
+      street_address1: '1 Main St',
+      street_address2: null,
+      city: 'Albany',
+      state: 'New York',
+      state_code: 'NY',
+      zip_code: '12207',
+    },
+  ],
+  subscriptions: [],
+};
+
+/**
+ * Renders `element` at `path` (its route is the path without the query); any other path
+ * renders an empty page, so a test can follow where the screen navigates.
+ */
+export function renderWithAppointments(path: string, element: ReactNode, fixtures: Fixtures = {}) {
+  return renderWithServices(
+    [
+      { path: path.split('?')[0] ?? path, element },
+      { path: '*', element: <main aria-label="elsewhere" /> },
+    ],
+    { path, customer: NEW_YORKER, answer: (name) => answerFor(name, fixtures) },
+  );
+}
+
+function answerFor(name: string, f: Fixtures): unknown {
+  switch (name) {
+    case 'GetAppointmentsByCustomer':
+      return {
+        appointmentsByCustomer: {
+          upcoming: f.upcoming ?? [],
+          previous: f.previous ?? [],
+          async: f.async ?? [],
+        },
+      };
+    case 'GetActiveTreatments':
+      return { activeTreatments: f.treatments ?? [WEIGHT] };
+    case 'GetCustomerPreviousProviders':
+      return { customerPreviousProviders: [] };
+    case 'GetAvailableSlots':
+      return {
+        availableSlots: (f.slots ?? []).map((s) => ({
+          start: s.start,
+          end: new Date(Date.parse(s.start) + 30 * 60_000).toISOString(),
+          provider: s.provider ?? PROVIDER,
+          treatment: { id: WEIGHT.id, shortId: WEIGHT.shortId },
+        })),
+      };
+    case 'UpsertTosConsent':
+      if (f.consentFields) {
+        throw new GraphqlRequestError('A103', 'Invalid input.', [
+          { message: 'Invalid input.', extensions: { code: 'A103', fields: f.consentFields } },
+        ]);
+      }
+      return {
+        upsertTosConsentAndMarketingPreference: { statusCode: 200, data: { affected_rows: 2 } },
+      };
+    case 'ScheduleAdhocAppointmentV2':
+      if (f.bookError) {
+        throw new GraphqlRequestError(f.bookError, 'taken', [
+          { message: 'taken', extensions: { code: f.bookError } },
+        ]);
+      }
+      return {
+        scheduleAdhocAppointmentV2: {
+          statusCode: 200,
+          name: 'ok',
+          message: 'ok',
+          data: { id: 'new', start: '', end: '' },
+        },
+      };
+    default:
+      throw new Error(`No answer for ${name}`);
+  }
+}
+
+/** Fixes Date (only Date: timers stay real so queries run). */
+export function setNow(iso: string) {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(iso) });
+}
