@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPE } from '@portal/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { ShellBanner } from '../../components/layout/banner-slot';
 import { formatCalendarDate } from '../../lib/format';
 import {
-  REGULATION_BANNER_TYPE,
   useNotificationsQuery,
   useUpdateNotificationStatus,
 } from '../../lib/notifications/use-notifications';
@@ -60,7 +60,7 @@ export function HomeBanners() {
 
   const regulation = (notifications.data ?? []).find(
     (n) =>
-      n.type === REGULATION_BANNER_TYPE &&
+      n.type === NOTIFICATION_TYPE.regulationBanner &&
       n.status !== 'action_completed' &&
       !dismissed.includes(n.id),
   );

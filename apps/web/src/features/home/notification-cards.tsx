@@ -1,13 +1,11 @@
+import { NOTIFICATION_TYPE } from '@portal/domain';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import {
-  CONTRACT_EXPIRE_TYPE,
   isUnread,
-  LAB_RESULT_TYPE,
-  REGULATION_BANNER_TYPE,
   useOpenNotification,
   useUpdateNotificationStatus,
   type PortalNotification,
@@ -15,7 +13,10 @@ import {
 import { useTranslation } from 'react-i18next';
 
 // Banner types sit above the content (HomeBanners), not among the cards.
-const BANNER_TYPES = new Set([REGULATION_BANNER_TYPE, CONTRACT_EXPIRE_TYPE]);
+const BANNER_TYPES = new Set<string>([
+  NOTIFICATION_TYPE.regulationBanner,
+  NOTIFICATION_TYPE.contractExpire,
+]);
 
 function severityOf(value: string): 'info' | 'success' | 'warning' | 'error' {
   return value === 'success' || value === 'warning' || value === 'error' ? value : 'info';
@@ -25,7 +26,7 @@ function NotificationCard({ notification }: { notification: PortalNotification }
   const { t } = useTranslation();
   const open = useOpenNotification();
   const update = useUpdateNotificationStatus();
-  const isLab = notification.type === LAB_RESULT_TYPE;
+  const isLab = notification.type === NOTIFICATION_TYPE.labResult;
   const actionLabel = isLab ? t('notifications.viewLabs') : notification.action?.label;
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>

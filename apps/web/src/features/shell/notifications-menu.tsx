@@ -1,4 +1,4 @@
-import { NOTIFICATION_MENU_WIDTH_PX } from '@portal/domain';
+import { NOTIFICATION_MENU_WIDTH_PX, NOTIFICATION_TYPE } from '@portal/domain';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -13,7 +13,6 @@ import { useMessageTime } from '../../lib/messages/use-message-time';
 import { useProviderMessagesLive } from '../../lib/messages/use-provider-messages';
 import {
   isUnread,
-  LAB_RESULT_TYPE,
   useNotificationsLive,
   useNotificationsQuery,
   useOpenNotification,
@@ -43,7 +42,7 @@ function NotificationItem({
   const formatTime = useMessageTime();
   const unread = isUnread(notification);
   const actionLabel =
-    notification.type === LAB_RESULT_TYPE
+    notification.type === NOTIFICATION_TYPE.labResult
       ? t('notifications.viewLabs')
       : (notification.action?.label ?? null);
   return (

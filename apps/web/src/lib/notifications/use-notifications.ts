@@ -1,4 +1,4 @@
-import type { NotificationType } from '@portal/domain';
+import { NOTIFICATION_TYPE } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,10 +15,6 @@ import { useServices } from '../services';
 export type PortalNotification = NotificationFieldsFragment;
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
-// Checked against the domain's vocabulary, so a type the domain does not know fails to compile.
-export const LAB_RESULT_TYPE = 'lab_result_received_v1' satisfies NotificationType;
-export const REGULATION_BANNER_TYPE = 'banner_regulation_message_v1' satisfies NotificationType;
-export const CONTRACT_EXPIRE_TYPE = 'action_required_contract_expire_v1' satisfies NotificationType;
 export const LABS_PATH = '/labs';
 
 /** GetCustomerNotifications: shown now, newest first. */
@@ -65,7 +61,9 @@ export function useOpenNotification() {
   return useCallback(
     async (notification: PortalNotification) => {
       const target =
-        notification.type === LAB_RESULT_TYPE ? LABS_PATH : (notification.action?.url ?? null);
+        notification.type === NOTIFICATION_TYPE.labResult
+          ? LABS_PATH
+          : (notification.action?.url ?? null);
       if (notification.status === 'unread') {
         await update.mutateAsync({ id: notification.id, newStatus: 'read' }).catch(() => {
           // Marking read is best effort; the customer still gets where they asked to go.
