@@ -1,4 +1,5 @@
 import type { IdentityErrorCode } from '@portal/domain';
+import type { FastifyReply } from 'fastify';
 
 const STATUS: Record<IdentityErrorCode, number> = {
   'invalid-input': 400,
@@ -56,4 +57,17 @@ export class IdentityError extends Error {
       },
     };
   }
+}
+
+/** Sends an IdentityError as `{error: {code, message}}`; the spec's EmailAlreadyExists too. */
+export function sendIdentityError(reply: FastifyReply, error: IdentityError) {
+  if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
+  const payload = error.toBody();
+  return reply
+    .status(error.status)
+    .send(
+      error.code === 'email-already-in-use'
+        ? { ...payload, errorCode: 'EmailAlreadyExists' }
+        : payload,
+    );
 }

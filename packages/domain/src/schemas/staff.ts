@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { FEATURE_FLAGS } from '../constants';
+import { NOTIFICATION_STATUSES } from '../vocabularies';
+import { signInRequestSchema } from './identity-http';
+
+// One zod schema per staff API input (STYLE.md rule 5). Messages name the rule broken; the
+// staff API is used by the care team's tools, so they are plain English, not catalogue keys
+// (sign-in excepted: it is the customer sign-in's schema, whose messages are keys).
+
+const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
+
+/** Where a call to action may lead: a path in the portal or an https URL, nothing else. */
+const actionUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^\/(?!\/)/.test(v) || /^https:\/\/[^\s]+$/i.test(v), {
+    message: 'must be a path starting with / or an https URL',
+  });
+
+const action = z.strictObject({
+  label: z.string().trim().min(1).max(100),
+  url: actionUrl,
+});
+
+/** Notification types: the spec's list is "types seen", so any identifier-like name is taken. */
+const notificationType = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or -, at most 64');
+
+export const createNotificationSchema = z
+  .strictObject({
+    type: notificationType,
+    title: z.string().trim().min(1).max(200),
+    message: z.string().trim().max(2000).optional(),
+    description: z.string().trim().max(5000).optional(),
+    severity: z.enum(['info', 'success', 'warning', 'error']).default('info'),
+    status: z.enum(NOTIFICATION_STATUSES).default('unread'),
+    shortId: z.string().trim().min(1).max(64).optional(),
+    action: action.optional(),
+    /** For action_required_contract_expire_v1: the subscriptions the notice is about. */
+    metadata: z
+      .strictObject({ subscriptionIds: z.array(z.uuid()).min(1).max(20).optional() })
+      .default({}),
+    showAfter: instant.optional(),
+    expireAt: instant.optional(),
+    date: instant.optional(),
+  })
+  .refine((n) => !n.showAfter || !n.expireAt || n.expireAt > n.showAfter, {
+    message: 'must be later than showAfter',
+    path: ['expireAt'],
+  });
+export type CreateNotificationInput = z.output<typeof createNotificationSchema>;
+
+export const postMessageSchema = z.strictObject({
+  type: z.string().trim().min(1).max(100),
+  /** HTML with optional `<!-- section: Name -->` markers; stored as sent. */
+  html: z.string().min(1).max(100_000),
+  providerId: z.uuid().optional(),
+  templateUsedId: z.uuid().optional(),
+  /** When present, a notification pointing at the message is raised with it. */
+  notify: z
+    .strictObject({
+      title: z.string().trim().min(1).max(200),
+      message: z.string().trim().max(2000).optional(),
+      severity: z.enum(['info', 'success', 'warning', 'error']).default('info'),
+      /** The label of the call to action that opens the message. */
+      actionLabel: z.string().trim().min(1).max(100).default('View message'),
+    })
+    .optional(),
+});
+export type PostMessageInput = z.output<typeof postMessageSchema>;
+
+export const messageTemplateSchema = z.strictObject({
+  type: z.string().trim().min(1).max(100),
+  description: z.string().trim().min(1).max(500),
+});
+
+const flagNames = Object.values(FEATURE_FLAGS) as [string, ...string[]];
+export const flagParamSchema = z.object({ name: z.enum(flagNames, { message: 'unknown flag' }) });
+
+/** customerId absent or null sets the default for every customer. */
+export const setFlagSchema = z.strictObject({
+  customerId: z.uuid().nullable().default(null),
+  enabled: z.boolean(),
+});
+
+export const surfaceParamSchema = z.object({
+  surface: z.enum(['home', 'account'], { message: 'must be home or account' }),
+});
+
+export const setModulesSchema = z.strictObject({
+  customerId: z.uuid().nullable().default(null),
+  modules: z
+    .array(z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'not a module name'))
+    .min(1)
+    .max(30)
+    .refine((list) => new Set(list).size === list.length, { message: 'names must be unique' }),
+});
+
+/** POST /staff/token: a staff account signs in with the same rules as a customer. */
+export const staffSignInSchema = signInRequestSchema;
+
+export const customerParamSchema = z.object({ customerId: z.uuid() });
