@@ -243,13 +243,14 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
       },
       // RFC 6749 §5.2: a missing or malformed parameter is invalid_request.
       errorHandler: (error, request, reply) => {
-        if (hasZodFastifySchemaValidationErrors(error)) {
-          return reply.status(400).send({
-            error: 'invalid_request',
-            error_description: 'A parameter is missing or malformed.',
-          });
+        if (!hasZodFastifySchemaValidationErrors(error)) {
+          fastify.errorHandler(error, request, reply);
+          return;
         }
-        return fastify.errorHandler(error, request, reply);
+        void reply.status(400).send({
+          error: 'invalid_request',
+          error_description: 'A parameter is missing or malformed.',
+        });
       },
     },
     async (req, reply) => {
