@@ -142,7 +142,7 @@ export const signIn: Benchmark = {
       notes: [
         `ARGON2_OPTIONS (apps/server/src/identity/secrets.ts): ${options} (algorithm 2 = Argon2id; memoryCost in KiB). @node-rs/argon2 ${argon2Version()}; one hashPassword took ${fmt.ms(hashMs)} ms.`,
         `verifyPassword runs on the libuv thread pool (UV_THREADPOOL_SIZE=${threadpool}); raw loops run ${fmt.seconds(loopSeconds)} each at concurrency 1, os.cpus().length = ${settings.cpus} (the baseline of the ÷ column) and ${settings.connections} (what the HTTP run keeps in flight).`,
-        `HTTP: autocannon cycles through ${SIGN_IN_USERS} seeded users with the right password. The identity rate limiter (10/email, 30/IP per 15 min) is OFF: the app is built with a rateStore whose hit() always answers count 1. The global @fastify/rate-limit hook (600/min per address) is bypassed too, for every row of this report.`,
+        `HTTP: autocannon cycles through ${SIGN_IN_USERS} seeded users with the right password. The identity rate limiter (10/email, 30/IP per 15 min) is OFF: the app is built with an identity limiter that always lets the attempt go on. The global @fastify/rate-limit hook (600/min per address) is bypassed too, for every row of this report.`,
         'Each HTTP sign-in also reads the user, writes an audit row, a session and a refresh token, and signs an ID token.',
       ],
       data: {

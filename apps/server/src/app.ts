@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import compress from '@fastify/compress';
-import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import type { Config } from './config';
@@ -15,16 +10,17 @@ import { buildContext, httpContext } from './graphql/context';
 import { formatGraphQLErrors } from './graphql/format-errors';
 import { validationRules } from './graphql/limits';
 import { schema } from './graphql/schema';
-import { IdentityError } from './identity/errors';
 import { googleRoutes } from './identity/google-routes';
 import type { SigningKeys } from './identity/keys';
-import type { RateStore } from './identity/rate-limiter';
-import { identityRoutes, sendIdentityError } from './identity/routes';
+import type { IdentityLimiter } from './identity/rate-limits';
+import { httpErrorHandler } from './identity/errors';
+import { identityRoutes, jwksRoute } from './identity/routes';
 import type { IdentityService } from './identity/service';
 import type { TokenService } from './identity/tokens';
 import type { Clock } from './platform/clock';
 import { loggerOptions } from './platform/logger';
 import type { OutboxMailer } from './platform/mail';
+import { API_PATH, registerHttpPlugins } from './platform/http-plugins';
 import { createEmitter } from './platform/pubsub';
 import { platformRoutes } from './platform/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -35,7 +31,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   keys?: SigningKeys;
-  rateStore?: RateStore;
+  /** Replaces the identity rate limits (the benchmarks measure without them). */
+  identityLimiter?: IdentityLimiter;
   /** Where the built web app lives; the server serves it with an SPA fallback. */
   webDist?: string;
 }
@@ -48,9 +45,6 @@ export interface App {
   tokens: TokenService;
   outbox: OutboxMailer | null;
 }
-
-/** Paths the server answers itself; everything else under GET belongs to the web app. */
-const API_PATH = /^\/(identity|user|connect|graphql|staff|dev|client-errors|\.well-known)(\/|\?|$)/;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -67,65 +61,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => root.close());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.isProduction,
-  });
-  // A coarse per-address ceiling on every route; identity adds per-email limits of its own.
-  // A coarse per-address ceiling on the API; the page and its static files are exempt, so a
-  // clinic behind one address is not locked out by loading the app.
-  await app.register(rateLimit, {
-    max: 600,
-    timeWindow: '1 minute',
-    allowList: (request) => request.method === 'GET' && !API_PATH.test(request.url),
-  });
-  await app.register(compress, { threshold: 1024 });
-  await app.register(formbody);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Patient portal identity service', version: config.version },
-      servers: [{ url: config.publicUrl }],
-    },
-  });
-
-  app.setErrorHandler(
-    (error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
-      if (error instanceof IdentityError) return sendIdentityError(reply, error);
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if ((error as { validation?: unknown }).validation) {
-        return sendIdentityError(reply, new IdentityError('invalid-input', error.message));
-      }
-      if (status === 429) {
-        return sendIdentityError(reply, new IdentityError('too-many-requests'));
-      }
-      if (status < 500) {
-        return reply
-          .status(status)
-          .send({ error: { code: 'bad-request', message: error.message } });
-      }
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({
-        error: {
-          code: 'generic-error',
-          message: `Something went wrong (request ${request.id}).`,
-        },
-      });
-    },
-  );
+  await registerHttpPlugins(app, { config, redis: root.redis, errorHandler: httpErrorHandler });
 
   identityRoutes(app, identity);
+  jwksRoute(app, root.keys);
   if (config.google) {
     googleRoutes(app, {
       google: config.google,
@@ -136,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       clock: platform.clock,
     });
   }
-  platformRoutes(app, { config, keys: root.keys, outbox: platform.outbox, database });
+  platformRoutes(app, { config, outbox: platform.outbox, database });
   await app.register(staffRoutes, { auth: root.staff.auth, staff: root.staff.service });
 
   // Closed with the app, so a Redis emitter's connections do not outlive it.

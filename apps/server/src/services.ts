@@ -2,13 +2,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Services } from './graphql/context';
 import { loadSigningKeys, type SigningKeys } from './identity/keys';
-import {
-  MemoryRateStore,
-  RateLimiter,
-  scaledRateRules,
-  type RateStore,
-} from './identity/rate-limiter';
-import { RedisRateStore } from './identity/redis-rate-store';
+import { Redis } from 'ioredis';
+import { IdentityRateLimiter, scaledRateRules, type IdentityLimiter } from './identity/rate-limits';
 import { IdentityService } from './identity/service';
 import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
@@ -32,6 +27,7 @@ import { StaffService } from './modules/staff/service';
 import { AuditLog } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { Events } from './platform/events';
+import { RATE_LIMIT_REDIS_NAME } from './platform/http-plugins';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { UnitOfWork } from './platform/unit-of-work';
 
@@ -55,7 +51,9 @@ export interface Composition {
   tokens: TokenService;
   identity: IdentityService;
   staff: { auth: StaffAuth; service: StaffService };
-  /** Closes what the composition opened (a Redis rate store). */
+  /** Where rate limits are counted across instances, when REDIS_URL is set. */
+  redis: Redis | undefined;
+  /** Closes what the composition opened (the rate limits' Redis connection). */
   close(): Promise<void>;
 }
 
@@ -64,7 +62,8 @@ export interface CompositionOptions {
   database: Database;
   clock?: Clock | undefined;
   keys?: SigningKeys | undefined;
-  rateStore?: RateStore | undefined;
+  /** Replaces the identity rate limits (the benchmarks measure without them). */
+  identityLimiter?: IdentityLimiter | undefined;
 }
 
 /**
@@ -88,14 +87,13 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const uow = new UnitOfWork(db);
   const platform: Platform = { clock, audit, events, uow, mailer, outbox };
 
-  const rateStore =
-    options.rateStore ??
-    (config.redisUrl ? new RedisRateStore(config.redisUrl) : new MemoryRateStore());
-  const limiter = new RateLimiter(
-    rateStore,
-    clock,
-    scaledRateRules(config.authRateLimitMultiplier),
-  );
+  // One connection counts every limit (identity and the global one) across instances.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectionName: RATE_LIMIT_REDIS_NAME })
+    : undefined;
+  const limiter =
+    options.identityLimiter ??
+    new IdentityRateLimiter(scaledRateRules(config.authRateLimitMultiplier), redis);
   const identityStore = new IdentityStore(db);
   const identity = new IdentityService(identityStore, tokens, mailer, limiter, audit, clock, {
     tenantId: config.tenantId,
@@ -142,8 +140,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     tokens,
     identity,
     staff,
+    redis,
     close: async () => {
-      if (rateStore instanceof RedisRateStore) await rateStore.close();
+      await redis?.quit();
     },
   };
 }

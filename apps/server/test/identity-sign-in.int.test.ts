@@ -84,6 +84,7 @@ describe('POST /identity/sign-in', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error.code).toBe('invalid-input');
+    expect(missing.body.error.fields).toEqual({ password: 'auth.passwordRequired' });
   });
 
   it('an unverified email answers "needs to be verified" and mails a new verification link', async () => {

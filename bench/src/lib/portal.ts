@@ -10,7 +10,7 @@ import { ephemeralSigningKeys } from '../../../apps/server/src/identity/keys';
 import { hashPassword } from '../../../apps/server/src/identity/secrets';
 import { readAppVersion } from '../../../apps/server/src/version';
 import { listenInRange } from './ports';
-import { bypassGlobalRateLimit, UnlimitedRateStore } from './rate-limits';
+import { bypassGlobalRateLimit, unlimitedIdentityLimiter } from './rate-limits';
 import { BENCH_PASSWORD, seedCustomers, type SeedResult } from './seed';
 
 export type BackendKind = 'pglite' | 'postgres';
@@ -128,7 +128,7 @@ export async function startPortal(
         config,
         database,
         keys,
-        rateStore: new UnlimitedRateStore(),
+        identityLimiter: unlimitedIdentityLimiter,
         webDist: '/nonexistent',
       }),
     );

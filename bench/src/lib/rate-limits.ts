@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RateStore } from '../../../apps/server/src/identity/rate-limiter';
+import type { IdentityLimiter } from '../../../apps/server/src/identity/rate-limits';
 
 /**
- * The identity limiter's store, never limiting: every hit is the first in its window. Load
- * from one address at many sign-ins per second would otherwise be refused after 30.
+ * The identity limiter, never limiting: every attempt may go on. Load from one address at
+ * many sign-ins per second would otherwise be refused after 30.
  */
-export class UnlimitedRateStore implements RateStore {
-  hit(_key: string, windowMs: number, nowMs: number) {
-    return Promise.resolve({ count: 1, resetAt: nowMs + windowMs });
-  }
-}
+export const unlimitedIdentityLimiter: IdentityLimiter = { check: () => Promise.resolve(0) };
 
 const RAN_DESCRIPTION = 'fastify.request.rateLimitRan';
 

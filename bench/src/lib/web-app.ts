@@ -19,7 +19,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from '../../../apps/server/src/demo/seed'
 import { ephemeralSigningKeys } from '../../../apps/server/src/identity/keys';
 import { readAppVersion } from '../../../apps/server/src/version';
 import { listenInRange } from './ports';
-import { bypassGlobalRateLimit, UnlimitedRateStore } from './rate-limits';
+import { bypassGlobalRateLimit, unlimitedIdentityLimiter } from './rate-limits';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const WEB_DIST = path.join(repoRoot, 'apps', 'web', 'dist');
@@ -203,7 +203,7 @@ export async function startWebPortal(webDist: string): Promise<WebPortal> {
     await step('seed', () => seedDemoData(database.db));
     const keys = await ephemeralSigningKeys();
     const app = await step('build', () =>
-      buildApp({ config, database, keys, rateStore: new UnlimitedRateStore(), webDist }),
+      buildApp({ config, database, keys, identityLimiter: unlimitedIdentityLimiter, webDist }),
     );
     cleanups.push(() => app.app.close());
     bypassGlobalRateLimit(app.app);

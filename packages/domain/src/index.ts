@@ -14,3 +14,6 @@ export * from './appointments/slots';
 export * from './appointments/presentation';
 export * from './appointments/rules';
 export * from './appointments/schemas';
+export * from './schemas/identity-http';
+export * from './schemas/client-error-report';
+export * from './schemas/staff';

@@ -1,4 +1,6 @@
 import type { IdentityErrorCode } from '@portal/domain';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 const STATUS: Record<IdentityErrorCode, number> = {
   'invalid-input': 400,
@@ -56,4 +58,62 @@ export class IdentityError extends Error {
       },
     };
   }
+}
+
+/** Sends an IdentityError as `{error: {code, message}}`; the spec's EmailAlreadyExists too. */
+export function sendIdentityError(reply: FastifyReply, error: IdentityError) {
+  if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
+  const payload = error.toBody();
+  return reply
+    .status(error.status)
+    .send(
+      error.code === 'email-already-in-use'
+        ? { ...payload, errorCode: 'EmailAlreadyExists' }
+        : payload,
+    );
+}
+
+/** Field errors by path, the first message of each; an error about the whole body is 'body'. */
+function fieldErrors(validation: { instancePath: string; message?: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of validation) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    fields[path || 'body'] ??= issue.message ?? 'invalid';
+  }
+  return fields;
+}
+
+/**
+ * The API's error handler: every HTTP route answers `{error: {code, message, fields?}}` in
+ * the identity vocabulary; anything unexpected is logged and masked with the request id.
+ */
+export function httpErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof IdentityError) return sendIdentityError(reply, error);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return sendIdentityError(
+      reply,
+      new IdentityError('invalid-input', undefined, fieldErrors(error.validation)),
+    );
+  }
+  const status = error.statusCode ?? 500;
+  if (error.validation) {
+    return sendIdentityError(reply, new IdentityError('invalid-input', error.message));
+  }
+  if (status === 429) {
+    return sendIdentityError(reply, new IdentityError('too-many-requests'));
+  }
+  if (status < 500) {
+    return reply.status(status).send({ error: { code: 'bad-request', message: error.message } });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({
+    error: {
+      code: 'generic-error',
+      message: `Something went wrong (request ${request.id}).`,
+    },
+  });
 }

@@ -1,11 +1,15 @@
+import { googleStartQuerySchema, oneTimeCodeRequestSchema } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
 import { GoogleSignIn } from './google';
 import { GoogleStore } from './google-store';
-import { bearer, errorBody, tokenPair } from './http-schemas';
+import { bearerToken } from '../platform/bearer';
+import { errorBody, ok, tokenPair } from './http-schemas';
 import { requestMeta } from './routes';
 import type { IdentityService } from './service';
 import { IdentityStore } from './store';
@@ -19,10 +23,11 @@ export interface GoogleRouteDeps {
   clock: Clock;
 }
 
-const redirect = (description: string) => ({ 302: { type: 'null', description } });
+const redirect = (description: string) => ({ 302: z.null().describe(description) });
 
 /** "Sign in with Google" over OpenID Connect; registered only when an issuer is configured. */
-export function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps): void {
+export function googleRoutes(fastify: FastifyInstance, deps: GoogleRouteDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { google, config } = deps;
   const signIn = new GoogleSignIn(
     new IdentityStore(deps.db),
@@ -45,18 +50,12 @@ export function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps): void 
       schema: {
         tags,
         summary: 'Begin a Google sign-in; redirects to the provider',
-        querystring: {
-          type: 'object',
-          properties: {
-            returnTo: { type: 'string', description: 'Same-origin path to come back to.' },
-          },
-        },
+        querystring: googleStartQuerySchema,
         response: redirect('To the provider'),
       },
     },
     async (req, reply) => {
-      const { returnTo } = req.query as { returnTo?: string };
-      return reply.redirect(await signIn.start(returnTo), 302);
+      return reply.redirect(await signIn.start(req.query.returnTo), 302);
     },
   );
 
@@ -92,11 +91,7 @@ export function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps): void 
       schema: {
         tags,
         summary: 'Spend the googleCode of the callback for a token pair',
-        body: {
-          type: 'object',
-          properties: { code: { type: 'string', maxLength: 1000 } },
-          required: ['code'],
-        },
+        body: oneTimeCodeRequestSchema,
         response: { 200: tokenPair, '4xx': errorBody, '5xx': errorBody },
       },
     },
@@ -109,14 +104,11 @@ export function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps): void 
       schema: {
         tags,
         summary: "Unlink Google from the bearer ID token's own account",
-        response: {
-          200: { type: 'object', properties: { ok: { type: 'boolean' } } },
-          '4xx': errorBody,
-        },
+        response: { 200: ok, '4xx': errorBody },
       },
     },
     async (req) => {
-      await signIn.unlink(bearer(req), requestMeta(req));
+      await signIn.unlink(bearerToken(req.headers.authorization), requestMeta(req));
       return { ok: true };
     },
   );

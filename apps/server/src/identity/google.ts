@@ -1,4 +1,4 @@
-import { emailSchema } from '@portal/domain';
+import { emailSchema, MINUTE_MS } from '@portal/domain';
 import {
   allowInsecureRequests,
   authorizationCodeGrant,
@@ -20,7 +20,7 @@ import { hashSecret, newSecret } from './secrets';
 import { CODE_TTL_MS, type IdentityService, type RequestMeta, type TokenPair } from './service';
 import type { IdentityStore, User } from './store';
 
-const STATE_TTL_MS = 10 * 60_000;
+const STATE_TTL_MS = 10 * MINUTE_MS;
 const MAX_RETURN_TO = 2000;
 
 export interface GoogleSignInOptions {
@@ -201,10 +201,7 @@ export class GoogleSignIn {
   }
 
   /** Spends a google_login code for a token pair; the code is good once, for two minutes. */
-  async complete(input: unknown, meta: RequestMeta): Promise<TokenPair> {
-    const code = typeof input === 'object' && input && 'code' in input ? input.code : undefined;
-    if (typeof code !== 'string' || code.length === 0 || code.length > 200)
-      throw new IdentityError('invalid-input', undefined, { code: 'auth.codeInvalid' });
+  async complete({ code }: { code: string }, meta: RequestMeta): Promise<TokenPair> {
     const now = this.clock.now();
     const row = await this.users.findCode(hashSecret(code), 'google_login');
     if (!row || row.usedAt) throw new IdentityError('invalid-code');

@@ -1,47 +1,27 @@
-import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
-/** JSON schemas shared by the identity routes; they also feed /openapi.json. */
-export const errorBody = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-      required: ['code', 'message'],
-    },
-    errorCode: { type: 'string' },
-  },
-} as const;
+/** Response schemas shared by the identity routes; with their inputs they feed /openapi.json. */
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+  errorCode: z.string().optional(),
+});
 
-export const tokenPair = {
-  type: 'object',
-  properties: {
-    idToken: { type: 'string' },
-    refreshToken: { type: 'string' },
-    expiresIn: { type: 'integer', description: 'Seconds until the ID token expires.' },
-  },
-  required: ['idToken', 'refreshToken', 'expiresIn'],
-} as const;
+export const tokenPair = z.object({
+  idToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.int().describe('Seconds until the ID token expires.'),
+});
 
-export const ok = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
-export const emailResult = { type: 'object', properties: { email: { type: 'string' } } } as const;
+export const ok = z.object({ ok: z.boolean() });
+export const emailResult = z.object({ email: z.string() });
 
-export function body(properties: Record<string, object>, required: string[]) {
-  return { type: 'object', properties, required } as const;
-}
-export const str = { type: 'string', maxLength: 1000 };
-export const tenantBody = body({ email: str, tenantId: str }, ['email', 'tenantId']);
-
-export function responses(success: object, status = 200) {
-  return { [status]: success, '4xx': errorBody, '5xx': errorBody };
+export function responses<S extends z.ZodType>(success: S) {
+  return { 200: success, '4xx': errorBody, '5xx': errorBody };
 }
 
-/** The bearer token of a request, if any. */
-export function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-}
+/** RFC 6749 §5.2 error answers of /connect/token. */
+export const oauthError = z.object({ error: z.string(), error_description: z.string() });

@@ -1,37 +1,57 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IdentityError } from './errors';
 import {
-  bearer,
-  body,
-  emailResult,
-  errorBody,
-  ok,
-  responses,
-  str,
-  tenantBody,
-  tokenPair,
-} from './http-schemas';
-import type { IdentityService, RequestMeta } from './service';
+  confirmPasswordResetHttpSchema,
+  createUserHttpSchema,
+  oneTimeCodeRequestSchema,
+  reauthenticateRequestSchema,
+  refreshTokenRequestSchema,
+  resetPasswordHttpSchema,
+  sendVerificationRequestSchema,
+  signInRequestSchema,
+  SUBJECT_TOKEN_TYPES,
+  TOKEN_EXCHANGE,
+  TOKEN_TYPES,
+  tokenExchangeRequestSchema,
+  updatePasswordRequestSchema,
+} from '@portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerToken } from '../platform/bearer';
+import { IdentityError } from './errors';
+import { emailResult, errorBody, oauthError, ok, responses, tokenPair } from './http-schemas';
+import type { SigningKeys } from './keys';
+import type { Authenticated, IdentityService, RequestMeta } from './service';
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
 }
 
-/** Sends an IdentityError as `{error: {code, message}}`; the spec's EmailAlreadyExists too. */
-export function sendIdentityError(reply: FastifyReply, error: IdentityError) {
-  if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
-  const payload = error.toBody();
-  return reply
-    .status(error.status)
-    .send(
-      error.code === 'email-already-in-use'
-        ? { ...payload, errorCode: 'EmailAlreadyExists' }
-        : payload,
-    );
+/** The public keys the server's tokens verify with (JWKS). */
+export function jwksRoute(app: FastifyInstance, keys: SigningKeys): void {
+  app.get('/.well-known/jwks.json', { schema: { hide: true } }, (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send({ keys: [keys.jwk] }),
+  );
 }
 
-export function identityRoutes(app: FastifyInstance, service: IdentityService): void {
+export function identityRoutes(fastify: FastifyInstance, service: IdentityService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity'];
+
+  // Routes that act for the bearer ID token's session check it before reading their input.
+  const sessions = new WeakMap<FastifyRequest, Authenticated>();
+  const authenticated = {
+    preValidation: async (request: FastifyRequest) => {
+      sessions.set(request, await service.authenticate(bearerToken(request.headers.authorization)));
+    },
+  };
+  const sessionOf = (request: FastifyRequest): Authenticated => {
+    const session = sessions.get(request);
+    if (!session) throw new Error('identity route reached without a session');
+    return session;
+  };
 
   app.post(
     '/identity/sign-in',
@@ -39,7 +59,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Email and password sign-in',
-        body: body({ email: str, password: str }, ['email', 'password']),
+        body: signInRequestSchema,
         response: responses(tokenPair),
       },
     },
@@ -52,7 +72,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Rotate a refresh token for a new token pair',
-        body: body({ refreshToken: str }, ['refreshToken']),
+        body: refreshTokenRequestSchema,
         response: responses(tokenPair),
       },
     },
@@ -65,13 +85,13 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'End the session of a refresh token',
-        body: body({ refreshToken: str }, ['refreshToken']),
-        response: { 204: { type: 'null' }, '4xx': errorBody },
+        body: refreshTokenRequestSchema,
+        response: { 204: z.null().describe('Signed out'), '4xx': errorBody },
       },
     },
     async (req, reply) => {
       await service.signOut(req.body);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -81,10 +101,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Create an account and mail a link to set its password',
-        body: body({ email: str, tenantId: str, firstName: str, lastName: str }, [
-          'email',
-          'tenantId',
-        ]),
+        body: createUserHttpSchema,
         response: responses(ok),
       },
     },
@@ -100,7 +117,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Mail a password reset link (same answer for unknown emails)',
-        body: tenantBody,
+        body: resetPasswordHttpSchema,
         response: responses(ok),
       },
     },
@@ -116,7 +133,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Invalidate every outstanding reset link of an account',
-        body: tenantBody,
+        body: resetPasswordHttpSchema,
         response: responses(ok),
       },
     },
@@ -132,7 +149,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Check a reset code without spending it',
-        body: body({ code: str }, ['code']),
+        body: oneTimeCodeRequestSchema,
         response: responses(emailResult),
       },
     },
@@ -145,7 +162,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Set a new password with a reset code',
-        body: body({ code: str, password: str }, ['code', 'password']),
+        body: confirmPasswordResetHttpSchema,
         response: responses(emailResult),
       },
     },
@@ -158,7 +175,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Mail a new verification link',
-        body: body({ email: str }, ['email']),
+        body: sendVerificationRequestSchema,
         response: responses(ok),
       },
     },
@@ -174,7 +191,7 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       schema: {
         tags,
         summary: 'Verify an email with its code',
-        body: body({ code: str }, ['code']),
+        body: oneTimeCodeRequestSchema,
         response: responses(emailResult),
       },
     },
@@ -184,28 +201,30 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
   app.post(
     '/identity/reauthenticate',
     {
+      ...authenticated,
       schema: {
         tags,
         summary: 'Check the password again (Bearer ID token) before a sensitive change',
-        body: body({ password: str }, ['password']),
+        body: reauthenticateRequestSchema,
         response: responses(tokenPair),
       },
     },
-    (req) => service.reauthenticate(bearer(req), req.body, requestMeta(req)),
+    (req) => service.reauthenticate(sessionOf(req), req.body, requestMeta(req)),
   );
 
   app.post(
     '/identity/password/update',
     {
+      ...authenticated,
       schema: {
         tags,
         summary: 'Change the password (Bearer ID token, recent sign-in)',
-        body: body({ newPassword: str }, ['newPassword']),
+        body: updatePasswordRequestSchema,
         response: responses(ok),
       },
     },
     async (req) => {
-      await service.updatePassword(bearer(req), req.body, requestMeta(req));
+      await service.updatePassword(sessionOf(req), req.body, requestMeta(req));
       return { ok: true };
     },
   );
@@ -217,61 +236,56 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
         tags,
         summary: 'RFC 8693 token exchange: ID token for a data API access token',
         consumes: ['application/x-www-form-urlencoded'],
-        body: body(
-          {
-            grant_type: str,
-            client_id: str,
-            scope: str,
-            subject_token: { type: 'string', maxLength: 8000 },
-            subject_token_type: str,
-          },
-          ['grant_type', 'client_id', 'subject_token'],
-        ),
+        body: tokenExchangeRequestSchema,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              access_token: { type: 'string' },
-              issued_token_type: { type: 'string' },
-              token_type: { type: 'string' },
-              expires_in: { type: 'integer' },
-              scope: { type: 'string' },
-            },
-          },
-          '4xx': {
-            type: 'object',
-            properties: { error: { type: 'string' }, error_description: { type: 'string' } },
-          },
+          200: z.object({
+            access_token: z.string(),
+            issued_token_type: z.string(),
+            token_type: z.string(),
+            expires_in: z.int(),
+            scope: z.string(),
+          }),
+          // OAuth's own errors; a rate limit answers in the portal's error shape.
+          '4xx': z.union([oauthError, errorBody]),
         },
+      },
+      // RFC 6749 §5.2: a missing or malformed parameter is invalid_request.
+      errorHandler: (error, request, reply) => {
+        if (!hasZodFastifySchemaValidationErrors(error)) {
+          fastify.errorHandler(error, request, reply);
+          return;
+        }
+        void reply.status(400).send({
+          error: 'invalid_request',
+          error_description: 'A parameter is missing or malformed.',
+        });
       },
     },
     async (req, reply) => {
-      const form = req.body as Record<string, string | undefined>;
+      const form = req.body;
       const fail = (error: string, description: string) =>
         reply.status(400).send({ error, error_description: description });
-      if (form.grant_type !== 'urn:ietf:params:oauth:grant-type:token-exchange')
+      if (form.grant_type !== TOKEN_EXCHANGE.grantType)
         return fail('unsupported_grant_type', 'Only token exchange is supported.');
-      if (form.client_id !== 'customer-portal') return fail('invalid_client', 'Unknown client.');
-      if ((form.scope ?? 'graphql') !== 'graphql')
+      if (form.client_id !== TOKEN_EXCHANGE.clientId)
+        return fail('invalid_client', 'Unknown client.');
+      if ((form.scope ?? TOKEN_EXCHANGE.scope) !== TOKEN_EXCHANGE.scope)
         return fail('invalid_scope', 'Only the graphql scope is offered.');
       if (
         form.subject_token_type &&
-        ![
-          'urn:ietf:params:oauth:token-type:id_token',
-          'urn:ietf:params:oauth:token-type:jwt',
-        ].includes(form.subject_token_type)
+        !(SUBJECT_TOKEN_TYPES as readonly string[]).includes(form.subject_token_type)
       ) {
         return fail('invalid_request', 'The subject token must be an ID token.');
       }
       try {
-        const { accessToken, expiresIn } = await service.exchangeToken(form.subject_token ?? '');
+        const { accessToken, expiresIn } = await service.exchangeToken(form.subject_token);
         void reply.header('cache-control', 'no-store');
         return {
           access_token: accessToken,
-          issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+          issued_token_type: TOKEN_TYPES.accessToken,
           token_type: 'Bearer',
           expires_in: expiresIn,
-          scope: 'graphql',
+          scope: TOKEN_EXCHANGE.scope,
         };
       } catch (error) {
         if (error instanceof IdentityError)

@@ -1,10 +1,17 @@
 import {
-  confirmPasswordResetSchema,
-  createUserRequestSchema,
-  emailSchema,
-  newPasswordSchema,
-  resetPasswordRequestSchema,
-  signInSchema,
+  DAY_MS,
+  MINUTE_MS,
+  RESET_LINK_TTL_MINUTES,
+  TOKEN_EXCHANGE,
+  type confirmPasswordResetHttpSchema,
+  type createUserHttpSchema,
+  type oneTimeCodeRequestSchema,
+  type reauthenticateRequestSchema,
+  type refreshTokenRequestSchema,
+  type resetPasswordHttpSchema,
+  type sendVerificationRequestSchema,
+  type signInRequestSchema,
+  type updatePasswordRequestSchema,
 } from '@portal/domain';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -13,7 +20,7 @@ import type { Clock } from '../platform/clock';
 import type { Mailer } from '../platform/mail';
 import { IdentityError } from './errors';
 import { buildMail, type MailKind } from './mail-texts';
-import type { RateAction, RateLimiter } from './rate-limiter';
+import type { IdentityLimiter, RateAction } from './rate-limits';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
 import type { CodePurpose, IdentityStore, User } from './store';
 import { TOKEN_TTL_SECONDS, TokenError, type TokenService } from './tokens';
@@ -30,33 +37,35 @@ export interface TokenPair {
   expiresIn: number;
 }
 
-const HOUR = 60 * 60_000;
 export const CODE_TTL_MS: Record<CodePurpose, number> = {
-  reset_password: HOUR,
-  verify_email: 24 * HOUR,
-  google_login: 2 * 60_000,
+  reset_password: RESET_LINK_TTL_MINUTES * MINUTE_MS,
+  verify_email: DAY_MS,
+  google_login: 2 * MINUTE_MS,
 };
-const SESSION_TTL_MS = 30 * 24 * HOUR;
+const SESSION_TTL_MS = 30 * DAY_MS;
 /** Changing the password needs a password check (sign-in or re-authentication) this recent. */
-export const RECENT_LOGIN_MS = 5 * 60_000;
+export const RECENT_LOGIN_MS = 5 * MINUTE_MS;
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || 'body';
-    fields[key] ??= issue.message;
-  }
-  throw new IdentityError('invalid-input', undefined, fields);
-}
+/** The user and session behind a bearer ID token. */
+export type Authenticated = Awaited<ReturnType<IdentityService['authenticate']>>;
+
+// Inputs arrive parsed by their route's schema (@portal/domain), so the service takes them typed.
+type SignInInput = z.output<typeof signInRequestSchema>;
+type RefreshInput = z.output<typeof refreshTokenRequestSchema>;
+type CreateUserInput = z.output<typeof createUserHttpSchema>;
+type ResetInput = z.output<typeof resetPasswordHttpSchema>;
+type CodeInput = z.output<typeof oneTimeCodeRequestSchema>;
+type ConfirmResetInput = z.output<typeof confirmPasswordResetHttpSchema>;
+type SendVerificationInput = z.output<typeof sendVerificationRequestSchema>;
+type ReauthenticateInput = z.output<typeof reauthenticateRequestSchema>;
+type UpdatePasswordInput = z.output<typeof updatePasswordRequestSchema>;
 
 export class IdentityService {
   constructor(
     private readonly store: IdentityStore,
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
-    private readonly limiter: RateLimiter,
+    private readonly limiter: IdentityLimiter,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly options: { tenantId: string; publicUrl: string },
@@ -139,8 +148,7 @@ export class IdentityService {
     });
   }
 
-  async signIn(input: unknown, meta: RequestMeta): Promise<TokenPair> {
-    const { email, password } = parseInput(signInSchema, input);
+  async signIn({ email, password }: SignInInput, meta: RequestMeta): Promise<TokenPair> {
     await this.limit('signIn', meta, email);
     const user = await this.store.findUserByEmail(this.options.tenantId, email);
     if (!user?.passwordHash) {
@@ -169,13 +177,7 @@ export class IdentityService {
     return this.startSession(user, meta);
   }
 
-  async refresh(input: unknown): Promise<TokenPair> {
-    const refreshToken =
-      typeof input === 'object' && input && 'refreshToken' in input
-        ? input.refreshToken
-        : undefined;
-    if (typeof refreshToken !== 'string' || refreshToken.length === 0)
-      throw new IdentityError('invalid-input');
+  async refresh({ refreshToken }: RefreshInput): Promise<TokenPair> {
     const now = this.clock.now();
     const found = await this.store.findRefreshToken(hashSecret(refreshToken));
     if (!found) throw new IdentityError('invalid-token');
@@ -204,19 +206,13 @@ export class IdentityService {
     };
   }
 
-  async signOut(input: unknown): Promise<void> {
-    const refreshToken =
-      typeof input === 'object' && input && 'refreshToken' in input
-        ? input.refreshToken
-        : undefined;
-    if (typeof refreshToken !== 'string' || refreshToken.length === 0)
-      throw new IdentityError('invalid-input');
+  async signOut({ refreshToken }: RefreshInput): Promise<void> {
     const found = await this.store.findRefreshToken(hashSecret(refreshToken));
     if (found) await this.store.revokeSession(found.session.id, 'sign-out', this.clock.now());
   }
 
-  async createUser(input: unknown, meta: RequestMeta): Promise<void> {
-    const { email, tenantId, firstName, lastName } = parseInput(createUserRequestSchema, input);
+  async createUser(input: CreateUserInput, meta: RequestMeta): Promise<void> {
+    const { email, tenantId, firstName, lastName } = input;
     await this.limit('create', meta, email);
     this.checkTenant(tenantId);
     const user = await this.store.insertUser({ tenantId, email, role: 'customer' });
@@ -243,8 +239,7 @@ export class IdentityService {
   }
 
   /** Answers the same for unknown emails, so the endpoint tells nobody who has an account. */
-  async requestPasswordReset(input: unknown, meta: RequestMeta): Promise<void> {
-    const { email, tenantId } = parseInput(resetPasswordRequestSchema, input);
+  async requestPasswordReset({ email, tenantId }: ResetInput, meta: RequestMeta): Promise<void> {
     await this.limit('reset', meta, email);
     this.checkTenant(tenantId);
     const user = await this.store.findUserByEmail(tenantId, email);
@@ -252,16 +247,14 @@ export class IdentityService {
     await this.sendCodeMail(user, 'reset_password', 'resetPassword');
   }
 
-  async deleteResetLinks(input: unknown, meta: RequestMeta): Promise<void> {
-    const { email, tenantId } = parseInput(resetPasswordRequestSchema, input);
+  async deleteResetLinks({ email, tenantId }: ResetInput, meta: RequestMeta): Promise<void> {
     await this.limit('reset', meta, email);
     this.checkTenant(tenantId);
     const user = await this.store.findUserByEmail(tenantId, email);
     if (user) await this.store.expireCodes(user.id, 'reset_password', this.clock.now());
   }
 
-  async verifyResetCode(input: unknown, meta: RequestMeta): Promise<{ email: string }> {
-    const code = readCode(input);
+  async verifyResetCode({ code }: CodeInput, meta: RequestMeta): Promise<{ email: string }> {
     await this.limit('code', meta);
     const row = await this.findLiveCode(code, 'reset_password');
     const user = await this.store.findUserById(row.userId);
@@ -269,8 +262,10 @@ export class IdentityService {
     return { email: user.email };
   }
 
-  async confirmPasswordReset(input: unknown, meta: RequestMeta): Promise<{ email: string }> {
-    const { code, password } = parseInput(confirmPasswordResetSchema, input);
+  async confirmPasswordReset(
+    { code, password }: ConfirmResetInput,
+    meta: RequestMeta,
+  ): Promise<{ email: string }> {
     await this.limit('code', meta);
     const user = await this.spend(code, 'reset_password');
     const now = this.clock.now();
@@ -289,19 +284,14 @@ export class IdentityService {
     return { email: user.email };
   }
 
-  async sendVerification(input: unknown, meta: RequestMeta): Promise<void> {
-    const email = parseInput(
-      emailSchema,
-      typeof input === 'object' && input && 'email' in input ? input.email : undefined,
-    );
+  async sendVerification({ email }: SendVerificationInput, meta: RequestMeta): Promise<void> {
     await this.limit('verify', meta, email);
     const user = await this.store.findUserByEmail(this.options.tenantId, email);
     if (!user || user.emailVerifiedAt || user.disabledAt) return;
     await this.sendCodeMail(user, 'verify_email', 'verifyEmail');
   }
 
-  async confirmVerification(input: unknown, meta: RequestMeta): Promise<{ email: string }> {
-    const code = readCode(input);
+  async confirmVerification({ code }: CodeInput, meta: RequestMeta): Promise<{ email: string }> {
     await this.limit('code', meta);
     const user = await this.spend(code, 'verify_email');
     const now = this.clock.now();
@@ -332,16 +322,12 @@ export class IdentityService {
     return { user, session };
   }
 
+  /** A password check again for the bearer's session (authenticated before its input is read). */
   async reauthenticate(
-    idToken: string | undefined,
-    input: unknown,
+    { user, session }: Authenticated,
+    { password }: ReauthenticateInput,
     meta: RequestMeta,
   ): Promise<TokenPair> {
-    const { user, session } = await this.authenticate(idToken);
-    const password =
-      typeof input === 'object' && input && 'password' in input ? input.password : undefined;
-    if (typeof password !== 'string' || password === '')
-      throw new IdentityError('invalid-input', undefined, { password: 'auth.passwordRequired' });
     await this.limit('signIn', meta, user.email);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
       throw new IdentityError('invalid-credentials');
@@ -351,15 +337,10 @@ export class IdentityService {
   }
 
   async updatePassword(
-    idToken: string | undefined,
-    input: unknown,
+    { user, session }: Authenticated,
+    { newPassword }: UpdatePasswordInput,
     meta: RequestMeta,
   ): Promise<void> {
-    const { user, session } = await this.authenticate(idToken);
-    const newPassword = parseInput(
-      newPasswordSchema,
-      typeof input === 'object' && input && 'newPassword' in input ? input.newPassword : undefined,
-    );
     const now = this.clock.now();
     if (now.getTime() - session.authenticatedAt.getTime() > RECENT_LOGIN_MS)
       throw new IdentityError('requires-recent-login');
@@ -387,16 +368,8 @@ export class IdentityService {
       sub: user.id,
       role: 'customer',
       customer_id: customerId,
-      scope: 'graphql',
+      scope: TOKEN_EXCHANGE.scope,
     });
     return { accessToken, expiresIn: TOKEN_TTL_SECONDS.access };
   }
-}
-
-function readCode(input: unknown): string {
-  const code = typeof input === 'object' && input && 'code' in input ? input.code : undefined;
-  if (typeof code !== 'string' || code.length === 0 || code.length > 200) {
-    throw new IdentityError('invalid-input', undefined, { code: 'auth.codeInvalid' });
-  }
-  return code;
 }

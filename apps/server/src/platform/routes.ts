@@ -1,22 +1,19 @@
+import { clientErrorReportSchema } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { SigningKeys } from '../identity/keys';
 import type { OutboxMailer } from './mail';
 import { renderMailbox } from './mailbox-page';
 
 interface Deps {
   config: Config;
-  keys: SigningKeys;
   outbox: OutboxMailer | null;
   database: Database;
 }
 
-/** Health, version, public config, JWKS, client error reports, and the dev mailbox. */
-export function platformRoutes(
-  app: FastifyInstance,
-  { config, keys, outbox, database }: Deps,
-): void {
+/** Health, version, public config, client error reports, and the dev mailbox. */
+export function platformRoutes(app: FastifyInstance, { config, outbox, database }: Deps): void {
   const hidden = { schema: { hide: true } };
 
   app.get('/healthz', hidden, async (_req, reply) => {
@@ -38,31 +35,15 @@ export function platformRoutes(
     }),
   );
 
-  app.get('/.well-known/jwks.json', hidden, (_req, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send({ keys: [keys.jwk] }),
-  );
-
-  app.post<{ Body: { message?: unknown; code?: unknown; stack?: unknown; url?: unknown } }>(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/client-errors',
     {
-      schema: { hide: true },
+      // The schema clips each field and never refuses a report.
+      schema: { hide: true, body: clientErrorReportSchema },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     (request, reply) => {
-      const body = request.body ?? {};
-      const clip = (value: unknown, max: number) =>
-        typeof value === 'string' ? value.slice(0, max) : undefined;
-      request.log.warn(
-        {
-          client: {
-            message: clip(body.message, 500),
-            code: clip(body.code, 20),
-            stack: clip(body.stack, 2000),
-            url: clip(body.url, 300)?.split('?')[0],
-          },
-        },
-        'web app error report',
-      );
+      request.log.warn({ client: request.body }, 'web app error report');
       return reply.status(204).send();
     },
   );

@@ -1,11 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { AuditActor } from '../../platform/audit';
-import type { StaffAuth } from './auth';
 import {
   createNotificationSchema,
   customerParamSchema,
-  fieldErrors,
   flagParamSchema,
   messageTemplateSchema,
   postMessageSchema,
@@ -13,7 +8,11 @@ import {
   setModulesSchema,
   staffSignInSchema,
   surfaceParamSchema,
-} from './inputs';
+} from '@portal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuditActor } from '../../platform/audit';
+import type { StaffAuth } from './auth';
 import type { StaffService } from './service';
 
 /*
@@ -40,24 +39,15 @@ import type { StaffService } from './service';
  *   PUT  /staff/sdui-modules/:surface                 {customerId?: uuid | null, modules}
  *   POST /staff/message-templates                     {type, description}
  *
- * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing;
- * an unknown customer answers 404. Writes are audited with the staff actor and publish events,
+ * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
+ * (each input's zod schema is in @portal/domain, checked by the route, answered by the app's
+ * error handler); an unknown customer answers 404. Writes are audited with the staff actor and publish events,
  * so an open portal sees them over its subscriptions.
  */
 
 export interface StaffRoutesOptions {
   auth: StaffAuth;
   staff: StaffService;
-}
-
-function invalid(reply: FastifyReply, error: z.ZodError) {
-  return reply.status(400).send({
-    error: {
-      code: 'invalid-input',
-      message: 'The request is not valid.',
-      fields: fieldErrors(error),
-    },
-  });
 }
 
 function notFound(reply: FastifyReply, what: string) {
@@ -76,20 +66,19 @@ function foreignKeyViolation(error: unknown): string | null {
   return null;
 }
 
-export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOptions) {
+export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth, staff } = options;
 
   app.post(
     '/staff/token',
     {
-      schema: { hide: true },
+      schema: { hide: true, body: staffSignInSchema },
       // Password guessing is slowed per address on top of the global ceiling.
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
-      const input = staffSignInSchema.safeParse(request.body);
-      if (!input.success) return invalid(reply, input.error);
-      const signedIn = await auth.signIn(input.data.email, input.data.password, {
+      const signedIn = await auth.signIn(request.body.email, request.body.password, {
         ip: request.ip,
         requestId: request.id,
       });
@@ -107,7 +96,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
   );
 
   // An encapsulated child, so the staff check runs on these routes and nowhere else.
-  await app.register((authed, _options, done) => {
+  await app.register((scope, _options, done) => {
+    const authed = scope.withTypeProvider<ZodTypeProvider>();
     const actors = new WeakMap<FastifyRequest, AuditActor>();
     const actorOf = (request: FastifyRequest): AuditActor => {
       const actor = actors.get(request);
@@ -131,33 +121,24 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       actors.set(request, actor);
     });
 
-    /** Parses :customerId and checks the customer exists; answers 400 or 404 itself. */
-    const customerFrom = async (request: FastifyRequest, reply: FastifyReply) => {
-      const params = customerParamSchema.safeParse(request.params);
-      if (!params.success) {
-        await invalid(reply, params.error);
-        return null;
-      }
-      if (!(await staff.customerExists(params.data.customerId))) {
-        await notFound(reply, 'Customer');
-        return null;
-      }
-      return params.data.customerId;
+    /** The :customerId of a customer that exists; answers 404 itself when there is none. */
+    const existingCustomer = async (customerId: string, reply: FastifyReply) => {
+      if (await staff.customerExists(customerId)) return customerId;
+      await notFound(reply, 'Customer');
+      return null;
     };
 
     authed.post(
       '/staff/customers/:customerId/messages',
-      { schema: { hide: true } },
+      { schema: { hide: true, params: customerParamSchema, body: postMessageSchema } },
       async (request, reply) => {
-        const input = postMessageSchema.safeParse(request.body);
-        if (!input.success) return invalid(reply, input.error);
-        const customerId = await customerFrom(request, reply);
+        const customerId = await existingCustomer(request.params.customerId, reply);
         if (!customerId) return reply;
         let posted;
         try {
           posted = await staff.postMessage(
             customerId,
-            input.data,
+            request.body,
             actorOf(request),
             senderOf(request),
           );
@@ -181,57 +162,50 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
 
     authed.post(
       '/staff/customers/:customerId/notifications',
-      { schema: { hide: true } },
+      { schema: { hide: true, params: customerParamSchema, body: createNotificationSchema } },
       async (request, reply) => {
-        const input = createNotificationSchema.safeParse(request.body);
-        if (!input.success) return invalid(reply, input.error);
-        const customerId = await customerFrom(request, reply);
+        const customerId = await existingCustomer(request.params.customerId, reply);
         if (!customerId) return reply;
-        const row = await staff.createNotification(customerId, input.data, actorOf(request));
+        const row = await staff.createNotification(customerId, request.body, actorOf(request));
         return reply.status(201).send({ id: row.id });
       },
     );
 
-    authed.put('/staff/flags/:name', { schema: { hide: true } }, async (request, reply) => {
-      const params = flagParamSchema.safeParse(request.params);
-      if (!params.success) return invalid(reply, params.error);
-      const input = setFlagSchema.safeParse(request.body);
-      if (!input.success) return invalid(reply, input.error);
-      const { customerId, enabled } = input.data;
-      if (customerId && !(await staff.customerExists(customerId))) {
-        return notFound(reply, 'Customer');
-      }
-      await staff.setFlag(params.data.name, customerId, enabled, actorOf(request));
-      return { ok: true };
-    });
-
     authed.put(
-      '/staff/sdui-modules/:surface',
-      { schema: { hide: true } },
+      '/staff/flags/:name',
+      { schema: { hide: true, params: flagParamSchema, body: setFlagSchema } },
       async (request, reply) => {
-        const params = surfaceParamSchema.safeParse(request.params);
-        if (!params.success) return invalid(reply, params.error);
-        const input = setModulesSchema.safeParse(request.body);
-        if (!input.success) return invalid(reply, input.error);
-        const { customerId, modules } = input.data;
+        const { customerId, enabled } = request.body;
         if (customerId && !(await staff.customerExists(customerId))) {
           return notFound(reply, 'Customer');
         }
-        await staff.setModules(params.data.surface, customerId, modules, actorOf(request));
+        await staff.setFlag(request.params.name, customerId, enabled, actorOf(request));
         return { ok: true };
       },
     );
 
-    authed.post('/staff/message-templates', { schema: { hide: true } }, async (request, reply) => {
-      const input = messageTemplateSchema.safeParse(request.body);
-      if (!input.success) return invalid(reply, input.error);
-      const row = await staff.createTemplate(
-        input.data.type,
-        input.data.description,
-        actorOf(request),
-      );
-      return reply.status(201).send({ id: row.id });
-    });
+    authed.put(
+      '/staff/sdui-modules/:surface',
+      { schema: { hide: true, params: surfaceParamSchema, body: setModulesSchema } },
+      async (request, reply) => {
+        const { customerId, modules } = request.body;
+        if (customerId && !(await staff.customerExists(customerId))) {
+          return notFound(reply, 'Customer');
+        }
+        await staff.setModules(request.params.surface, customerId, modules, actorOf(request));
+        return { ok: true };
+      },
+    );
+
+    authed.post(
+      '/staff/message-templates',
+      { schema: { hide: true, body: messageTemplateSchema } },
+      async (request, reply) => {
+        const { type, description } = request.body;
+        const row = await staff.createTemplate(type, description, actorOf(request));
+        return reply.status(201).send({ id: row.id });
+      },
+    );
     done();
   });
 }

@@ -1,4 +1,8 @@
-import { NOTIFICATION_TYPE } from '@portal/domain';
+import {
+  NOTIFICATION_TYPE,
+  type CreateNotificationInput,
+  type PostMessageInput,
+} from '@portal/domain';
 import type { AuditActor } from '../../platform/audit';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -9,7 +13,6 @@ import type { MessageRow, TemplateRow } from '../messages/store';
 import type { NotificationService } from '../notifications/service';
 import type { NotificationRow } from '../notifications/store';
 import type { SduiService } from '../sdui/service';
-import type { CreateNotificationInput, PostMessageInput } from './inputs';
 
 export interface StaffServiceDeps {
   uow: UnitOfWork;

@@ -1,8 +1,11 @@
-import { FEATURE_FLAGS, NOTIFICATION_STATUSES } from '@portal/domain';
 import { z } from 'zod';
+import { FEATURE_FLAGS } from '../constants';
+import { NOTIFICATION_STATUSES } from '../vocabularies';
+import { signInRequestSchema } from './identity-http';
 
 // One zod schema per staff API input (STYLE.md rule 5). Messages name the rule broken; the
-// staff API is used by the care team's tools, so they are plain English, not catalogue keys.
+// staff API is used by the care team's tools, so they are plain English, not catalogue keys
+// (sign-in excepted: it is the customer sign-in's schema, whose messages are keys).
 
 const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 
@@ -96,16 +99,7 @@ export const setModulesSchema = z.strictObject({
     .refine((list) => new Set(list).size === list.length, { message: 'names must be unique' }),
 });
 
-export const staffSignInSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email()),
-  password: z.string().min(1),
-});
+/** POST /staff/token: a staff account signs in with the same rules as a customer. */
+export const staffSignInSchema = signInRequestSchema;
 
 export const customerParamSchema = z.object({ customerId: z.uuid() });
-
-/** Field errors by path, the first message of each, as the identity routes answer them. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  return fields;
-}
