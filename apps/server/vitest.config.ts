@@ -6,7 +6,7 @@ export default defineProject({
   resolve: { alias: { graphql: 'graphql/index.js' } },
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],
     testTimeout: 30_000,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, oneTimeCodes, users } from '../src/db/schema/index';
-import { hashSecret } from '../src/identity/secrets';
-import { createCustomer, createUser, TEST_PASSWORD } from './factories';
-import { latestMail, postJson, startTestServer, type TestServer } from './harness';
+import { customers, oneTimeCodes, users } from '../db/schema/index';
+import { hashSecret } from './secrets';
+import { createCustomer, createUser, TEST_PASSWORD } from '../../test/factories';
+import { latestMail, postJson, startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {

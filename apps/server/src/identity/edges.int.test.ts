@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestServer, type TestServer } from './harness';
+import { postJson, startTestServer, type TestServer } from '../../test/harness';
 
 // What the HTTP edges answer to input their zod schemas refuse (or, for error reports, take).
 let server: TestServer;

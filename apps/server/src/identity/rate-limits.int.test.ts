@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDENTITY_RATE_RULES } from '../src/identity/rate-limits';
-import { createCustomer, TEST_PASSWORD } from './factories';
-import { postJson, startTestServer, type TestServer } from './harness';
+import { IDENTITY_RATE_RULES } from './rate-limits';
+import { createCustomer, TEST_PASSWORD } from '../../test/factories';
+import { postJson, startTestServer, type TestServer } from '../../test/harness';
 
 // A server per test: the limiter's counters start empty each time.
 let server: TestServer;

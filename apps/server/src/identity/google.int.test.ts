@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, oidcStates, users } from '../src/db/schema/index';
-import { safeReturnTo } from '../src/identity/google';
-import { CODE_TTL_MS } from '../src/identity/service';
-import { createCustomer, createUser } from './factories';
+import { auditLog, oidcStates, users } from '../db/schema/index';
+import { safeReturnTo } from './google';
+import { CODE_TTL_MS } from './service';
+import { createCustomer, createUser } from '../../test/factories';
 import {
   exchangeToken,
   freePort,
@@ -12,13 +12,13 @@ import {
   postJson,
   startTestServer,
   type TestServer,
-} from './harness';
+} from '../../test/harness';
 import {
   followSignIn,
   startOidcProvider,
   type GoogleAccount,
   type TestOidcProvider,
-} from './oidc-test-provider';
+} from '../../test/oidc-test-provider';
 
 let provider: TestOidcProvider;
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index';
-import { createCustomer, createUser, TEST_PASSWORD } from './factories';
-import { latestMail, postJson, startTestServer, type TestServer } from './harness';
+import { auditLog } from '../db/schema/index';
+import { createCustomer, createUser, TEST_PASSWORD } from '../../test/factories';
+import { latestMail, postJson, startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {

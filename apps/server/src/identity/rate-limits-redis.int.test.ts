@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
-import { parseConfig } from '../src/config';
-import type { Database } from '../src/db/client';
-import { IDENTITY_RATE_RULES } from '../src/identity/rate-limits';
-import { ephemeralSigningKeys, type SigningKeys } from '../src/identity/keys';
-import { GLOBAL_RATE_LIMIT, RATE_LIMIT_REDIS_NAME } from '../src/platform/http-plugins';
-import { openTestDatabase } from './harness';
-import { redisAnswers, TEST_REDIS_URL } from './redis-available';
+import { buildApp, type App } from '../app';
+import { parseConfig } from '../config';
+import type { Database } from '../db/client';
+import { IDENTITY_RATE_RULES } from './rate-limits';
+import { ephemeralSigningKeys, type SigningKeys } from './keys';
+import { GLOBAL_RATE_LIMIT, RATE_LIMIT_REDIS_NAME } from '../platform/http-plugins';
+import { openTestDatabase } from '../../test/harness';
+import { redisAnswers, TEST_REDIS_URL } from '../../test/redis-available';
 
 // Two server instances behind one database, as in production behind a load balancer. With
 // REDIS_URL set they must count the identity limits and the global per-address limit
