@@ -95,7 +95,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     options.identityLimiter ??
     new IdentityRateLimiter(scaledRateRules(config.authRateLimitMultiplier), redis);
   const identityStore = new IdentityStore(db);
-  const identity = new IdentityService(identityStore, tokens, mailer, limiter, audit, clock, {
+  const identity = new IdentityService(identityStore, tokens, mailer, limiter, audit, uow, clock, {
     tenantId: config.tenantId,
     publicUrl: config.publicUrl,
   });

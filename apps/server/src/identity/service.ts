@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
+import type { UnitOfWork } from '../platform/unit-of-work';
 import type { Mailer } from '../platform/mail';
 import { IdentityError } from './errors';
 import { buildMail, type MailKind } from './mail-texts';
@@ -67,6 +68,7 @@ export class IdentityService {
     private readonly mailer: Mailer,
     private readonly limiter: IdentityLimiter,
     private readonly audit: AuditLog,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly options: { tenantId: string; publicUrl: string },
   ) {}
@@ -215,26 +217,28 @@ export class IdentityService {
     const { email, tenantId, firstName, lastName } = input;
     await this.limit('create', meta, email);
     this.checkTenant(tenantId);
-    const user = await this.store.insertUser({ tenantId, email, role: 'customer' });
+    const user = await this.uow.run({ type: 'anonymous', id: null, ...meta }, async (work) => {
+      const store = this.store.in(work.tx);
+      const created = await store.insertUser({ tenantId, email, role: 'customer' });
+      if (!created) return undefined;
+      await store.linkCustomerByEmail(created.id, email);
+      if (!(await store.customerIdForUser(created.id)) && firstName && lastName) {
+        await store.insertCustomer({
+          userId: created.id,
+          email,
+          firstName,
+          lastName,
+          shortId: randomBytes(5).toString('hex').toUpperCase(),
+        });
+      }
+      await work.audit({ action: 'create_user', entity: 'user', entityId: created.id });
+      return created;
+    });
     if (!user) {
       const existing = await this.store.findUserByEmail(tenantId, email);
       if (existing?.disabledAt) throw new IdentityError('contact-support');
       throw new IdentityError('email-already-in-use');
     }
-    await this.store.linkCustomerByEmail(user.id, email);
-    if (!(await this.store.customerIdForUser(user.id)) && firstName && lastName) {
-      await this.store.insertCustomer({
-        userId: user.id,
-        email,
-        firstName,
-        lastName,
-        shortId: randomBytes(5).toString('hex').toUpperCase(),
-      });
-    }
-    await this.audit.record(
-      { type: 'anonymous', id: null, ...meta },
-      { action: 'create_user', entity: 'user', entityId: user.id },
-    );
     await this.sendCodeMail(user, 'reset_password', 'setPassword', '&newAccount=1');
   }
 
@@ -269,18 +273,19 @@ export class IdentityService {
     await this.limit('code', meta);
     const user = await this.spend(code, 'reset_password');
     const now = this.clock.now();
-    // The link came by mail, so following it also proves the address.
-    await this.store.updateUser(
-      user.id,
-      { passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? now },
-      now,
-    );
-    await this.store.expireCodes(user.id, 'reset_password', now);
-    await this.store.revokeUserSessions(user.id, 'password-reset', now);
-    await this.audit.record(
-      { type: user.role, id: user.id, ...meta },
-      { action: 'password_reset', entity: 'user', entityId: user.id },
-    );
+    const passwordHash = await hashPassword(password);
+    await this.uow.run({ type: user.role, id: user.id, ...meta }, async (work) => {
+      const store = this.store.in(work.tx);
+      // The link came by mail, so following it also proves the address.
+      await store.updateUser(
+        user.id,
+        { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now },
+        now,
+      );
+      await store.expireCodes(user.id, 'reset_password', now);
+      await store.revokeUserSessions(user.id, 'password-reset', now);
+      await work.audit({ action: 'password_reset', entity: 'user', entityId: user.id });
+    });
     return { email: user.email };
   }
 
@@ -295,11 +300,12 @@ export class IdentityService {
     await this.limit('code', meta);
     const user = await this.spend(code, 'verify_email');
     const now = this.clock.now();
-    if (!user.emailVerifiedAt) await this.store.updateUser(user.id, { emailVerifiedAt: now }, now);
-    await this.audit.record(
-      { type: user.role, id: user.id, ...meta },
-      { action: 'email_verified', entity: 'user', entityId: user.id },
-    );
+    await this.uow.run({ type: user.role, id: user.id, ...meta }, async (work) => {
+      if (!user.emailVerifiedAt) {
+        await this.store.in(work.tx).updateUser(user.id, { emailVerifiedAt: now }, now);
+      }
+      await work.audit({ action: 'email_verified', entity: 'user', entityId: user.id });
+    });
     return { email: user.email };
   }
 
@@ -344,12 +350,13 @@ export class IdentityService {
     const now = this.clock.now();
     if (now.getTime() - session.authenticatedAt.getTime() > RECENT_LOGIN_MS)
       throw new IdentityError('requires-recent-login');
-    await this.store.updateUser(user.id, { passwordHash: await hashPassword(newPassword) }, now);
-    await this.store.revokeUserSessions(user.id, 'password-changed', now, session.id);
-    await this.audit.record(
-      { type: user.role, id: user.id, ...meta },
-      { action: 'password_changed', entity: 'user', entityId: user.id },
-    );
+    const passwordHash = await hashPassword(newPassword);
+    await this.uow.run({ type: user.role, id: user.id, ...meta }, async (work) => {
+      const store = this.store.in(work.tx);
+      await store.updateUser(user.id, { passwordHash }, now);
+      await store.revokeUserSessions(user.id, 'password-changed', now, session.id);
+      await work.audit({ action: 'password_changed', entity: 'user', entityId: user.id });
+    });
   }
 
   /** RFC 8693: an ID token in, a short-lived access token for the data API out. */

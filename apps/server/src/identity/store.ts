@@ -9,6 +9,11 @@ export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
 export class IdentityStore {
   constructor(private readonly db: Db) {}
 
+  /** The same store over a transaction (UnitOfWork's `tx`). */
+  in(tx: Db): IdentityStore {
+    return new IdentityStore(tx);
+  }
+
   async findUserByEmail(tenantId: string, email: string): Promise<User | undefined> {
     const [row] = await this.db
       .select()
