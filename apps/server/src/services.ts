@@ -130,7 +130,16 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       tenantId: config.tenantId,
       apiKey: config.staffApiKey,
     }),
-    service: new StaffService({ uow, events, customers, messages, notifications, flags, sdui }),
+    service: new StaffService({
+      uow,
+      events,
+      customers,
+      appointments,
+      messages,
+      notifications,
+      flags,
+      sdui,
+    }),
   };
 
   return {

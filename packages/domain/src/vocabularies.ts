@@ -173,8 +173,21 @@ export const REFERRAL_STATUSES = [
 ] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
+/** Spec 02 §3: subscription statuses. */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'non_renewing',
+  'future',
+  'paused',
+  'cancelled',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 /** Spec 02 §3: subscription statuses that count as active. */
-export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'non_renewing'] as const;
+export const ACTIVE_SUBSCRIPTION_STATUSES = [
+  'active',
+  'non_renewing',
+] as const satisfies readonly SubscriptionStatus[];
 
 /** Spec 02 §3: card brands. */
 export const CARD_BRANDS = ['Visa', 'Mastercard', 'Amex', 'Discover', 'JCB', 'Diners'] as const;

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { FEATURE_FLAGS } from '../constants';
-import { NOTIFICATION_STATUSES } from '../vocabularies';
+import { treatmentShortIdSchema } from '../appointments/schemas';
+import { isSupportedStateCode } from '../us-states';
+import { NOTIFICATION_STATUSES, SUBSCRIPTION_STATUSES } from '../vocabularies';
 import { signInRequestSchema } from './identity-http';
 
 // One zod schema per staff API input (STYLE.md rule 5). Messages name the rule broken; the
 // staff API is used by the care team's tools, so they are plain English, not catalogue keys
-// (sign-in excepted: it is the customer sign-in's schema, whose messages are keys).
+// (sign-in and the treatment short id excepted: they are the customer's own schemas, whose
+// messages are keys).
 
 const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 
@@ -103,3 +106,51 @@ export const setModulesSchema = z.strictObject({
 export const staffSignInSchema = signInRequestSchema;
 
 export const customerParamSchema = z.object({ customerId: z.uuid() });
+
+/** PUT /staff/customers/:customerId/shipping-address: the care team records where a customer lives. */
+export const shippingAddressSchema = z.strictObject({
+  streetAddress1: z.string().trim().min(1).max(200),
+  streetAddress2: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || null),
+  city: z.string().trim().min(1).max(100),
+  stateCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isSupportedStateCode, { message: 'must be a supported state code' }),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(?:-\d{4})?$/, 'must be a ZIP code (12345 or 12345-6789)'),
+});
+export type ShippingAddressInput = z.output<typeof shippingAddressSchema>;
+
+/**
+ * POST /staff/customers/:customerId/subscriptions: a plan for a treatment. Billing builds real
+ * plans later; this is the subscription row the portal reads a customer's treatments from.
+ */
+export const createSubscriptionSchema = z.strictObject({
+  treatmentShortId: treatmentShortIdSchema,
+  status: z.enum(SUBSCRIPTION_STATUSES).default('active'),
+});
+export type CreateSubscriptionInput = z.output<typeof createSubscriptionSchema>;
+
+/**
+ * POST /staff/customers/:customerId/appointments: the care team books a visit at any time,
+ * past or future (no customer booking window); the live-slot unique index still refuses a
+ * second live visit at one provider's start.
+ */
+export const staffAppointmentSchema = z
+  .strictObject({
+    providerId: z.uuid(),
+    treatmentShortId: treatmentShortIdSchema,
+    start: instant,
+    end: instant,
+    isAsync: z.boolean().default(false),
+  })
+  .refine((a) => a.end > a.start, { message: 'must be later than start', path: ['end'] });
+export type StaffAppointmentInput = z.output<typeof staffAppointmentSchema>;

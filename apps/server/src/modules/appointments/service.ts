@@ -11,16 +11,23 @@ import {
   type CreateAsyncAppointmentInput,
   type RescheduleAppointmentInput,
   type ScheduleAppointmentInput,
+  type StaffAppointmentInput,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import { codedError } from '../../graphql/errors';
 import type { SlotStore } from './slot-store';
 import { isOnSchedule, SlotService } from './slots';
-import { isSlotConflict, type AppointmentStore, type AppointmentView } from './store';
+import {
+  isSlotConflict,
+  type AppointmentRow,
+  type AppointmentStore,
+  type AppointmentView,
+  type TreatmentRow,
+} from './store';
 
 /** Only a scheduled visit can move; the others are over, cancelled or held. */
 const RESCHEDULABLE_STATUS = 'scheduled';
@@ -129,6 +136,60 @@ export class AppointmentService {
   async activeTreatments(customerId: string, db?: Db) {
     const ids = await this.customers.activeTreatmentIds(customerId, db);
     return this.store.treatmentsByIds(ids, db);
+  }
+
+  /** A treatment by its short id (read in `db` when given: a unit of work's transaction). */
+  treatmentByShortId(shortId: string, db?: Db): Promise<TreatmentRow | undefined> {
+    return this.store.treatmentByShortId(shortId, db);
+  }
+
+  /**
+   * Staff API: the care team books a visit, in the caller's unit of work, audit row included.
+   * No booking window, schedule or blocking rules (the care team books past visits too); the
+   * live-slot unique index still judges a provider's slot: A102 slotTaken. Undefined when the
+   * treatment does not exist.
+   */
+  async bookForCustomer(
+    customerId: string,
+    input: StaffAppointmentInput,
+    work: Work,
+  ): Promise<AppointmentRow | undefined> {
+    const treatment = await this.store.treatmentByShortId(input.treatmentShortId, work.tx);
+    if (!treatment) return undefined;
+    const now = this.clock.now();
+    let row;
+    try {
+      row = await this.store.insertAppointment(work.tx, {
+        customerId,
+        providerId: input.providerId,
+        treatmentId: treatment.id,
+        start: input.start,
+        end: input.end,
+        status: 'scheduled',
+        isAsync: input.isAsync,
+        origin: 'staff',
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (error) {
+      if (isSlotConflict(error)) {
+        throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
+      }
+      throw error;
+    }
+    await work.audit({
+      action: 'create',
+      entity: 'appointment',
+      entityId: row.id,
+      details: {
+        operation: 'staffBookAppointment',
+        customerId,
+        providerId: row.providerId,
+        start: row.start.toISOString(),
+        isAsync: row.isAsync,
+      },
+    });
+    return row;
   }
 
   /** ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. */

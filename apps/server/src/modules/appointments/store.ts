@@ -212,8 +212,8 @@ export class AppointmentStore {
     return row;
   }
 
-  async treatmentByShortId(shortId: string): Promise<TreatmentRow | undefined> {
-    const [row] = await this.db.select().from(treatments).where(eq(treatments.shortId, shortId));
+  async treatmentByShortId(shortId: string, db: Db = this.db): Promise<TreatmentRow | undefined> {
+    const [row] = await db.select().from(treatments).where(eq(treatments.shortId, shortId));
     return row;
   }
 

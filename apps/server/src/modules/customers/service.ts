@@ -1,6 +1,12 @@
+import {
+  findSupportedState,
+  type ShippingAddressInput,
+  type SubscriptionStatus,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
-import type { CustomerRecord, CustomerStore } from './store';
+import type { Work } from '../../platform/unit-of-work';
+import type { AddressRow, CustomerRecord, CustomerStore, SubscriptionRow } from './store';
 
 export class CustomerService {
   constructor(
@@ -58,5 +64,49 @@ export class CustomerService {
 
   ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
     return this.store.ownsSubscription(customerId, subscriptionId);
+  }
+
+  /**
+   * Staff API: records the customer's shipping address (replacing the one there is) as part of
+   * the caller's unit of work, which must hold the customer's lock; audit row included.
+   */
+  async setShippingAddress(
+    customerId: string,
+    input: ShippingAddressInput,
+    work: Work,
+  ): Promise<AddressRow> {
+    const state = findSupportedState(input.stateCode);
+    if (!state) throw new Error(`unsupported state ${input.stateCode}`);
+    const { row, created } = await this.store.in(work.tx).upsertShippingAddress(customerId, {
+      streetAddress1: input.streetAddress1,
+      streetAddress2: input.streetAddress2,
+      city: input.city,
+      state: state.name,
+      stateCode: state.code,
+      zipCode: input.zipCode,
+    });
+    await work.audit({
+      action: created ? 'create' : 'update',
+      entity: 'address',
+      entityId: row.id,
+      details: { customerId, addressType: row.addressType, stateCode: row.stateCode },
+    });
+    return row;
+  }
+
+  /** Staff API: a subscription to a treatment, in the caller's unit of work; audited. */
+  async createSubscription(
+    customerId: string,
+    input: { treatmentId: string; status: SubscriptionStatus },
+    work: Work,
+  ): Promise<SubscriptionRow> {
+    const row = await this.store.in(work.tx).insertSubscription({ customerId, ...input });
+    await work.audit({
+      action: 'create',
+      entity: 'subscription',
+      entityId: row.id,
+      details: { customerId, treatmentId: input.treatmentId, status: input.status },
+    });
+    return row;
   }
 }

@@ -28,6 +28,11 @@ export interface CustomerRecord {
 export class CustomerStore {
   constructor(private readonly db: Db) {}
 
+  /** The same store over a transaction (a unit of work's). */
+  in(tx: Db): CustomerStore {
+    return new CustomerStore(tx);
+  }
+
   async findById(id: string): Promise<CustomerRow | undefined> {
     const [row] = await this.db.select().from(customers).where(eq(customers.id, id));
     return row;
@@ -116,5 +121,35 @@ export class CustomerStore {
       .from(subscriptions)
       .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)));
     return row !== undefined;
+  }
+
+  /**
+   * Replaces the customer's shipping address, or adds one when there is none. Callers hold the
+   * customer's lock: no unique index stops two SHIPPING rows, so the lock queues the upserts.
+   */
+  async upsertShippingAddress(
+    customerId: string,
+    values: Omit<typeof addresses.$inferInsert, 'id' | 'customerId' | 'addressType' | 'createdAt'>,
+  ): Promise<{ row: AddressRow; created: boolean }> {
+    const shipping = and(
+      eq(addresses.customerId, customerId),
+      eq(addresses.addressType, 'SHIPPING' satisfies AddressType),
+    );
+    const [updated] = await this.db.update(addresses).set(values).where(shipping).returning();
+    if (updated) return { row: updated, created: false };
+    const [row] = await this.db
+      .insert(addresses)
+      .values({ ...values, customerId, addressType: 'SHIPPING' })
+      .returning();
+    if (!row) throw new Error('address not inserted');
+    return { row, created: true };
+  }
+
+  async insertSubscription(
+    values: Pick<typeof subscriptions.$inferInsert, 'customerId' | 'treatmentId' | 'status'>,
+  ): Promise<SubscriptionRow> {
+    const [row] = await this.db.insert(subscriptions).values(values).returning();
+    if (!row) throw new Error('subscription not inserted');
+    return row;
   }
 }

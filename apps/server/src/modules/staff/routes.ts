@@ -1,11 +1,14 @@
 import {
   createNotificationSchema,
+  createSubscriptionSchema,
   customerParamSchema,
   flagParamSchema,
   messageTemplateSchema,
   postMessageSchema,
   setFlagSchema,
   setModulesSchema,
+  shippingAddressSchema,
+  staffAppointmentSchema,
   staffSignInSchema,
   surfaceParamSchema,
 } from '@portal/domain';
@@ -35,6 +38,20 @@ import type { StaffService } from './service';
  *                                                      {label, url}, metadata?:
  *                                                      {subscriptionIds?}, showAfter?, expireAt?,
  *                                                      date?}
+ *   PUT  /staff/customers/:customerId/shipping-address {streetAddress1, streetAddress2?, city,
+ *                                                      stateCode, zipCode}
+ *       Records the customer's shipping address (replaces the one there is); stateCode is a
+ *       supported state (the 50 states, DC, TS). 200 {id, stateCode}.
+ *   POST /staff/customers/:customerId/subscriptions  {treatmentShortId, status?: 'active' |
+ *                                                      'non_renewing' | 'future' | 'paused' |
+ *                                                      'cancelled' (default 'active')}
+ *       A plan for a treatment (the subscription row; billing's plans come later).
+ *       201 {id, treatmentId}; an unknown treatment is 400 on treatmentShortId.
+ *   POST /staff/customers/:customerId/appointments   {providerId, treatmentShortId, start,
+ *                                                      end, isAsync?: false}
+ *       Books a visit at any time, past or future: no booking window, schedule or blocking
+ *       rules. 201 {id}; a provider's live visit at that start already is 409
+ *       {error: {code: 'slot-taken'}}; an unknown provider or treatment is 400 on its field.
  *   PUT  /staff/flags/:name                           {customerId?: uuid | null, enabled}
  *   PUT  /staff/sdui-modules/:surface                 {customerId?: uuid | null, modules}
  *   POST /staff/message-templates                     {type, description}
@@ -52,6 +69,23 @@ export interface StaffRoutesOptions {
 
 function notFound(reply: FastifyReply, what: string) {
   return reply.status(404).send({ error: { code: 'not-found', message: `${what} not found.` } });
+}
+
+/** 400 in the shape of the app's error handler, for a field that passed its schema. */
+function invalidField(reply: FastifyReply, field: string, message = 'does not exist') {
+  return reply.status(400).send({
+    error: {
+      code: 'invalid-input',
+      message: 'The request is not valid.',
+      fields: { [field]: message },
+    },
+  });
+}
+
+/** A booking the live-slot unique index refused (AppointmentService reports it as slotTaken). */
+function isSlotTaken(error: unknown): boolean {
+  const extensions = (error as { extensions?: { reason?: unknown } } | null)?.extensions;
+  return extensions?.reason === 'slotTaken';
 }
 
 /**
@@ -147,13 +181,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
           if (constraint === null) throw error;
           // Only the two optional references can miss; the customer was checked above.
           const field = constraint.includes('template_used_id') ? 'templateUsedId' : 'providerId';
-          return reply.status(400).send({
-            error: {
-              code: 'invalid-input',
-              message: 'The request is not valid.',
-              fields: { [field]: 'does not exist' },
-            },
-          });
+          return invalidField(reply, field);
         }
         const { message, notification } = posted;
         return reply.status(201).send({ id: message.id, notificationId: notification?.id ?? null });
@@ -167,6 +195,53 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
         const customerId = await existingCustomer(request.params.customerId, reply);
         if (!customerId) return reply;
         const row = await staff.createNotification(customerId, request.body, actorOf(request));
+        return reply.status(201).send({ id: row.id });
+      },
+    );
+
+    authed.put(
+      '/staff/customers/:customerId/shipping-address',
+      { schema: { hide: true, params: customerParamSchema, body: shippingAddressSchema } },
+      async (request, reply) => {
+        const customerId = await existingCustomer(request.params.customerId, reply);
+        if (!customerId) return reply;
+        const row = await staff.setShippingAddress(customerId, request.body, actorOf(request));
+        return { id: row.id, stateCode: row.stateCode };
+      },
+    );
+
+    authed.post(
+      '/staff/customers/:customerId/subscriptions',
+      { schema: { hide: true, params: customerParamSchema, body: createSubscriptionSchema } },
+      async (request, reply) => {
+        const customerId = await existingCustomer(request.params.customerId, reply);
+        if (!customerId) return reply;
+        const row = await staff.createSubscription(customerId, request.body, actorOf(request));
+        if (!row) return invalidField(reply, 'treatmentShortId');
+        return reply.status(201).send({ id: row.id, treatmentId: row.treatmentId });
+      },
+    );
+
+    authed.post(
+      '/staff/customers/:customerId/appointments',
+      { schema: { hide: true, params: customerParamSchema, body: staffAppointmentSchema } },
+      async (request, reply) => {
+        const customerId = await existingCustomer(request.params.customerId, reply);
+        if (!customerId) return reply;
+        let row;
+        try {
+          row = await staff.bookAppointment(customerId, request.body, actorOf(request));
+        } catch (error) {
+          if (isSlotTaken(error)) {
+            return reply.status(409).send({
+              error: { code: 'slot-taken', message: 'The provider already has a visit then.' },
+            });
+          }
+          // The customer was checked above, so a missing reference is the provider.
+          if (foreignKeyViolation(error) !== null) return invalidField(reply, 'providerId');
+          throw error;
+        }
+        if (!row) return invalidField(reply, 'treatmentShortId');
         return reply.status(201).send({ id: row.id });
       },
     );

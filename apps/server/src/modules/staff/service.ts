@@ -1,12 +1,18 @@
 import {
   NOTIFICATION_TYPE,
   type CreateNotificationInput,
+  type CreateSubscriptionInput,
   type PostMessageInput,
+  type ShippingAddressInput,
+  type StaffAppointmentInput,
 } from '@portal/domain';
 import type { AuditActor } from '../../platform/audit';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { AppointmentService } from '../appointments/service';
+import type { AppointmentRow } from '../appointments/store';
 import type { CustomerService } from '../customers/service';
+import type { AddressRow, SubscriptionRow } from '../customers/store';
 import type { FlagService } from '../flags/service';
 import type { MessageService } from '../messages/service';
 import type { MessageRow, TemplateRow } from '../messages/store';
@@ -18,6 +24,7 @@ export interface StaffServiceDeps {
   uow: UnitOfWork;
   events: Events;
   customers: CustomerService;
+  appointments: AppointmentService;
   messages: MessageService;
   notifications: NotificationService;
   flags: FlagService;
@@ -124,6 +131,59 @@ export class StaffService {
 
   createTemplate(type: string, description: string, actor: AuditActor): Promise<TemplateRow> {
     return this.deps.messages.createTemplate(type, description, actor);
+  }
+
+  /** Records the customer's shipping address; the lock queues two upserts for one customer. */
+  async setShippingAddress(
+    customerId: string,
+    input: ShippingAddressInput,
+    actor: AuditActor,
+  ): Promise<AddressRow> {
+    const { uow, customers, events } = this.deps;
+    const row = await uow.run(
+      actor,
+      (work) => customers.setShippingAddress(customerId, input, work),
+      { lock: customerId },
+    );
+    await events.customerChanged(customerId, 'address');
+    return row;
+  }
+
+  /** A subscription to a treatment; undefined when the treatment does not exist. */
+  async createSubscription(
+    customerId: string,
+    input: CreateSubscriptionInput,
+    actor: AuditActor,
+  ): Promise<SubscriptionRow | undefined> {
+    const { uow, customers, appointments, events } = this.deps;
+    const row = await uow.run(actor, async (work) => {
+      const treatment = await appointments.treatmentByShortId(input.treatmentShortId, work.tx);
+      if (!treatment) return undefined;
+      return customers.createSubscription(
+        customerId,
+        { treatmentId: treatment.id, status: input.status },
+        work,
+      );
+    });
+    if (row) await events.customerChanged(customerId, 'subscriptions');
+    return row;
+  }
+
+  /**
+   * Books a visit for the customer at any time (AppointmentService.bookForCustomer says what is
+   * and is not checked); undefined when the treatment does not exist.
+   */
+  async bookAppointment(
+    customerId: string,
+    input: StaffAppointmentInput,
+    actor: AuditActor,
+  ): Promise<AppointmentRow | undefined> {
+    const { uow, appointments, events } = this.deps;
+    const row = await uow.run(actor, (work) =>
+      appointments.bookForCustomer(customerId, input, work),
+    );
+    if (row) await events.customerChanged(customerId, 'appointments');
+    return row;
   }
 
   /** Whether a customer record exists (checked before writing for one). */

@@ -2,14 +2,18 @@ import { FEATURE_FLAGS, DEFAULT_ACCOUNT_MODULES, DEFAULT_HOME_MODULES } from '@p
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addresses,
+  appointments,
   auditLog,
   customerNotifications,
   featureFlags,
   providerMessages,
   providerMessageTemplates,
   sduiModules,
+  subscriptions,
   users,
 } from '../../db/schema/index';
+import { createScheduledProvider, createTreatment } from '../../../test/appointment-fixtures';
 import { createCustomer, createUser, TEST_PASSWORD } from '../../../test/factories';
 import { graphql, postJson, startTestServer, type TestServer } from '../../../test/harness';
 import {
@@ -22,10 +26,17 @@ import {
 const API_KEY = 'staff-suite-api-key-0123456789';
 let server: TestServer;
 let staffEmail: string;
+let treatmentShortId: string;
+let providerId: string;
 beforeAll(async () => {
   server = await startTestServer({ STAFF_API_KEY: API_KEY });
   staffEmail = (await createStaffUser(server.database.db)).email;
+  const treatment = await createTreatment(server.database.db);
+  treatmentShortId = treatment.shortId;
+  providerId = (await createScheduledProvider(server.database.db)).id;
 });
+/** Each booking call gets its own start, so a second one is not the live-slot conflict. */
+let nextStart = Date.parse('2031-01-06T16:00:00Z');
 afterAll(async () => {
   await server.close();
 });
@@ -38,7 +49,19 @@ async function counts() {
   const [f] = await db.select({ n: count() }).from(featureFlags);
   const [s] = await db.select({ n: count() }).from(sduiModules);
   const [t] = await db.select({ n: count() }).from(providerMessageTemplates);
-  return { messages: m?.n, notifications: c?.n, flags: f?.n, modules: s?.n, templates: t?.n };
+  const [a] = await db.select({ n: count() }).from(addresses);
+  const [u] = await db.select({ n: count() }).from(subscriptions);
+  const [v] = await db.select({ n: count() }).from(appointments);
+  return {
+    messages: m?.n,
+    notifications: c?.n,
+    flags: f?.n,
+    modules: s?.n,
+    templates: t?.n,
+    addresses: a?.n,
+    subscriptions: u?.n,
+    appointments: v?.n,
+  };
 }
 
 /** One valid call of every staff endpoint for a customer. */
@@ -65,6 +88,26 @@ function everyEndpoint(customerId: string) {
       body: { customerId, modules: ['orders'] },
     },
     { method: 'POST', route: '/staff/message-templates', body: { type: 'x', description: 'X' } },
+    {
+      method: 'PUT',
+      route: `/staff/customers/${customerId}/shipping-address`,
+      body: { streetAddress1: '1 Main St', city: 'Austin', stateCode: 'TX', zipCode: '78701' },
+    },
+    {
+      method: 'POST',
+      route: `/staff/customers/${customerId}/subscriptions`,
+      body: { treatmentShortId },
+    },
+    {
+      method: 'POST',
+      route: `/staff/customers/${customerId}/appointments`,
+      body: {
+        providerId,
+        treatmentShortId,
+        start: new Date((nextStart += 3_600_000)).toISOString(),
+        end: new Date(nextStart + 1_800_000).toISOString(),
+      },
+    },
   ] as const;
 }
 
