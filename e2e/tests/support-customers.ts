@@ -1,0 +1,246 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { createAccount, uniqueEmail } from './support';
+
+// Customers of a test's own, made through the real endpoints: the public sign-up (and the
+// set-password link from the dev outbox), then the staff API as the demo care team gives
+// them an address, an active treatment and visits. Nothing is written to the database behind
+// the server's back, so specs that use them run in parallel.
+
+const STAFF = { email: 'care.team@example.com', password: 'DemoPass1' };
+const PASSWORD = 'NewPass123';
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export interface Visit {
+  id: string;
+  start: string;
+  end: string;
+}
+
+export interface Patient {
+  email: string;
+  password: string;
+  customerId: string;
+  treatmentId: string;
+  treatmentShortId: string;
+  /** The provider licensed in the customer's state who sees the treatment. */
+  provider: { id: string; displayName: string };
+}
+
+interface Failure {
+  error?: { code?: string };
+}
+
+async function json<T>(response: {
+  ok(): boolean;
+  status(): number;
+  url(): string;
+  json(): Promise<unknown>;
+}): Promise<T> {
+  const body = await response.json();
+  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
+  return body as T;
+}
+
+/** Signs a customer in through the identity routes and exchanges the ID token, as the app does. */
+async function customerAccessToken(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const { idToken } = await json<{ idToken: string }>(
+    await request.post('/identity/sign-in', { data: { email, password } }),
+  );
+  const { access_token } = await json<{ access_token: string }>(
+    await request.post('/connect/token', {
+      form: {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        client_id: 'customer-portal',
+        scope: 'graphql',
+        subject_token: idToken,
+        subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+      },
+    }),
+  );
+  return access_token;
+}
+
+async function graphql<T>(
+  request: APIRequestContext,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const body = await json<{ data?: T; errors?: unknown[] }>(
+    await request.post('/graphql', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { query, variables },
+    }),
+  );
+  expect(body.errors, query).toBeUndefined();
+  return body.data as T;
+}
+
+let staffToken: string | undefined;
+
+/** The care team's staff API, signed in as the demo staff account. */
+class CareTeam {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  /** Signs in once per worker: the token lasts an hour and /staff/token is rate limited. */
+  static async signIn(request: APIRequestContext): Promise<CareTeam> {
+    if (!staffToken) {
+      const { access_token } = await json<{ access_token: string }>(
+        await request.post('/staff/token', { data: STAFF }),
+      );
+      staffToken = access_token;
+    }
+    return new CareTeam(request, staffToken);
+  }
+
+  private send(method: 'post' | 'put', path: string, data: unknown) {
+    return this.request[method](path, {
+      headers: { authorization: `Bearer ${this.token}` },
+      data,
+    });
+  }
+
+  async setShippingAddress(customerId: string, stateCode: string): Promise<void> {
+    await json(
+      await this.send('put', `/staff/customers/${customerId}/shipping-address`, {
+        streetAddress1: '100 Test Way',
+        city: 'Testville',
+        stateCode,
+        zipCode: '10001',
+      }),
+    );
+  }
+
+  async subscribe(customerId: string, treatmentShortId: string): Promise<string> {
+    const { treatmentId } = await json<{ treatmentId: string }>(
+      await this.send('post', `/staff/customers/${customerId}/subscriptions`, {
+        treatmentShortId,
+      }),
+    );
+    return treatmentId;
+  }
+
+  /**
+   * Books a visit about `days` from now, at a random minute of that day so that visits of
+   * tests running side by side with the same provider do not start together; a taken start
+   * (409) is tried again at another minute.
+   */
+  async book(
+    customerId: string,
+    visit: { providerId: string; treatmentShortId: string; days: number; isAsync?: boolean },
+  ): Promise<Visit> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const minute = Math.floor(Date.now() / MINUTE) + Math.floor(Math.random() * 12 * 60);
+      const start = minute * MINUTE + visit.days * DAY;
+      const body = {
+        providerId: visit.providerId,
+        treatmentShortId: visit.treatmentShortId,
+        start: new Date(start).toISOString(),
+        end: new Date(start + 30 * MINUTE).toISOString(),
+        isAsync: visit.isAsync ?? false,
+      };
+      const response = await this.send('post', `/staff/customers/${customerId}/appointments`, body);
+      if (response.status() === 409) {
+        expect(((await response.json()) as Failure).error?.code).toBe('slot-taken');
+        continue;
+      }
+      const { id } = await json<{ id: string }>(response);
+      return { id, start: body.start, end: body.end };
+    }
+    throw new Error('no free start for the visit after five tries');
+  }
+}
+
+/** The first provider the booking search offers the customer for the treatment in their state. */
+async function providerFor(
+  request: APIRequestContext,
+  token: string,
+  stateCode: string,
+  treatmentId: string,
+): Promise<Patient['provider']> {
+  const { availableSlots } = await graphql<{
+    availableSlots: { provider: Patient['provider'] }[];
+  }>(
+    request,
+    token,
+    `
+      query ($state: String!, $treatmentId: ID!, $startTime: DateTime!) {
+        availableSlots(state: $state, treatmentId: $treatmentId, startTime: $startTime) {
+          provider {
+            id
+            displayName
+          }
+        }
+      }
+    `,
+    { state: stateCode, treatmentId, startTime: new Date().toISOString() },
+  );
+  const provider = availableSlots[0]?.provider;
+  expect(provider, `a provider in ${stateCode}`).toBeTruthy();
+  return provider!;
+}
+
+export interface PatientOptions {
+  /** Names the test in the email address. */
+  tag: string;
+  /**
+   * The customer's state. The demo providers each hold some states alone, so tests that book
+   * through the screens pick a state of their own and never compete for a provider's slot.
+   */
+  stateCode: string;
+  treatmentShortId?: string;
+}
+
+/**
+ * A customer of the test's own: signed up through the public sign-up with a password, with a
+ * shipping address in `stateCode` and an active plan for the treatment, and the provider the
+ * booking search offers them. Visits are booked with `bookVisit`.
+ */
+export async function createPatient(
+  request: APIRequestContext,
+  { tag, stateCode, treatmentShortId = 'weightmanagement' }: PatientOptions,
+): Promise<Patient> {
+  const email = uniqueEmail(tag);
+  await createAccount(request, email, PASSWORD);
+  const token = await customerAccessToken(request, email, PASSWORD);
+  const { customer } = await graphql<{ customer: { id: string } }>(
+    request,
+    token,
+    '{ customer { id } }',
+  );
+  const care = await CareTeam.signIn(request);
+  await care.setShippingAddress(customer.id, stateCode);
+  const treatmentId = await care.subscribe(customer.id, treatmentShortId);
+  const provider = await providerFor(request, token, stateCode, treatmentId);
+  return {
+    email,
+    password: PASSWORD,
+    customerId: customer.id,
+    treatmentId,
+    treatmentShortId,
+    provider,
+  };
+}
+
+/** The care team books the patient a visit with their provider, `days` from now (negative: past). */
+export async function bookVisit(
+  request: APIRequestContext,
+  patient: Patient,
+  { days, isAsync = false }: { days: number; isAsync?: boolean },
+): Promise<Visit> {
+  const care = await CareTeam.signIn(request);
+  return care.book(patient.customerId, {
+    providerId: patient.provider.id,
+    treatmentShortId: patient.treatmentShortId,
+    days,
+    isAsync,
+  });
+}
