@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { GetAppointmentPresenceDocument } from '../../gql/graphql';
 import { useServices } from '../services';
+import { APPOINTMENTS_KEY } from './use-appointments';
 
 // Home asks only whether the appointments module shows, not for the list itself.
-export const APPOINTMENT_PRESENCE_QUERY_KEY = ['appointments', 'presence'] as const;
+export const APPOINTMENT_PRESENCE_QUERY_KEY = [...APPOINTMENTS_KEY, 'presence'] as const;
 
 /** appointmentsByCustomer reduced to: does the customer have any appointment at all. */
 export function useHasAppointments() {
