@@ -12,7 +12,7 @@ if (!url) {
 console.log(`PostgreSQL suite: running the server integration tests against ${new URL(url).host}`);
 const result = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'server', 'test/', '--exclude', '**/main.int.test.ts'],
+  ['vitest', 'run', '--project', 'server', '.int.test.ts', '--exclude', '**/main.int.test.ts'],
   {
     stdio: 'inherit',
     env: { ...process.env, PORTAL_TEST_DB: 'postgres' },
