@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
-import type { CustomerRecord, CustomerStore } from './store';
+import { CustomerStore, type CustomerRecord } from './store';
 
 export class CustomerService {
   constructor(
@@ -59,4 +59,9 @@ export class CustomerService {
   ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
     return this.store.ownsSubscription(customerId, subscriptionId);
   }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createCustomerService(deps: { db: Db; audit: AuditLog }): CustomerService {
+  return new CustomerService(new CustomerStore(deps.db), deps.audit);
 }

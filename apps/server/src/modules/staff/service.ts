@@ -8,10 +8,8 @@ import type { Events } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import type { FlagService } from '../flags/service';
-import type { MessageService } from '../messages/service';
-import type { MessageRow, TemplateRow } from '../messages/store';
-import type { NotificationService } from '../notifications/service';
-import type { NotificationRow } from '../notifications/store';
+import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
+import type { NotificationRow, NotificationService } from '../notifications/service';
 import type { SduiService } from '../sdui/service';
 
 export interface StaffServiceDeps {
