@@ -1,8 +1,138 @@
-// Typed lint baseline (STYLE.md rule 9), shared by every workspace.
+// Typed lint baseline (STYLE.md rule 9) and the architecture's boundaries (DESIGN.md section 4),
+// shared by every workspace.
+import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const repoRoot = import.meta.dirname;
+
+// The boundary rules apply to the repository and, unchanged, to tools/lint-fixtures/, a
+// miniature of the same layout whose files break each rule on purpose (tools/lint-rules.test.ts
+// proves every rule bites). `eslint .` ignores the fixtures.
+const FIXTURES = 'tools/lint-fixtures';
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**'];
+
+/** Subfolders of `dir` (relative to the repository), read when the config loads. */
+function folders(dir) {
+  try {
+    return readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/** import-x/no-restricted-paths zones for one copy of the layout (`root` is '' or FIXTURES/). */
+function zones(root, { testFile }) {
+  const abs = (p) => path.join(repoRoot, root, p);
+  const web = 'apps/web/src';
+  const server = 'apps/server/src';
+
+  // Web: a feature imports only itself, components/, lib/ and gql/ (npm packages and
+  // @portal/domain live outside src/); its tests may also use src/test/.
+  const features = folders(`${root}${web}/features`).map((feature) => ({
+    target: `${root}${web}/features/${feature}/**`,
+    from: [`${root}${web}/**`],
+    except: [
+      `features/${feature}/**`,
+      'components/**',
+      'lib/**',
+      'gql/**',
+      ...(testFile ? ['test/**'] : []),
+    ].map((p) => abs(`${web}/${p}`)),
+    message: `A feature imports only itself, components/, lib/ and gql/${
+      testFile ? ' (and src/test/ from tests)' : ''
+    }; move what two features share to components/ or lib/.`,
+  }));
+  const shared = {
+    target: [`${root}${web}/components/**`, `${root}${web}/lib/**`],
+    from: [`${root}${web}/features/**`, `${root}${web}/app/**`],
+    message: 'components/ and lib/ are shared: they never import features/ or app/.',
+  };
+
+  // Server: a module's store (store.ts, *-store.ts) is imported only inside its module.
+  const stores = folders(`${root}${server}/modules`).map((module) => ({
+    target: [
+      `${root}${server}/modules/!(${module})/**`,
+      `${root}${server}/!(modules)/**`,
+      `${root}${server}/*`,
+      `${root}apps/server/!(src)/**`,
+      `${root}apps/server/*`,
+      `${root}bench/**`,
+      `${root}e2e/**`,
+    ],
+    from: `${root}${server}/modules/${module}/{store,*-store}.ts`,
+    message: `Only modules/${module}/ reads its store; other code calls its service.`,
+  }));
+  const compositionRoot = {
+    target: `${root}${server}/modules`,
+    from: [`${root}${server}/services.ts`, `${root}${server}/app.ts`],
+    message: 'Modules receive their dependencies; they never import services.ts or app.ts.',
+  };
+  const platform = {
+    target: `${root}${server}/platform`,
+    from: `${root}${server}/identity`,
+    message: 'platform/ sits below identity/ and never imports it.',
+  };
+  return [...features, shared, ...stores, compositionRoot, platform];
+}
+
+const restrictedPaths = (options) => [
+  'error',
+  { basePath: repoRoot, zones: ['', `${FIXTURES}/`].flatMap((root) => zones(root, options)) },
+];
+
+const DOMAIN_SOURCES = ['packages/domain/src/**', `${FIXTURES}/packages/domain/src/**`];
+const purity = (what) => `packages/domain is pure (STYLE.md rule 1): ${what}`;
+const domainPurity = {
+  files: DOMAIN_SOURCES.map((dir) => `${dir}/*.{ts,tsx,js}`),
+  rules: {
+    'no-restricted-globals': [
+      'error',
+      { name: 'process', message: purity('no process.env; pass configuration in.') },
+    ],
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: builtinModules.map((name) => ({ name, message: purity('no Node modules.') })),
+        patterns: [{ group: ['node:*'], message: purity('no Node modules.') }],
+      },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "MemberExpression[property.name='env'][object.property.name='process']",
+        message: purity('no process.env; pass configuration in.'),
+      },
+      {
+        selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+        message: purity('no Date.now(); take `now` as an argument.'),
+      },
+      {
+        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+        message: purity('no new Date() without an argument; take `now` as an argument.'),
+      },
+      {
+        selector: "CallExpression[callee.name='Date']",
+        message: purity('no Date(); take `now` as an argument.'),
+      },
+      {
+        selector: "MemberExpression[object.name='Math'][property.name='random']",
+        message: purity('no Math.random; take a random source as an argument.'),
+      },
+      {
+        selector: 'ImportExpression[source.value=/^node:/]',
+        message: purity('no Node modules.'),
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -14,6 +144,7 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      `${FIXTURES}/**`,
     ],
   },
   js.configs.recommended,
@@ -25,7 +156,7 @@ export default tseslint.config(
         projectService: {
           allowDefaultProject: ['*.js', '*.ts'],
         },
-        tsconfigRootDir: import.meta.dirname,
+        tsconfigRootDir: repoRoot,
       },
     },
     rules: {
@@ -47,7 +178,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', `${FIXTURES}/apps/web/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -55,6 +186,29 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // Import boundaries and cycles, on resolved paths (extensionless imports, workspace packages).
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without this import-x parses only .js dependencies and no-cycle would see no .ts cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      // Type-only imports are not cycles at run time; the rule skips them. Packages from
+      // node_modules are not followed, which keeps the rule cheap.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': restrictedPaths({ testFile: false }),
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': restrictedPaths({ testFile: true }) },
+  },
+  domainPurity,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

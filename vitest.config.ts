@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, one project per workspace: `npm run test:unit` runs them all.
+// One runner, one project per workspace (and tools/, the repository's own checks):
+// `npm run test:unit` runs them all.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server', 'apps/web'],
+    projects: ['packages/domain', 'apps/server', 'apps/web', 'tools'],
   },
 });

@@ -41,7 +41,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The check fails the run unless the server starts on the Node that package.json pins.
+    command: 'node ../scripts/check-node.mjs "e2e webServer" && npx tsx ../apps/server/src/main.ts',
     url: `${baseURL}/healthz`,
     env: {
       PORT: port,

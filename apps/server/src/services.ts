@@ -7,21 +7,13 @@ import { IdentityRateLimiter, scaledRateRules, type IdentityLimiter } from './id
 import { IdentityService } from './identity/service';
 import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
-import { AppointmentService } from './modules/appointments/service';
-import { SlotStore } from './modules/appointments/slot-store';
-import { AppointmentStore } from './modules/appointments/store';
-import { CustomerService } from './modules/customers/service';
-import { CustomerStore } from './modules/customers/store';
-import { FlagService } from './modules/flags/service';
-import { FlagStore } from './modules/flags/store';
-import { MessageService } from './modules/messages/service';
-import { MessageStore } from './modules/messages/store';
-import { NotificationService } from './modules/notifications/service';
-import { NotificationStore } from './modules/notifications/store';
-import { PreferenceService } from './modules/preferences/service';
-import { PreferenceStore } from './modules/preferences/store';
-import { SduiService } from './modules/sdui/service';
-import { SduiStore } from './modules/sdui/store';
+import { createAppointmentService } from './modules/appointments/service';
+import { createCustomerService } from './modules/customers/service';
+import { createFlagService } from './modules/flags/service';
+import { createMessageService } from './modules/messages/service';
+import { createNotificationService } from './modules/notifications/service';
+import { createPreferenceService } from './modules/preferences/service';
+import { createSduiService } from './modules/sdui/service';
 import { StaffAuth } from './modules/staff/auth';
 import { StaffService } from './modules/staff/service';
 import { AuditLog } from './platform/audit';
@@ -68,8 +60,8 @@ export interface CompositionOptions {
 
 /**
  * The composition root: the one place that builds identity, mail, rate limits, the staff API
- * and every module, each from explicit dependencies. Stores are built here and handed to the
- * service of their own area only; `buildApp` (app.ts) registers the HTTP side on top.
+ * and every module, each from explicit dependencies (a module builds its own store); `buildApp`
+ * (app.ts) registers the HTTP side on top.
  */
 export async function compose(options: CompositionOptions): Promise<Composition> {
   const { config, database } = options;
@@ -100,27 +92,14 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     publicUrl: config.publicUrl,
   });
 
-  const customers = new CustomerService(new CustomerStore(db), audit);
-  const flags = new FlagService(new FlagStore(db), uow);
-  const messages = new MessageService(new MessageStore(db), uow, audit, clock, events);
-  const notifications = new NotificationService(
-    new NotificationStore(db),
-    uow,
-    audit,
-    clock,
-    events,
-    customers,
-  );
-  const sdui = new SduiService(new SduiStore(db), uow);
-  const appointments = new AppointmentService(
-    new AppointmentStore(db),
-    new SlotStore(db),
-    customers,
-    uow,
-    audit,
-    clock,
-  );
-  const preferences = new PreferenceService(new PreferenceStore(db), uow, audit, clock);
+  // Each area builds its own store inside its module; the root hands over only what it needs.
+  const customers = createCustomerService({ db, audit });
+  const flags = createFlagService({ db, uow });
+  const messages = createMessageService({ db, uow, audit, clock, events });
+  const notifications = createNotificationService({ db, uow, audit, clock, events, customers });
+  const sdui = createSduiService({ db, uow });
+  const appointments = createAppointmentService({ db, customers, uow, audit, clock });
+  const preferences = createPreferenceService({ db, uow, audit, clock });
 
   const staff = {
     auth: new StaffAuth({

@@ -1,9 +1,13 @@
 import { NOTIFICATION_TYPE } from '@portal/domain';
 import type { Db } from '../db/client';
-import { providers, users } from '../db/schema/index';
+import {
+  customerNotifications,
+  providerMessages,
+  providerMessageTemplates,
+  providers,
+  users,
+} from '../db/schema/index';
 import { sectionMarker } from '../modules/messages/sections';
-import { MessageStore } from '../modules/messages/store';
-import { NotificationStore } from '../modules/notifications/store';
 
 export const DEMO_STAFF_ACCOUNT = {
   email: 'care.team@example.com',
@@ -46,7 +50,17 @@ export async function seedMessagingDemo(tx: Db, input: MessagingSeedInput): Prom
   const provider = (name: string) => demoProviders.find((p) => p.displayName.includes(name));
   const [natarajan, bell, ruiz] = [provider('Natarajan'), provider('Bell'), provider('Ruiz')];
 
-  const messages = new MessageStore(tx);
+  // Demo rows go straight into the tables, as the rest of the seed does; the app itself only
+  // writes them through the messages and notifications services.
+  const messages = {
+    insertTemplate: async (values: { type: string; description: string }) => {
+      const [row] = await tx.insert(providerMessageTemplates).values(values).returning();
+      if (!row) throw new Error('demo template not inserted');
+      return row;
+    },
+    insert: (values: typeof providerMessages.$inferInsert) =>
+      tx.insert(providerMessages).values(values),
+  };
   const update = await messages.insertTemplate({
     type: 'treatment_update',
     description: 'Treatment update',
@@ -97,10 +111,9 @@ ${sectionMarker('Side effects to watch for')}
     createdAt: ago(45 * MINUTE),
   });
 
-  const notifications = new NotificationStore(tx);
   const notice = (
-    values: Omit<Parameters<NotificationStore['insert']>[0], 'customerId'>,
-  ): Promise<unknown> => notifications.insert({ customerId, ...values });
+    values: Omit<typeof customerNotifications.$inferInsert, 'customerId'>,
+  ): Promise<unknown> => tx.insert(customerNotifications).values({ customerId, ...values });
   await notice({
     type: NOTIFICATION_TYPE.labResult,
     title: 'Your lab results are ready',

@@ -25,16 +25,16 @@ type Documents = {
     "mutation ScheduleAdhocAppointmentV2(\n  $providerId: ID!\n  $treatmentShortId: String!\n  $start: DateTime!\n  $end: DateTime!\n  $origin: String\n  $followUpId: ID\n  $vialCount: Int\n  $subscriptionId: ID\n) {\n  scheduleAdhocAppointmentV2(\n    providerId: $providerId\n    treatmentShortId: $treatmentShortId\n    start: $start\n    end: $end\n    origin: $origin\n    followUpId: $followUpId\n    vialCount: $vialCount\n    subscriptionId: $subscriptionId\n  ) {\n    statusCode\n    name\n    message\n    data {\n      id\n      start\n      end\n    }\n  }\n}\n": typeof types.ScheduleAdhocAppointmentV2Document,
     "mutation UpdateReschedule($id: ID!, $status: String!) {\n  updateRescheduleById(id: $id, status: $status) {\n    statusCode\n    data {\n      id\n      status\n    }\n  }\n}\n": typeof types.UpdateRescheduleDocument,
     "mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {\n  upsertTosConsentAndMarketingPreference(\n    customerId: $customerId\n    tosStatus: $tosStatus\n    marketingContentStatus: $marketingContentStatus\n  ) {\n    statusCode\n    data {\n      affected_rows\n    }\n  }\n}\n": typeof types.UpsertTosConsentDocument,
-    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n": typeof types.GetAppointmentPresenceDocument,
-    "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n": typeof types.GetContractExpirationBannerNotificationsDocument,
     "query GetSduiModules {\n  sduiModules {\n    home\n  }\n}\n": typeof types.GetSduiModulesDocument,
-    "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": typeof types.GetMessageReadStatesDocument,
+    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n": typeof types.GetAppointmentPresenceDocument,
     "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  sequence\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n": typeof types.GetAppointmentsByCustomerDocument,
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": typeof types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": typeof types.GetFeatureFlagsDocument,
+    "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": typeof types.GetMessageReadStatesDocument,
     "query GetProviderMessages($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    type\n    read\n    read_on\n    displayTime\n    provider_name\n    provider_image\n    messageSections {\n      name\n      html\n    }\n  }\n}\n": typeof types.GetProviderMessagesDocument,
     "subscription ProviderMessagesChanged {\n  providerMessagesChanged {\n    change\n    id\n  }\n}\n": typeof types.ProviderMessagesChangedDocument,
     "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n": typeof types.UpdateProviderMessageReadDocument,
+    "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n": typeof types.GetContractExpirationBannerNotificationsDocument,
     "query GetCustomerNotifications {\n  customerNotifications {\n    ...NotificationFields\n  }\n}\n\nfragment NotificationFields on CustomerNotification {\n  id\n  type\n  title\n  message\n  description\n  severity\n  date\n  status\n  shortId\n  action {\n    label\n    url\n  }\n}\n": typeof types.GetCustomerNotificationsDocument,
     "subscription NotificationsChanged {\n  notificationsChanged {\n    change\n    id\n  }\n}\n": typeof types.NotificationsChangedDocument,
     "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n": typeof types.UpdateCustomerNotificationStatusDocument,
@@ -50,16 +50,16 @@ const documents: Documents = {
     "mutation ScheduleAdhocAppointmentV2(\n  $providerId: ID!\n  $treatmentShortId: String!\n  $start: DateTime!\n  $end: DateTime!\n  $origin: String\n  $followUpId: ID\n  $vialCount: Int\n  $subscriptionId: ID\n) {\n  scheduleAdhocAppointmentV2(\n    providerId: $providerId\n    treatmentShortId: $treatmentShortId\n    start: $start\n    end: $end\n    origin: $origin\n    followUpId: $followUpId\n    vialCount: $vialCount\n    subscriptionId: $subscriptionId\n  ) {\n    statusCode\n    name\n    message\n    data {\n      id\n      start\n      end\n    }\n  }\n}\n": types.ScheduleAdhocAppointmentV2Document,
     "mutation UpdateReschedule($id: ID!, $status: String!) {\n  updateRescheduleById(id: $id, status: $status) {\n    statusCode\n    data {\n      id\n      status\n    }\n  }\n}\n": types.UpdateRescheduleDocument,
     "mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {\n  upsertTosConsentAndMarketingPreference(\n    customerId: $customerId\n    tosStatus: $tosStatus\n    marketingContentStatus: $marketingContentStatus\n  ) {\n    statusCode\n    data {\n      affected_rows\n    }\n  }\n}\n": types.UpsertTosConsentDocument,
-    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n": types.GetAppointmentPresenceDocument,
-    "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n": types.GetContractExpirationBannerNotificationsDocument,
     "query GetSduiModules {\n  sduiModules {\n    home\n  }\n}\n": types.GetSduiModulesDocument,
-    "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": types.GetMessageReadStatesDocument,
+    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n": types.GetAppointmentPresenceDocument,
     "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  sequence\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n": types.GetAppointmentsByCustomerDocument,
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": types.GetFeatureFlagsDocument,
+    "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": types.GetMessageReadStatesDocument,
     "query GetProviderMessages($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    type\n    read\n    read_on\n    displayTime\n    provider_name\n    provider_image\n    messageSections {\n      name\n      html\n    }\n  }\n}\n": types.GetProviderMessagesDocument,
     "subscription ProviderMessagesChanged {\n  providerMessagesChanged {\n    change\n    id\n  }\n}\n": types.ProviderMessagesChangedDocument,
     "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n": types.UpdateProviderMessageReadDocument,
+    "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n": types.GetContractExpirationBannerNotificationsDocument,
     "query GetCustomerNotifications {\n  customerNotifications {\n    ...NotificationFields\n  }\n}\n\nfragment NotificationFields on CustomerNotification {\n  id\n  type\n  title\n  message\n  description\n  severity\n  date\n  status\n  shortId\n  action {\n    label\n    url\n  }\n}\n": types.GetCustomerNotificationsDocument,
     "subscription NotificationsChanged {\n  notificationsChanged {\n    change\n    id\n  }\n}\n": types.NotificationsChangedDocument,
     "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n": types.UpdateCustomerNotificationStatusDocument,
@@ -108,19 +108,11 @@ export function graphql(source: "mutation UpsertTosConsent($customerId: ID!, $to
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n"): typeof import('./graphql').GetAppointmentPresenceDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n"): typeof import('./graphql').GetContractExpirationBannerNotificationsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "query GetSduiModules {\n  sduiModules {\n    home\n  }\n}\n"): typeof import('./graphql').GetSduiModulesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n"): typeof import('./graphql').GetMessageReadStatesDocument;
+export function graphql(source: "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n"): typeof import('./graphql').GetAppointmentPresenceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -136,6 +128,10 @@ export function graphql(source: "query GetFeatureFlags {\n  featureFlags {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n"): typeof import('./graphql').GetMessageReadStatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query GetProviderMessages($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    type\n    read\n    read_on\n    displayTime\n    provider_name\n    provider_image\n    messageSections {\n      name\n      html\n    }\n  }\n}\n"): typeof import('./graphql').GetProviderMessagesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -145,6 +141,10 @@ export function graphql(source: "subscription ProviderMessagesChanged {\n  provi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n"): typeof import('./graphql').UpdateProviderMessageReadDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n"): typeof import('./graphql').GetContractExpirationBannerNotificationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

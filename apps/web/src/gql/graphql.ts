@@ -111,27 +111,15 @@ export type UpsertTosConsentMutationVariables = Exact<{
 
 export type UpsertTosConsentMutation = { upsertTosConsentAndMarketingPreference: { statusCode: number, data: { affected_rows: number } } };
 
-export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetAppointmentPresenceQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string }>, previous: Array<{ id: string }>, async: Array<{ id: string }> } };
-
-export type GetContractExpirationBannerNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetContractExpirationBannerNotificationsQuery = { contractExpirationBannerNotifications: Array<{ contract_end_date: string | null, subscription_id: string | null, notification: { id: string, title: string, message: string | null, status: CustomerNotificationStatus } }> };
-
 export type GetSduiModulesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GetSduiModulesQuery = { sduiModules: { home: Array<string> } };
 
-export type GetMessageReadStatesQueryVariables = Exact<{
-  customerId: string;
-}>;
+export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetMessageReadStatesQuery = { providerMessages: Array<{ id: string, read: boolean }> };
+export type GetAppointmentPresenceQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string }>, previous: Array<{ id: string }>, async: Array<{ id: string }> } };
 
 export type GetAppointmentsByCustomerQueryVariables = Exact<{
   minDate?: string | null | undefined;
@@ -152,6 +140,13 @@ export type GetFeatureFlagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type GetFeatureFlagsQuery = { featureFlags: Array<{ name: string, enabled: boolean }> };
 
+export type GetMessageReadStatesQueryVariables = Exact<{
+  customerId: string;
+}>;
+
+
+export type GetMessageReadStatesQuery = { providerMessages: Array<{ id: string, read: boolean }> };
+
 export type GetProviderMessagesQueryVariables = Exact<{
   customerId: string;
 }>;
@@ -170,6 +165,11 @@ export type UpdateProviderMessageReadMutationVariables = Exact<{
 
 
 export type UpdateProviderMessageReadMutation = { updateProviderMessageRead: { data: { id: string, read: boolean, read_on: string | null } } };
+
+export type GetContractExpirationBannerNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetContractExpirationBannerNotificationsQuery = { contractExpirationBannerNotifications: Array<{ contract_end_date: string | null, subscription_id: string | null, notification: { id: string, title: string, message: string | null, status: CustomerNotificationStatus } }> };
 
 export type GetCustomerNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -413,6 +413,13 @@ export const UpsertTosConsentDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:f1da62101ac372a87f2227d65a7f2c2a8955e533378083fc82d56a828f313108"}) as unknown as TypedDocumentString<UpsertTosConsentMutation, UpsertTosConsentMutationVariables>;
+export const GetSduiModulesDocument = new TypedDocumentString(`
+    query GetSduiModules {
+  sduiModules {
+    home
+  }
+}
+    `, {"hash":"sha256:e7355301cde8260a046a23b3f5d57236dc1fff46a5ead4fbf3b48f83f88b3c50"}) as unknown as TypedDocumentString<GetSduiModulesQuery, GetSduiModulesQueryVariables>;
 export const GetAppointmentPresenceDocument = new TypedDocumentString(`
     query GetAppointmentPresence {
   appointmentsByCustomer {
@@ -428,35 +435,6 @@ export const GetAppointmentPresenceDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:fc8ccdf3f46bfd2bffd011b71d09af19135970c377b4f379ae7718c3e4492b8b"}) as unknown as TypedDocumentString<GetAppointmentPresenceQuery, GetAppointmentPresenceQueryVariables>;
-export const GetContractExpirationBannerNotificationsDocument = new TypedDocumentString(`
-    query GetContractExpirationBannerNotifications {
-  contractExpirationBannerNotifications {
-    contract_end_date
-    subscription_id
-    notification {
-      id
-      title
-      message
-      status
-    }
-  }
-}
-    `, {"hash":"sha256:4d986660ded755dce3290691186b8e4cbe4c48924305a828fa6f0850a92ed6f1"}) as unknown as TypedDocumentString<GetContractExpirationBannerNotificationsQuery, GetContractExpirationBannerNotificationsQueryVariables>;
-export const GetSduiModulesDocument = new TypedDocumentString(`
-    query GetSduiModules {
-  sduiModules {
-    home
-  }
-}
-    `, {"hash":"sha256:e7355301cde8260a046a23b3f5d57236dc1fff46a5ead4fbf3b48f83f88b3c50"}) as unknown as TypedDocumentString<GetSduiModulesQuery, GetSduiModulesQueryVariables>;
-export const GetMessageReadStatesDocument = new TypedDocumentString(`
-    query GetMessageReadStates($customerId: ID!) {
-  providerMessages(customerId: $customerId) {
-    id
-    read
-  }
-}
-    `, {"hash":"sha256:0aad1bd193a4075e648d0a77674be48ad2f040950270b1fe5fd183eea4c2eea8"}) as unknown as TypedDocumentString<GetMessageReadStatesQuery, GetMessageReadStatesQueryVariables>;
 export const GetAppointmentsByCustomerDocument = new TypedDocumentString(`
     query GetAppointmentsByCustomer($minDate: DateTime) {
   appointmentsByCustomer(minDate: $minDate) {
@@ -548,6 +526,14 @@ export const GetFeatureFlagsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:92cc44d577c8abd79fdb879c566d42a6a881523072ba1cacbbfdbba984f526e5"}) as unknown as TypedDocumentString<GetFeatureFlagsQuery, GetFeatureFlagsQueryVariables>;
+export const GetMessageReadStatesDocument = new TypedDocumentString(`
+    query GetMessageReadStates($customerId: ID!) {
+  providerMessages(customerId: $customerId) {
+    id
+    read
+  }
+}
+    `, {"hash":"sha256:0aad1bd193a4075e648d0a77674be48ad2f040950270b1fe5fd183eea4c2eea8"}) as unknown as TypedDocumentString<GetMessageReadStatesQuery, GetMessageReadStatesQueryVariables>;
 export const GetProviderMessagesDocument = new TypedDocumentString(`
     query GetProviderMessages($customerId: ID!) {
   providerMessages(customerId: $customerId) {
@@ -584,6 +570,20 @@ export const UpdateProviderMessageReadDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:78b8a7003c1317fc61c348a9353dafcfb9f91f426946e204bd648a0fe42394dc"}) as unknown as TypedDocumentString<UpdateProviderMessageReadMutation, UpdateProviderMessageReadMutationVariables>;
+export const GetContractExpirationBannerNotificationsDocument = new TypedDocumentString(`
+    query GetContractExpirationBannerNotifications {
+  contractExpirationBannerNotifications {
+    contract_end_date
+    subscription_id
+    notification {
+      id
+      title
+      message
+      status
+    }
+  }
+}
+    `, {"hash":"sha256:4d986660ded755dce3290691186b8e4cbe4c48924305a828fa6f0850a92ed6f1"}) as unknown as TypedDocumentString<GetContractExpirationBannerNotificationsQuery, GetContractExpirationBannerNotificationsQueryVariables>;
 export const GetCustomerNotificationsDocument = new TypedDocumentString(`
     query GetCustomerNotifications {
   customerNotifications {

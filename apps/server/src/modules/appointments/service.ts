@@ -19,15 +19,17 @@ import type { Clock } from '../../platform/clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import { codedError } from '../../graphql/errors';
-import type { SlotStore } from './slot-store';
+import { SlotStore } from './slot-store';
 import { isOnSchedule, SlotService } from './slots';
 import {
+  AppointmentStore,
   isSlotConflict,
   type AppointmentRow,
-  type AppointmentStore,
   type AppointmentView,
   type TreatmentRow,
 } from './store';
+
+export type { AppointmentRow };
 
 /** Only a scheduled visit can move; the others are over, cancelled or held. */
 const RESCHEDULABLE_STATUS = 'scheduled';
@@ -386,4 +388,22 @@ export class AppointmentService {
     if (!created) throw new Error('async appointment not found');
     return created;
   }
+}
+
+/** Builds the service over its own stores (called by the composition root). */
+export function createAppointmentService(deps: {
+  db: Db;
+  customers: CustomerService;
+  uow: UnitOfWork;
+  audit: AuditLog;
+  clock: Clock;
+}): AppointmentService {
+  return new AppointmentService(
+    new AppointmentStore(deps.db),
+    new SlotStore(deps.db),
+    deps.customers,
+    deps.uow,
+    deps.audit,
+    deps.clock,
+  );
 }

@@ -6,7 +6,9 @@ import {
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Work } from '../../platform/unit-of-work';
-import type { AddressRow, CustomerRecord, CustomerStore, SubscriptionRow } from './store';
+import { CustomerStore, type AddressRow, type CustomerRecord, type SubscriptionRow } from './store';
+
+export type { AddressRow, SubscriptionRow };
 
 export class CustomerService {
   constructor(
@@ -109,4 +111,9 @@ export class CustomerService {
     });
     return row;
   }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createCustomerService(deps: { db: Db; audit: AuditLog }): CustomerService {
+  return new CustomerService(new CustomerStore(deps.db), deps.audit);
 }

@@ -1,6 +1,7 @@
 import type { AuditActor } from '../../platform/audit';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { FlagStore } from './store';
+import type { Db } from '../../db/client';
+import { FlagStore } from './store';
 
 /** Feature flags: the table's defaults, overridden per customer. */
 export class FlagService {
@@ -26,4 +27,9 @@ export class FlagService {
       });
     });
   }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createFlagService(deps: { db: Db; uow: UnitOfWork }): FlagService {
+  return new FlagService(new FlagStore(deps.db), deps.uow);
 }

@@ -2,13 +2,16 @@ import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
-import type {
+import type { Db } from '../../db/client';
+import {
   MessageStore,
-  MessageRow,
-  MessageWithProvider,
-  ProviderRow,
-  TemplateRow,
+  type MessageRow,
+  type MessageWithProvider,
+  type ProviderRow,
+  type TemplateRow,
 } from './store';
+
+export type { MessageRow, TemplateRow };
 
 export interface NewProviderMessage {
   customerId: string;
@@ -148,4 +151,21 @@ export class MessageService {
   published(row: MessageRow, change: 'created' | 'updated'): Promise<void> {
     return this.events.providerMessageChanged(row.customerId, row.id, change);
   }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createMessageService(deps: {
+  db: Db;
+  uow: UnitOfWork;
+  audit: AuditLog;
+  clock: Clock;
+  events: Events;
+}): MessageService {
+  return new MessageService(
+    new MessageStore(deps.db),
+    deps.uow,
+    deps.audit,
+    deps.clock,
+    deps.events,
+  );
 }

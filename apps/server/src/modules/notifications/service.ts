@@ -8,7 +8,10 @@ import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
-import type { NotificationInsert, NotificationRow, NotificationStore } from './store';
+import type { Db } from '../../db/client';
+import { NotificationStore, type NotificationInsert, type NotificationRow } from './store';
+
+export type { NotificationRow };
 
 /** Spec 01 §7: the customer sends read or completed; completed is stored as action_completed. */
 export const STATUS_FOR_UPDATE: Record<NotificationStatusUpdate, NotificationStatus> = {
@@ -175,4 +178,23 @@ export class NotificationService {
   published(row: NotificationRow, change: 'created' | 'updated'): Promise<void> {
     return this.events.notificationChanged(row.customerId, row.id, change);
   }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createNotificationService(deps: {
+  db: Db;
+  uow: UnitOfWork;
+  audit: AuditLog;
+  clock: Clock;
+  events: Events;
+  customers: CustomerService;
+}): NotificationService {
+  return new NotificationService(
+    new NotificationStore(deps.db),
+    deps.uow,
+    deps.audit,
+    deps.clock,
+    deps.events,
+    deps.customers,
+  );
 }

@@ -7,7 +7,8 @@ import type {
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { PreferenceStore } from './store';
+import type { Db } from '../../db/client';
+import { PreferenceStore } from './store';
 
 /**
  * Consents and notification preferences (spec 01 §4 terms consent, spec 02 §3 notification
@@ -62,4 +63,14 @@ export class PreferenceService {
       return consent + marketing;
     });
   }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createPreferenceService(deps: {
+  db: Db;
+  uow: UnitOfWork;
+  audit: AuditLog;
+  clock: Clock;
+}): PreferenceService {
+  return new PreferenceService(new PreferenceStore(deps.db), deps.uow, deps.audit, deps.clock);
 }

@@ -1,7 +1,8 @@
 import { DEFAULT_ACCOUNT_MODULES, DEFAULT_HOME_MODULES } from '@portal/domain';
 import type { AuditActor } from '../../platform/audit';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { SduiRow, SduiStore, SduiSurface } from './store';
+import type { Db } from '../../db/client';
+import { SduiStore, type SduiRow, type SduiSurface } from './store';
 
 export interface SduiLists {
   home: string[];
@@ -49,4 +50,9 @@ export class SduiService {
       });
     });
   }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createSduiService(deps: { db: Db; uow: UnitOfWork }): SduiService {
+  return new SduiService(new SduiStore(deps.db), deps.uow);
 }

@@ -9,15 +9,11 @@ import {
 import type { AuditActor } from '../../platform/audit';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { AppointmentService } from '../appointments/service';
-import type { AppointmentRow } from '../appointments/store';
-import type { CustomerService } from '../customers/service';
-import type { AddressRow, SubscriptionRow } from '../customers/store';
+import type { AppointmentRow, AppointmentService } from '../appointments/service';
+import type { AddressRow, CustomerService, SubscriptionRow } from '../customers/service';
 import type { FlagService } from '../flags/service';
-import type { MessageService } from '../messages/service';
-import type { MessageRow, TemplateRow } from '../messages/store';
-import type { NotificationService } from '../notifications/service';
-import type { NotificationRow } from '../notifications/store';
+import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
+import type { NotificationRow, NotificationService } from '../notifications/service';
 import type { SduiService } from '../sdui/service';
 
 export interface StaffServiceDeps {

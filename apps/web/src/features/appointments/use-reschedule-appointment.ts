@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RescheduleAppointmentV2Document } from '../../gql/graphql';
-import {
-  APPOINTMENTS_QUERY_KEY,
-  type AppointmentView,
-} from '../../lib/appointments/use-appointments';
+import { APPOINTMENTS_KEY, type AppointmentView } from '../../lib/appointments/use-appointments';
 import { useServices } from '../../lib/services';
 import { timeStillAvailableQueryOptions } from './check-time-still-available';
 import { markRescheduleScheduled } from './update-reschedule';
@@ -52,7 +49,7 @@ export function useRescheduleAppointment(options: Options) {
       }
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });
       options.onSuccess();
     },
     onError: options.onError,

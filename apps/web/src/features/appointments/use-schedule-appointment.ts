@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ScheduleAdhocAppointmentV2Document } from '../../gql/graphql';
-import { APPOINTMENTS_QUERY_KEY } from '../../lib/appointments/use-appointments';
+import { APPOINTMENTS_KEY } from '../../lib/appointments/use-appointments';
 import { useServices } from '../../lib/services';
 import type { SlotView } from './use-slots';
 
@@ -33,7 +33,7 @@ export function useScheduleAppointment(target: BookingTarget, options: Options) 
       }),
     onSuccess: async (_data, slot) => {
       options.onSuccess(slot);
-      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });
     },
     onError: options.onError,
   });

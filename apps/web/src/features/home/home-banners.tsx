@@ -6,13 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShellBanner } from '../../components/layout/banner-slot';
 import { formatCalendarDate } from '../../lib/format';
-import {
-  useNotificationsQuery,
-  useUpdateNotificationStatus,
-} from '../../lib/notifications/use-notifications';
+import { useContractExpirationBanners } from '../../lib/notifications/use-contract-expiration-banners';
+import { useNotificationsQuery } from '../../lib/notifications/use-notifications';
+import { useUpdateNotificationStatus } from '../../lib/notifications/use-update-notification-status';
 import { useServices } from '../../lib/services';
 import { HOME_STORAGE_KEYS, isStoredFlag, storeFlag } from './home-storage';
-import { useContractExpirationBanners } from './use-home-data';
 
 function Banner({
   label,

@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorScreen } from '../../components/error-screen';
+import { useHasAppointments } from '../../lib/appointments/use-has-appointments';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { useNotificationsQuery } from '../../lib/notifications/use-notifications';
 import { useServices } from '../../lib/services';
@@ -19,7 +20,7 @@ import { MessagingCard } from './messaging-card';
 import { ModuleCard } from './module-cards';
 import { NotificationCards } from './notification-cards';
 import { FlaggedAlerts, HealthCoachCard } from './promo-cards';
-import { useHasAppointments, useSduiHomeModules } from './use-home-data';
+import { useSduiHomeModules } from './use-sdui-home-modules';
 
 function WelcomeBanner() {
   const { t } = useTranslation();

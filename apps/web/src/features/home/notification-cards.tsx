@@ -4,12 +4,11 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { isUnread, type PortalNotification } from '../../lib/notifications/use-notifications';
 import {
-  isUnread,
   useOpenNotification,
   useUpdateNotificationStatus,
-  type PortalNotification,
-} from '../../lib/notifications/use-notifications';
+} from '../../lib/notifications/use-update-notification-status';
 import { useTranslation } from 'react-i18next';
 
 // Banner types sit above the content (HomeBanners), not among the cards.

@@ -14,10 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { sanitizeMessageHtml } from '../../lib/messages/message-html';
-import {
-  useMarkMessageRead,
-  useProviderMessagesQuery,
-} from '../../lib/messages/use-provider-messages';
+import { useMarkMessageRead } from '../../lib/messages/use-mark-message-read';
+import { useProviderMessagesQuery } from '../../lib/messages/use-provider-messages';
 import { MessageHeader } from './message-header';
 import { MessageHelp } from './message-help';
 

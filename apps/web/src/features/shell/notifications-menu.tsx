@@ -10,15 +10,17 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageTime } from '../../lib/messages/use-message-time';
-import { useProviderMessagesLive } from '../../lib/messages/use-provider-messages';
+import { useProviderMessagesLive } from '../../lib/messages/use-provider-messages-live';
 import {
   isUnread,
-  useNotificationsLive,
   useNotificationsQuery,
-  useOpenNotification,
-  useUpdateNotificationStatus,
   type PortalNotification,
 } from '../../lib/notifications/use-notifications';
+import { useNotificationsLive } from '../../lib/notifications/use-notifications-live';
+import {
+  useOpenNotification,
+  useUpdateNotificationStatus,
+} from '../../lib/notifications/use-update-notification-status';
 
 const visuallyHidden = {
   position: 'absolute',

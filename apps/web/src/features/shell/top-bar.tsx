@@ -14,7 +14,7 @@ import { PageContainer } from '../../components/layout/page-container';
 import { AccountMenu } from './account-menu';
 import { MobileDrawer } from './mobile-drawer';
 import { useNavItems } from './nav-items';
-import { useUnreadMessageCount } from './use-unread-message-count';
+import { useUnreadMessageCount } from '../../lib/messages/use-unread-message-count';
 import { NotificationsMenu } from './notifications-menu';
 
 export function TopBar({ initials, onLogout }: { initials: string; onLogout: () => void }) {

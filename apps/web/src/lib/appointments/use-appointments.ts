@@ -7,7 +7,9 @@ import { useServices, useSession } from '../services';
 // The customer's appointments, read by the appointments area and by intake (which follows an
 // appointment's intake requirement). Booking and reschedule make this key stale.
 
-export const APPOINTMENTS_QUERY_KEY = ['appointments', 'list'] as const;
+/** Every appointments read (the lists and home's presence check): what a booking makes stale. */
+export const APPOINTMENTS_KEY = ['appointments'] as const;
+export const APPOINTMENTS_QUERY_KEY = [...APPOINTMENTS_KEY, 'list'] as const;
 
 export interface AppointmentView extends AppointmentLike {
   id: string;

@@ -2,13 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { parseConfig } from '../../config';
-import type { Database } from '../../db/client';
-import { ephemeralSigningKeys, type SigningKeys } from '../../identity/keys';
-import { TestClock } from '../../platform/clock';
-import { createCustomer } from '../../../test/factories';
-import { openTestDatabase } from '../../../test/harness';
+import { buildApp, type App } from './app';
+import { parseConfig } from './config';
+import type { Database } from './db/client';
+import { ephemeralSigningKeys, type SigningKeys } from './identity/keys';
+import { TestClock } from './platform/clock';
+import { createCustomer } from '../test/factories';
+import { openTestDatabase } from '../test/harness';
 import {
   connect,
   createStaffUser,
@@ -19,8 +19,8 @@ import {
   staffCall,
   staffTokenFor,
   waitFor,
-} from '../../../test/messaging-helpers';
-import { redisAnswers, TEST_REDIS_URL } from '../../../test/redis-available';
+} from '../test/messaging-helpers';
+import { redisAnswers, TEST_REDIS_URL } from '../test/redis-available';
 
 // Two server instances behind one database, as in production behind a load balancer: the
 // only path between them is the pub/sub emitter. A message posted through instance A must

@@ -2,11 +2,13 @@ import { FEATURE_FLAGS } from '@portal/domain';
 import { useBooleanFlagValue } from '@openfeature/react-sdk';
 import { useQuery } from '@tanstack/react-query';
 import { GetMessageReadStatesDocument } from '../../gql/graphql';
-import { useCustomerQuery } from '../../lib/customer/use-customer';
-import { useServices } from '../../lib/services';
+import { useCustomerQuery } from '../customer/use-customer';
+import { useServices } from '../services';
+import { PROVIDER_MESSAGES_KEY } from './use-provider-messages';
 
-/** The messages area marks a message read and must invalidate this key. */
-export const MESSAGE_READ_STATES_KEY = ['provider-messages', 'read-states'] as const;
+// Under PROVIDER_MESSAGES_KEY, so marking a message read (or a live change) stales the badge.
+export const messageReadStatesQueryKey = (customerId: string | undefined) =>
+  [...PROVIDER_MESSAGES_KEY, 'read-states', customerId] as const;
 
 /** Unread provider messages for the nav badge; only asked for with one-way-messaging on. */
 export function useUnreadMessageCount(): number {
@@ -15,7 +17,7 @@ export function useUnreadMessageCount(): number {
   const { data: customer } = useCustomerQuery();
   const customerId = customer?.id;
   const { data } = useQuery({
-    queryKey: [...MESSAGE_READ_STATES_KEY, customerId],
+    queryKey: messageReadStatesQueryKey(customerId),
     queryFn: async () =>
       (await graphql.request(GetMessageReadStatesDocument, { customerId: customerId! }))
         .providerMessages,

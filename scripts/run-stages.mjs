@@ -1,0 +1,89 @@
+// `npm test`: runs the test stages (each an npm script) side by side where measurements showed
+// it pays on two cores, buffers each stage's output and prints it whole when the stage ends, so
+// parallel logs never interleave, and fails when any stage fails, naming it.
+//   node scripts/run-stages.mjs            every stage
+//   node scripts/run-stages.mjs lint unit  only these (and nothing they wait for)
+import { spawn } from 'node:child_process';
+
+/**
+ * `after`: stages that must have finished first. Lint and typecheck are one thread each and
+ * pair well; the unit run (one Vitest worker on two cores) overlaps the PostgreSQL suite, which
+ * mostly waits on the database. The browser suite builds the app and drives two Chromium
+ * workers: it starts when the checks are done, beside the rest of the unit run.
+ */
+const STAGES = [
+  { name: 'lint', script: 'lint', after: [] },
+  { name: 'typecheck', script: 'typecheck', after: [] },
+  { name: 'unit', script: 'test:unit', after: [] },
+  { name: 'postgres', script: 'test:postgres', after: [] },
+  { name: 'e2e', script: 'test:e2e', after: ['lint', 'typecheck'] },
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !STAGES.some((stage) => stage.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown stage ${unknown.join(', ')}; stages: ${STAGES.map((s) => s.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+const stages = wanted.length > 0 ? STAGES.filter((s) => wanted.includes(s.name)) : STAGES;
+
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const clock = () => seconds(Date.now() - started).padStart(8);
+console.log(`npm test on Node ${process.version}: ${stages.map((s) => s.name).join(', ')}`);
+
+/** Runs one stage with its output buffered; resolves with its exit code and duration. */
+function run(stage) {
+  return new Promise((resolve) => {
+    const begin = Date.now();
+    console.log(`[${clock()}] ${stage.name}: started (npm run ${stage.script})`);
+    const chunks = [];
+    const child = spawn('npm', ['run', stage.script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${String(error)}\n`)));
+    child.on('close', (code, signal) => {
+      const result = { code: code ?? 1, signal, ms: Date.now() - begin };
+      const status = result.code === 0 ? 'passed' : `FAILED (exit ${signal ?? result.code})`;
+      const rule = `── ${stage.name} `.padEnd(78, '─');
+      process.stdout.write(`\n${rule}\n${Buffer.concat(chunks).toString()}`);
+      console.log(`[${clock()}] ${stage.name}: ${status} in ${seconds(result.ms)}\n`);
+      resolve(result);
+    });
+  });
+}
+
+const results = new Map();
+const running = new Map();
+function schedule(stage) {
+  if (!running.has(stage.name)) {
+    const waitFor = stage.after
+      .map((name) => stages.find((s) => s.name === name))
+      .filter((s) => s !== undefined);
+    running.set(
+      stage.name,
+      Promise.all(waitFor.map(schedule)).then(async () => {
+        const result = await run(stage);
+        results.set(stage.name, result);
+      }),
+    );
+  }
+  return running.get(stage.name);
+}
+await Promise.all(stages.map(schedule));
+
+console.log(`npm test: ${seconds(Date.now() - started)} in all`);
+for (const stage of stages) {
+  const { code, ms } = results.get(stage.name);
+  console.log(`  ${stage.name.padEnd(10)} ${code === 0 ? 'passed' : 'FAILED'}  ${seconds(ms)}`);
+}
+const failed = stages.filter((stage) => results.get(stage.name).code !== 0).map((s) => s.name);
+if (failed.length > 0) {
+  console.error(`npm test FAILED: ${failed.join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,1 @@
+export const orderItemStore = { table: 'order_items' };

@@ -1,0 +1,1 @@
+export const ordersStore = { table: 'orders' };

@@ -1,0 +1,1 @@
+export const render = (value: string): string => `<${value}>`;

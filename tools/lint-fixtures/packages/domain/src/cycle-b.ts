@@ -1,0 +1,3 @@
+import { a } from './cycle-a'; // expect: import-x/no-cycle
+
+export const b = [a];

@@ -1,0 +1,5 @@
+import type { TypeB } from './type-cycle-b';
+
+export interface TypeA {
+  b?: TypeB;
+}

@@ -1,0 +1,5 @@
+import type { TypeA } from './type-cycle-a';
+
+export interface TypeB {
+  a?: TypeA;
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Lints tools/lint-fixtures with the project's own eslint.config.js and expects exactly the
+// errors each fixture line announces with `// expect: <rule>`: every boundary rule bites, and
+// the allowed imports beside them stay allowed.
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const fixtures = path.join(repoRoot, 'tools/lint-fixtures');
+
+type Finding = `${string}:${number} ${string}`;
+let found: Finding[] = [];
+let expected: Finding[] = [];
+
+beforeAll(async () => {
+  // The main config ignores the fixtures so that `eslint .` stays green; lint them here anyway.
+  const eslint = new ESLint({ cwd: repoRoot, ignore: false });
+  const results = await eslint.lintFiles([`${fixtures}/**/*.ts`]);
+  for (const result of results) {
+    const file = path.relative(fixtures, result.filePath);
+    for (const message of result.messages) {
+      found.push(`${file}:${message.line} ${message.ruleId ?? message.message}`);
+    }
+    readFileSync(result.filePath, 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        const rule = /\/\/ expect: (\S+)/.exec(line)?.[1];
+        if (rule) expected.push(`${file}:${index + 1} ${rule}`);
+      });
+  }
+  found = found.sort();
+  expected = expected.sort();
+});
+
+const expectedIn = (dir: string, rule: string) =>
+  expected.filter((f) => f.startsWith(dir) && f.endsWith(` ${rule}`));
+
+describe('eslint.config.js on tools/lint-fixtures', () => {
+  it('reports exactly the marked lines and nothing else', () => {
+    expect(found).toEqual(expected);
+  });
+
+  it('stops a feature importing another feature, app/ or (outside tests) src/test/', () => {
+    const web = expectedIn('apps/web/src/features/', 'import-x/no-restricted-paths');
+    expect(web).toContain(
+      'apps/web/src/features/alpha/alpha-screen.ts:2 import-x/no-restricted-paths',
+    );
+    expect(web).toContain(
+      'apps/web/src/features/alpha/alpha-screen.ts:3 import-x/no-restricted-paths',
+    );
+    expect(web).toContain(
+      'apps/web/src/features/alpha/alpha-screen.ts:4 import-x/no-restricted-paths',
+    );
+    expect(web).toContain(
+      'apps/web/src/features/alpha/alpha-screen.test.ts:2 import-x/no-restricted-paths',
+    );
+  });
+
+  it('stops components/ and lib/ importing features/ or app/', () => {
+    expect(expectedIn('apps/web/src/components/', 'import-x/no-restricted-paths')).toHaveLength(2);
+  });
+
+  it('keeps a store inside its module, modules off the composition root, platform off identity', () => {
+    expect(
+      expectedIn('apps/server/src/modules/billing/', 'import-x/no-restricted-paths'),
+    ).toHaveLength(2);
+    expect(expectedIn('apps/server/test/', 'import-x/no-restricted-paths')).toHaveLength(1);
+    expect(
+      expectedIn('apps/server/src/modules/orders/', 'import-x/no-restricted-paths'),
+    ).toHaveLength(2);
+    expect(expectedIn('apps/server/src/platform/', 'import-x/no-restricted-paths')).toHaveLength(1);
+  });
+
+  it('keeps the domain pure: no Date.now(), new Date(), Math.random, process.env, node:*', () => {
+    expect(expectedIn('packages/domain/src/impure.ts', 'no-restricted-syntax')).toHaveLength(6);
+    expect(expectedIn('packages/domain/src/impure.ts', 'no-restricted-globals')).toHaveLength(1);
+    expect(expectedIn('packages/domain/src/impure.ts', 'no-restricted-imports')).toHaveLength(2);
+  });
+
+  it('finds an import cycle, but not a cycle of type-only imports', () => {
+    expect(expectedIn('packages/domain/src/cycle-', 'import-x/no-cycle')).toHaveLength(2);
+    expect(expectedIn('packages/domain/src/type-cycle-', 'import-x/no-cycle')).toHaveLength(0);
+  });
+});
