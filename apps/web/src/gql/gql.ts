@@ -31,6 +31,7 @@ type Documents = {
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": typeof types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": typeof types.GetFeatureFlagsDocument,
     "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": typeof types.GetMessageReadStatesDocument,
+    "query GetProviderMessageTypes {\n  providerMessageTypes {\n    id\n    type\n    description\n  }\n}\n": typeof types.GetProviderMessageTypesDocument,
     "query GetProviderMessages($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    type\n    read\n    read_on\n    displayTime\n    provider_name\n    provider_image\n    messageSections {\n      name\n      html\n    }\n  }\n}\n": typeof types.GetProviderMessagesDocument,
     "subscription ProviderMessagesChanged {\n  providerMessagesChanged {\n    change\n    id\n  }\n}\n": typeof types.ProviderMessagesChangedDocument,
     "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n": typeof types.UpdateProviderMessageReadDocument,
@@ -56,6 +57,7 @@ const documents: Documents = {
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": types.GetFeatureFlagsDocument,
     "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": types.GetMessageReadStatesDocument,
+    "query GetProviderMessageTypes {\n  providerMessageTypes {\n    id\n    type\n    description\n  }\n}\n": types.GetProviderMessageTypesDocument,
     "query GetProviderMessages($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    type\n    read\n    read_on\n    displayTime\n    provider_name\n    provider_image\n    messageSections {\n      name\n      html\n    }\n  }\n}\n": types.GetProviderMessagesDocument,
     "subscription ProviderMessagesChanged {\n  providerMessagesChanged {\n    change\n    id\n  }\n}\n": types.ProviderMessagesChangedDocument,
     "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n": types.UpdateProviderMessageReadDocument,
@@ -129,6 +131,10 @@ export function graphql(source: "query GetFeatureFlags {\n  featureFlags {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n"): typeof import('./graphql').GetMessageReadStatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetProviderMessageTypes {\n  providerMessageTypes {\n    id\n    type\n    description\n  }\n}\n"): typeof import('./graphql').GetProviderMessageTypesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

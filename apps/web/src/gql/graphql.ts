@@ -147,6 +147,11 @@ export type GetMessageReadStatesQueryVariables = Exact<{
 
 export type GetMessageReadStatesQuery = { providerMessages: Array<{ id: string, read: boolean }> };
 
+export type GetProviderMessageTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetProviderMessageTypesQuery = { providerMessageTypes: Array<{ id: string, type: string, description: string }> };
+
 export type GetProviderMessagesQueryVariables = Exact<{
   customerId: string;
 }>;
@@ -534,6 +539,15 @@ export const GetMessageReadStatesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:0aad1bd193a4075e648d0a77674be48ad2f040950270b1fe5fd183eea4c2eea8"}) as unknown as TypedDocumentString<GetMessageReadStatesQuery, GetMessageReadStatesQueryVariables>;
+export const GetProviderMessageTypesDocument = new TypedDocumentString(`
+    query GetProviderMessageTypes {
+  providerMessageTypes {
+    id
+    type
+    description
+  }
+}
+    `, {"hash":"sha256:ac391ebb30241f32b2e9bd5db8e80608d3eec98b2e035f051ac0503fca5c7ea0"}) as unknown as TypedDocumentString<GetProviderMessageTypesQuery, GetProviderMessageTypesQueryVariables>;
 export const GetProviderMessagesDocument = new TypedDocumentString(`
     query GetProviderMessages($customerId: ID!) {
   providerMessages(customerId: $customerId) {

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messagePlainText } from '../../lib/messages/message-html';
 import { useMessageSender, useMessageTime } from '../../lib/messages/use-message-time';
+import { useMessageTypeLabel } from '../../lib/messages/use-message-type-label';
 import { useProviderMessagesQuery } from '../../lib/messages/use-provider-messages';
 
 /** Spec 01 §2: the one-way-messaging card: unread count and the latest message. */
@@ -17,6 +18,7 @@ export function MessagingCard() {
   const { t } = useTranslation();
   const formatTime = useMessageTime();
   const sender = useMessageSender();
+  const typeLabel = useMessageTypeLabel();
   const query = useProviderMessagesQuery();
   if (query.isPending) return <Skeleton variant="rounded" height={168} />;
   if (query.isError) return null;
@@ -53,7 +55,7 @@ export function MessagingCard() {
         </Box>
         {latest ? (
           <>
-            <Typography sx={{ fontWeight: 600 }}>{latest.type}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{typeLabel(latest.type)}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
               {sender(latest.provider_name)} · {formatTime(latest.displayTime)}
             </Typography>

@@ -6,7 +6,7 @@ import { MessageDetailScreen } from './message-detail-screen';
 
 const message = {
   id: 'm1',
-  type: 'Dosage update',
+  type: 'dosage_update',
   read: false,
   read_on: null,
   displayTime: '2026-01-05T10:00:00Z',
@@ -28,14 +28,24 @@ describe('message detail (spec 01 §2, §4)', () => {
         answer: (operation) =>
           operation === 'GetProviderMessages'
             ? { providerMessages: [message] }
-            : { updateProviderMessageRead: { data: { id: 'm1', read: true, read_on: 'now' } } },
+            : operation === 'GetProviderMessageTypes'
+              ? {
+                  providerMessageTypes: [
+                    { id: 't1', type: 'dosage_update', description: 'Your dosage is changing' },
+                  ],
+                }
+              : { updateProviderMessageRead: { data: { id: 'm1', read: true, read_on: 'now' } } },
       },
     );
     queryClient.setQueryData(
       ['provider-messages', 'read-states', 'c1'],
       [{ id: 'm1', read: false }],
     );
-    expect(await screen.findByRole('heading', { name: 'Dosage update', level: 1 })).toBeVisible();
+    // Spec 01 §2: the title is the template's type description, never the raw key.
+    expect(
+      await screen.findByRole('heading', { name: 'Your dosage is changing', level: 1 }),
+    ).toBeVisible();
+    expect(screen.queryByText('dosage_update')).toBeNull();
     expect(screen.getByText(/From Dr\. Lee/)).toBeInTheDocument();
     expect(screen.getByText('Jan 05, 2026')).toBeInTheDocument();
     expect(screen.getByText('Monday').tagName).toBe('B');
@@ -57,6 +67,21 @@ describe('message detail (spec 01 §2, §4)', () => {
       ).toBe(true),
     );
     expect(calls.filter((c) => c.operation === 'UpdateProviderMessageRead')).toHaveLength(1);
+  });
+
+  it('titles a message whose type has no template with the key as words, not the key', async () => {
+    renderWithServices([{ path: '/messages/:messageId', element: <MessageDetailScreen /> }], {
+      path: '/messages/m1',
+      flags: { 'one-way-messaging': true },
+      answer: (operation) =>
+        operation === 'GetProviderMessageTypes'
+          ? { providerMessageTypes: [] }
+          : { providerMessages: [{ ...message, type: 'treatment_update', read: true }] },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Treatment update', level: 1 }),
+    ).toBeVisible();
+    expect(screen.queryByText('treatment_update')).toBeNull();
   });
 
   it('offers the help popup', async () => {

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ProviderMessage } from '../../lib/messages/use-provider-messages';
 import { useMessageSender, useMessageTime } from '../../lib/messages/use-message-time';
+import { useMessageTypeLabel } from '../../lib/messages/use-message-type-label';
 
 /** Spec 01 §2 Message detail: type, time and provider. */
 export function MessageHeader({
@@ -15,6 +16,7 @@ export function MessageHeader({
 }) {
   const formatTime = useMessageTime();
   const sender = useMessageSender();
+  const typeLabel = useMessageTypeLabel();
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
       <Avatar
@@ -30,7 +32,7 @@ export function MessageHeader({
           component={headingLevel}
           sx={{ overflowWrap: 'anywhere' }}
         >
-          {message.type}
+          {typeLabel(message.type)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {sender(message.provider_name)} ·{' '}

@@ -16,10 +16,12 @@ import {
   useProviderMessagesQuery,
   type ProviderMessage,
 } from '../../lib/messages/use-provider-messages';
+import { useMessageTypeLabel } from '../../lib/messages/use-message-type-label';
 import { MessageHeader } from './message-header';
 
 function MessageRow({ message }: { message: ProviderMessage }) {
   const { t } = useTranslation();
+  const typeLabel = useMessageTypeLabel();
   const preview = messagePlainText(message.messageSections[0]?.html ?? '');
   return (
     <Card component="li" sx={{ listStyle: 'none' }}>
@@ -27,7 +29,7 @@ function MessageRow({ message }: { message: ProviderMessage }) {
         component={RouterLink}
         to={`/messages/${message.id}`}
         aria-label={t(message.read ? 'messages.openRead' : 'messages.openUnread', {
-          type: message.type,
+          type: typeLabel(message.type),
         })}
       >
         <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2.5 }}>
