@@ -11,6 +11,7 @@ import { ConfirmLeaveDialog } from './confirm-leave-dialog';
 import { FlowDialog } from './flow-dialog';
 import { formatClock, formatDay } from './format-time';
 import { ANY_PROVIDER, SlotPicker } from './slot-picker';
+import { SlotLoadError } from './slot-load-error';
 import { SlotReview } from './slot-review';
 import { useScheduleAppointment, type BookingTarget } from './use-schedule-appointment';
 import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
@@ -87,14 +88,11 @@ export function AvailabilityDialog({
         {step.kind === 'slots' ? (
           <>
             {slots.isError ? (
-              <Box sx={{ mb: 2 }}>
-                <Typography sx={{ mb: 1 }}>
-                  {t(`errors.${errorCodeOf(slots.error, ['T100', 'T101'], 'T100')}`)}
-                </Typography>
-                <Button variant="outlined" onClick={() => void slots.refetch()}>
-                  {t('appointments.retry')}
-                </Button>
-              </Box>
+              <SlotLoadError
+                error={slots.error}
+                onRetry={() => void slots.refetch()}
+                sx={{ mb: 2 }}
+              />
             ) : (
               <SlotPicker
                 slots={slots.data}

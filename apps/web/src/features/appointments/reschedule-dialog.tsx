@@ -1,6 +1,4 @@
 import { rescheduleWindow } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +9,7 @@ import { ConfirmLeaveDialog } from './confirm-leave-dialog';
 import { FlowDialog } from './flow-dialog';
 import { formatClock, formatDay } from './format-time';
 import { ANY_PROVIDER, SlotPicker } from './slot-picker';
+import { SlotLoadError } from './slot-load-error';
 import { SlotReview } from './slot-review';
 import { SlotVanished, useRescheduleAppointment } from './use-reschedule-appointment';
 import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
@@ -98,14 +97,7 @@ export function RescheduleDialog(props: Props) {
               })}
             </Typography>
             {slots.isError ? (
-              <Box>
-                <Typography sx={{ mb: 1 }}>
-                  {t(`errors.${errorCodeOf(slots.error, ['T100', 'T101'], 'T100')}`)}
-                </Typography>
-                <Button variant="outlined" onClick={() => void slots.refetch()}>
-                  {t('appointments.retry')}
-                </Button>
-              </Box>
+              <SlotLoadError error={slots.error} onRetry={() => void slots.refetch()} />
             ) : (
               <SlotPicker
                 slots={slots.data}

@@ -1,4 +1,4 @@
-import { TOKEN_EXCHANGE } from '@portal/domain';
+import { TOKEN_EXCHANGE, TOKEN_TYPES } from '@portal/domain';
 import { postForm, postJson, type FetchLike } from './http';
 
 // The server's identity and account routes. Each function is one call; errors are ApiErrors
@@ -35,7 +35,7 @@ export function createIdentityApi(fetchImpl?: FetchLike) {
           client_id: TOKEN_EXCHANGE.clientId,
           scope: TOKEN_EXCHANGE.scope,
           subject_token: idToken,
-          subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+          subject_token_type: TOKEN_TYPES.idToken,
         },
         opts,
       ),
