@@ -75,7 +75,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       clock: platform.clock,
     });
   }
-  platformRoutes(app, { config, outbox: platform.outbox, database });
+  platformRoutes(app, {
+    config,
+    outbox: platform.outbox,
+    database,
+    visitorFlags: () => services.flags.visitorFlags(),
+  });
   await app.register(staffRoutes, { auth: root.staff.auth, staff: root.staff.service });
 
   // Closed with the app, so a Redis emitter's connections do not outlive it.

@@ -43,3 +43,45 @@ describe('AUTH_RATE_LIMIT_MULTIPLIER', () => {
     );
   });
 });
+
+describe('SUPPORT_URL and CHAT_WIDGET_URL (spec 01 §1, §7)', () => {
+  it('are off when absent or empty', () => {
+    const config = parseConfig({ SUPPORT_URL: '', CHAT_WIDGET_URL: ' ' }, '1');
+    expect(config.supportUrl).toBeUndefined();
+    expect(config.chatWidgetUrl).toBeUndefined();
+    expect(parseConfig({}, '1').supportUrl).toBeUndefined();
+  });
+
+  it('keep an http or https URL as given', () => {
+    const config = parseConfig(
+      {
+        SUPPORT_URL: 'https://help.example.com/hc/requests/new',
+        CHAT_WIDGET_URL: 'http://localhost:8080/widget.js',
+      },
+      '1',
+    );
+    expect(config.supportUrl).toBe('https://help.example.com/hc/requests/new');
+    expect(config.chatWidgetUrl).toBe('http://localhost:8080/widget.js');
+  });
+
+  it('refuse another scheme and name the variable', () => {
+    expect(() => parseConfig({ SUPPORT_URL: 'help center' }, '1')).toThrow(/SUPPORT_URL/);
+    expect(() => parseConfig({ CHAT_WIDGET_URL: 'javascript:alert(1)' }, '1')).toThrow(
+      /CHAT_WIDGET_URL: must be an http or https URL/,
+    );
+    expect(() => parseConfig({ CHAT_WIDGET_URL: 'data:text/javascript,1' }, '1')).toThrow(
+      /CHAT_WIDGET_URL/,
+    );
+  });
+
+  it('production loads the widget only over https', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' };
+    expect(() =>
+      parseConfig({ ...production, CHAT_WIDGET_URL: 'http://chat.example.com/w.js' }, '1'),
+    ).toThrow(/CHAT_WIDGET_URL: must be https in production/);
+    expect(
+      parseConfig({ ...production, CHAT_WIDGET_URL: 'https://chat.example.com/w.js' }, '1')
+        .chatWidgetUrl,
+    ).toBe('https://chat.example.com/w.js');
+  });
+});

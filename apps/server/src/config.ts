@@ -9,6 +9,14 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+// A URL the browser opens or loads: the help center and the chat widget script.
+const optionalWebUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional())
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,6 +34,10 @@ const envSchema = z.object({
   GOOGLE_OIDC_ISSUER: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** The help center's new-request page; the portal's support links are off when absent. */
+  SUPPORT_URL: optionalWebUrl,
+  /** A chat widget's script, loaded on every page but four (spec 01 §1); off when absent. */
+  CHAT_WIDGET_URL: optionalWebUrl,
   /** Tenant id the identity endpoints accept. */
   TENANT_ID: z.string().default('portal'),
   /** Optional bearer key for care-team automation; staff accounts sign in at /staff/token without it. */
@@ -54,6 +66,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   jwtPrivateKey: string | undefined;
   google: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  supportUrl: string | undefined;
+  chatWidgetUrl: string | undefined;
   tenantId: string;
   staffApiKey: string | undefined;
   seedDemo: boolean;
@@ -76,6 +90,10 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_CLIENT_ID: required when GOOGLE_OIDC_ISSUER is set',
     );
+  }
+  if (env.NODE_ENV === 'production' && env.CHAT_WIDGET_URL?.startsWith('http:')) {
+    // The page itself is https in production: the browser would block a plain-http script.
+    throw new ConfigError('Invalid configuration:\n  CHAT_WIDGET_URL: must be https in production');
   }
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
@@ -100,6 +118,8 @@ export function parseConfig(source: Record<string, string | undefined>, version:
           clientSecret: env.GOOGLE_CLIENT_SECRET,
         }
       : undefined,
+    supportUrl: env.SUPPORT_URL,
+    chatWidgetUrl: env.CHAT_WIDGET_URL,
     tenantId: env.TENANT_ID,
     staffApiKey: env.STAFF_API_KEY,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',

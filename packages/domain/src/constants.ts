@@ -145,6 +145,8 @@ export const FEATURE_FLAGS = {
   dosingGuideRoute: 'dosing_guide_route',
   personifyHealth: 'personify_health',
   upFrontPricing: 'up_front_pricing',
+  /** Spec 01 §1 keeps the language switcher disabled; this flag turns Spanish on. */
+  spanish: 'spanish',
 } as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS];
 /** Spec 01 §4: `ff_<flag>` query parameters force a flag value. */

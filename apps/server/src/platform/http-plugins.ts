@@ -56,15 +56,19 @@ export async function registerHttpPlugins(
   app: FastifyInstance,
   { config, redis, errorHandler }: HttpPluginOptions,
 ): Promise<void> {
+  // The chat widget (CHAT_WIDGET_URL) is another origin's script, which also talks to and
+  // frames its own origin.
+  const chat = config.chatWidgetUrl ? [new URL(config.chatWidgetUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...chat],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...chat],
+        frameSrc: ["'self'", ...chat],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },

@@ -10,10 +10,15 @@ interface Deps {
   config: Config;
   outbox: OutboxMailer | null;
   database: Database;
+  /** The flag table's defaults, for signed-out visitors (the flags module's visitorFlags). */
+  visitorFlags: () => Promise<Record<string, boolean>>;
 }
 
 /** Health, version, public config, client error reports, and the dev mailbox. */
-export function platformRoutes(app: FastifyInstance, { config, outbox, database }: Deps): void {
+export function platformRoutes(
+  app: FastifyInstance,
+  { config, outbox, database, visitorFlags }: Deps,
+): void {
   const hidden = { schema: { hide: true } };
 
   app.get('/healthz', hidden, async (_req, reply) => {
@@ -25,13 +30,15 @@ export function platformRoutes(app: FastifyInstance, { config, outbox, database 
     reply.header('cache-control', 'no-store, max-age=0').send({ version: config.version }),
   );
 
-  app.get('/config.json', hidden, (_req, reply) =>
+  // Public: what the web app needs before anyone signs in.
+  app.get('/config.json', hidden, async (_req, reply) =>
     reply.header('cache-control', 'no-store').send({
       tenantId: config.tenantId,
       version: config.version,
       googleSignIn: config.google !== undefined,
-      chatWidgetUrl: null,
-      supportUrl: null,
+      chatWidgetUrl: config.chatWidgetUrl ?? null,
+      supportUrl: config.supportUrl ?? null,
+      flags: await visitorFlags(),
     }),
   );
 

@@ -1,4 +1,3 @@
-import { FEATURE_FLAGS } from '@portal/domain';
 import { builder } from '../../graphql/builder';
 
 const FeatureFlag = builder.objectRef<{ name: string; enabled: boolean }>('FeatureFlag').implement({
@@ -10,12 +9,7 @@ builder.queryField('featureFlags', (t) =>
     type: [FeatureFlag],
     description: 'Every flag the spec names, as it applies to the signed-in customer.',
     authScopes: { customer: true },
-    resolve: async (_root, _args, ctx) => {
-      const values = await ctx.services.flags.flagsFor(ctx.viewer?.customerId ?? null);
-      return Object.values(FEATURE_FLAGS).map((name) => ({
-        name,
-        enabled: values.get(name) ?? false,
-      }));
-    },
+    resolve: (_root, _args, ctx) =>
+      ctx.services.flags.namedFlagsFor(ctx.viewer?.customerId ?? null),
   }),
 );

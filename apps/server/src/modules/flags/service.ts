@@ -1,3 +1,4 @@
+import { FEATURE_FLAGS, type FeatureFlag } from '@portal/domain';
 import type { AuditActor } from '../../platform/audit';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { Db } from '../../db/client';
@@ -13,6 +14,26 @@ export class FlagService {
   /** Every stored flag value as it applies to this customer (null: a signed-out visitor). */
   flagsFor(customerId: string | null): Promise<Map<string, boolean>> {
     return this.store.flagsFor(customerId);
+  }
+
+  /** Every flag the spec names, on or off for this customer; a flag without a row is off. */
+  async namedFlagsFor(
+    customerId: string | null,
+  ): Promise<{ name: FeatureFlag; enabled: boolean }[]> {
+    const values = await this.store.flagsFor(customerId);
+    return Object.values(FEATURE_FLAGS).map((name) => ({
+      name,
+      enabled: values.get(name) ?? false,
+    }));
+  }
+
+  /**
+   * What a signed-out visitor sees: the table's defaults, never a customer's own value. Public
+   * (served in /config.json), so the sign-in screen can follow google-sso.
+   */
+  async visitorFlags(): Promise<Record<string, boolean>> {
+    const flags = await this.namedFlagsFor(null);
+    return Object.fromEntries(flags.map((flag) => [flag.name, flag.enabled]));
   }
 
   /** Staff API: sets a flag for one customer, or the default with customerId null. */
