@@ -29,7 +29,7 @@ export const API_PATH =
 export const GLOBAL_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
 export interface HttpPluginOptions {
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'version'>;
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'version' | 'chatWidgetUrl'>;
   /** Where rate limits are counted across instances; process memory without it. */
   redis?: Redis | undefined;
   /** Answers every error in the API's error shape (identity owns that vocabulary). */
