@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createGraphqlClient } from '../lib/api/graphql-client';
 import type { FetchLike } from '../lib/api/http';
 import { createIdentityApi } from '../lib/api/identity';
-import { loadFeatureFlags } from '../lib/flags/load-feature-flags';
+import { loadFeatureFlags, loadVisitorFlags } from '../lib/flags/load-feature-flags';
 import { readFlagOverrides } from '../lib/flags/overrides';
 import { PortalFlagProvider } from '../lib/flags/portal-flag-provider';
 import type { AppServices } from '../lib/services';
@@ -39,7 +39,7 @@ export function createAppServices(options: ServiceOptions = {}): AppServices {
   });
   const queryClient = createQueryClient();
   const flags = new PortalFlagProvider(
-    () => loadFeatureFlags(graphql),
+    { customer: () => loadFeatureFlags(graphql), visitor: () => loadVisitorFlags(queryClient) },
     () => readFlagOverrides(overridesStorage),
   );
   session.onSignedOut(() => queryClient.clear());

@@ -13,11 +13,14 @@ import { useSupportRequestUrl } from './support/use-support-request-url';
 export function ErrorScreen({
   code,
   titleKey,
+  messageKey,
   actions,
 }: {
   /** A catalogue code; without one the screen shows the unknown-error text and no code. */
   code?: string | undefined;
   titleKey: string;
+  /** Replaces the code's catalogue message where the screen says it better. */
+  messageKey?: string | undefined;
   actions: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -35,7 +38,7 @@ export function ErrorScreen({
             {t(titleKey)}
           </Typography>
           <Typography sx={{ mb: code ? 1 : 3 }}>
-            {t(entry?.messageKey ?? UNKNOWN_ERROR_KEY)}
+            {t(messageKey ?? entry?.messageKey ?? UNKNOWN_ERROR_KEY)}
           </Typography>
           {code && (
             <Typography color="text.secondary" sx={{ mb: 3 }}>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getJson } from './api/http';
 
@@ -9,6 +9,8 @@ export interface AppConfig {
   version: string | null;
   chatWidgetUrl: string | null;
   supportUrl: string | null;
+  /** The flag table's defaults: what a signed-out visitor gets. */
+  flags: Record<string, boolean>;
 }
 
 const FALLBACK: AppConfig = {
@@ -17,10 +19,20 @@ const FALLBACK: AppConfig = {
   version: null,
   chatWidgetUrl: null,
   supportUrl: null,
+  flags: {},
 };
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function booleans(value: unknown): Record<string, boolean> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, boolean] => typeof entry[1] === 'boolean',
+    ),
+  );
 }
 
 export async function fetchAppConfig(): Promise<AppConfig> {
@@ -31,6 +43,7 @@ export async function fetchAppConfig(): Promise<AppConfig> {
     version: str(raw.version),
     chatWidgetUrl: str(raw.chatWidgetUrl),
     supportUrl: str(raw.supportUrl),
+    flags: booleans(raw.flags),
   };
 }
 
@@ -48,8 +61,13 @@ export function useAppConfig(): AppConfig {
   return data ?? FALLBACK;
 }
 
+/** The config outside React (the flag provider): the cached copy, or one fetch. */
+export function loadAppConfig(queryClient: QueryClient): Promise<AppConfig> {
+  return queryClient.fetchQuery(appConfigQuery);
+}
+
 /** For event handlers that need the config now (the cached copy, or one fetch). */
 export function useLoadAppConfig(): () => Promise<AppConfig> {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.fetchQuery(appConfigQuery), [queryClient]);
+  return useCallback(() => loadAppConfig(queryClient), [queryClient]);
 }

@@ -23,6 +23,8 @@ export interface FakeServerOptions {
   unreadMessages?: number;
   /** GetCustomerData answers this error code instead of data. */
   customerError?: string;
+  /** Replaces fields of /config.json (googleSignIn, supportUrl, chatWidgetUrl, flags …). */
+  appConfig?: Record<string, unknown>;
 }
 
 export function fakeJwt(claims: Record<string, unknown>): string {
@@ -86,6 +88,8 @@ export function createFakeServer(options: FakeServerOptions = {}) {
           version: '1.18.13',
           chatWidgetUrl: null,
           supportUrl: 'https://help.example.com/requests/new',
+          flags: {},
+          ...options.appConfig,
         });
       case '/version.json':
         return json({ version: options.version ?? '1.18.13' });

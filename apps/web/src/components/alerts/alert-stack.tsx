@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../lib/config';
 import type { ShownAlert } from './alert-context';
 
 const ContactSupportDialog = lazy(async () => ({
@@ -19,6 +20,8 @@ function AlertItem({
   onContact: (alert: ShownAlert) => void;
 }) {
   const { t } = useTranslation();
+  // The contact link opens the support form: none without SUPPORT_URL.
+  const { supportUrl } = useAppConfig();
   useEffect(() => {
     if (alert.autoHideMs === null) return;
     const timer = setTimeout(() => onDismiss(alert.id), alert.autoHideMs);
@@ -41,7 +44,7 @@ function AlertItem({
           {t('alerts.code', { code: alert.code })}
         </Box>
       )}
-      {alert.supportCategory && (
+      {alert.supportCategory && supportUrl && (
         <>
           {' '}
           <Link

@@ -1,11 +1,13 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appConfigQuery, type AppConfig } from '../../lib/config';
+import { CUSTOMER_QUERY_KEY } from '../../lib/customer/use-customer';
 import { createI18n } from '../../lib/i18n';
 import { ServicesProvider } from '../../lib/services';
-import { createFakeServices } from '../../test/render-with-services';
+import { CUSTOMER, createFakeServices } from '../../test/render-with-services';
 import { AlertProvider, useAlerts } from './alert-context';
 import type { AlertInput } from './resolve-alert';
 
@@ -14,8 +16,23 @@ function Trigger({ input, label }: { input: AlertInput; label: string }) {
   return <button onClick={() => showAlert(input)}>{label}</button>;
 }
 
-function renderWithAlerts(triggers: Record<string, AlertInput>) {
+const SUPPORT_URL = 'https://help.example.com/requests/new';
+
+function renderWithAlerts(
+  triggers: Record<string, AlertInput>,
+  { supportUrl = SUPPORT_URL }: { supportUrl?: string | null } = {},
+) {
   const { services } = createFakeServices(() => null);
+  const config: AppConfig = {
+    tenantId: 'portal',
+    googleSignIn: false,
+    version: null,
+    chatWidgetUrl: null,
+    supportUrl,
+    flags: {},
+  };
+  services.queryClient.setQueryData(appConfigQuery.queryKey, config);
+  services.queryClient.setQueryData(CUSTOMER_QUERY_KEY, CUSTOMER);
   const router = createMemoryRouter([
     {
       path: '/',
@@ -96,7 +113,25 @@ describe('alert timing (spec 01 §8)', () => {
     expect(alert).toHaveTextContent("We couldn't book your appointment");
     expect(alert).toHaveTextContent('(Code A102)');
     fireEvent.click(screen.getByRole('button', { name: 'Contact us' }));
-    expect(await screen.findByRole('dialog', { name: 'Contact support' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Contact support' });
+    // Spec 01 §7: the form opens prefilled with the category, the code and a source tag.
+    const href = new URL(
+      within(dialog).getByRole('link', { name: 'Open the support form' }).getAttribute('href')!,
+    );
+    expect(`${href.origin}${href.pathname}`).toBe(SUPPORT_URL);
+    expect(href.searchParams.get('category')).toBe('appointments');
+    expect(href.searchParams.get('subject')).toBe('Help with error A102');
+    expect(href.searchParams.get('description')).toBe('I saw error A102 on the page /.');
+    expect(href.searchParams.get('requester_email')).toBe('alex@example.com');
+    expect(href.searchParams.get('source')).toBe('patient_portal');
+  });
+
+  it('shows no contact link when no support URL is configured', () => {
+    vi.useRealTimers();
+    renderWithAlerts({ booking: { code: 'A102' } }, { supportUrl: null });
+    fireEvent.click(screen.getByRole('button', { name: 'booking' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('(Code A102)');
+    expect(screen.queryByRole('button', { name: 'Contact us' })).toBeNull();
   });
 
   it('shows no contact link for a code without a support category', () => {

@@ -5,7 +5,10 @@ import { useAppConfig } from '../../lib/config';
 import { useLoadedCustomer } from '../../lib/customer/use-customer';
 import { buildSupportRequestUrl } from '../../lib/support';
 
-/** The prefilled help-center request link, or null when no support URL is configured. */
+/**
+ * The help-center request link (SUPPORT_URL) prefilled as spec 01 §7 says, or null when no
+ * support URL is configured. `code`: the error the customer saw, if any.
+ */
 export function useSupportRequestUrl({
   category,
   code,
@@ -24,6 +27,8 @@ export function useSupportRequestUrl({
     birthDate: customer?.dob,
     category,
     subject: code ? t('support.subjectWithCode', { code }) : t('support.subject'),
-    description: t('support.description', { code: code ?? '-', page: pathname }),
+    description: code
+      ? t('support.description', { code, page: pathname })
+      : t('support.descriptionPage', { page: pathname }),
   });
 }

@@ -7,18 +7,24 @@ afterEach(async () => {
   await OpenFeature.clearProviders();
 });
 
-describe('account fetch error screen (spec 01 §2, spec 02 §2)', () => {
-  it('shows the code, a help-request link, refresh and log out', async () => {
+function helpLink(): URL {
+  const link = screen.getByRole('link', { name: 'Submit a help request' });
+  return new URL(link.getAttribute('href')!);
+}
+
+describe('account fetch error screen (spec 01 §2 "Layout", §8)', () => {
+  it('a customer-load failure when signed in shows A100, a help-request link, refresh and log out', async () => {
     storeSignedInSession();
-    const { server } = await renderApp('/', { customerError: 'A101' });
+    const { server } = await renderApp('/', { customerError: 'INTERNAL_SERVER_ERROR' });
     expect(
       await screen.findByRole('heading', { name: "We couldn't load your account" }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Error code: A101')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Submit a help request' })).toHaveAttribute(
-      'href',
-      expect.stringContaining('subject=Help+with+error+A101'),
-    );
+    expect(screen.getByText('Error code: A100')).toBeInTheDocument();
+    expect(screen.getByText(/Your account details didn't load/)).toBeInTheDocument();
+    const help = helpLink();
+    expect(help.searchParams.get('subject')).toBe('Help with error A100');
+    expect(help.searchParams.get('category')).toBe('appointments');
+    expect(help.searchParams.get('source')).toBe('patient_portal');
 
     const before = server.count('/graphql');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -28,9 +34,21 @@ describe('account fetch error screen (spec 01 §2, spec 02 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
-  it('falls back to A101 for a failure without a catalogue code', async () => {
+  it("shows the server's own catalogue code when it names one", async () => {
     storeSignedInSession();
-    await renderApp('/', { customerError: 'INTERNAL_SERVER_ERROR' });
+    await renderApp('/', { customerError: 'A101' });
     expect(await screen.findByText('Error code: A101')).toBeInTheDocument();
+    expect(helpLink().searchParams.get('subject')).toBe('Help with error A101');
+  });
+
+  it('offers no help-request link without a support URL', async () => {
+    storeSignedInSession();
+    await renderApp('/', {
+      customerError: 'INTERNAL_SERVER_ERROR',
+      appConfig: { supportUrl: null },
+    });
+    expect(await screen.findByText('Error code: A100')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Submit a help request' })).toBeNull();
   });
 });

@@ -2,6 +2,11 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { ErrorScreen } from '../../components/error-screen';
 
+/**
+ * Spec 01 §2 "Layout", §8: loading the signed-in customer failed. The code is A100 (failure
+ * loading customer data when authenticated) unless the server named a catalogue code; the
+ * text says what failed here, since A100's own message speaks of appointments.
+ */
 export function AccountErrorScreen({
   code,
   onRefresh,
@@ -16,6 +21,7 @@ export function AccountErrorScreen({
     <ErrorScreen
       code={code}
       titleKey="accountError.title"
+      messageKey="accountError.body"
       actions={
         <>
           <Button variant="contained" onClick={onRefresh}>

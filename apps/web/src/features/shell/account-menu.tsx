@@ -9,12 +9,12 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppConfig } from '../../lib/config';
+import { useSupportRequestUrl } from '../../components/support/use-support-request-url';
 import { PATHS } from '../../lib/routes';
 
 export function AccountMenu({ initials, onLogout }: { initials: string; onLogout: () => void }) {
   const { t } = useTranslation();
-  const { supportUrl } = useAppConfig();
+  const supportUrl = useSupportRequestUrl({ category: null, code: null });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { LanguageSwitcher } from '../../components/layout/language-switcher';
 import { Logo } from '../../components/layout/logo';
-import { useAppConfig } from '../../lib/config';
+import { useSupportRequestUrl } from '../../components/support/use-support-request-url';
 import { PATHS } from '../../lib/routes';
 import type { NavItem } from './nav-items';
 
@@ -31,7 +31,7 @@ export function MobileDrawer({
   onLogout: () => void;
 }) {
   const { t } = useTranslation();
-  const { supportUrl } = useAppConfig();
+  const supportUrl = useSupportRequestUrl({ category: null, code: null });
   return (
     <Drawer
       open={open}

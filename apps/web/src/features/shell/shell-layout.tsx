@@ -25,7 +25,7 @@ function initialsOf(customer: Customer | null | undefined): string {
 function accountErrorCode(error: unknown): string {
   return error instanceof GraphqlRequestError && error.code && lookupError(error.code)
     ? error.code
-    : 'A101';
+    : 'A100';
 }
 
 /** The signed-in frame: top bar, banner slot, content, footer, and the inactivity guard. */

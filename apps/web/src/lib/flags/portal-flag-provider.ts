@@ -11,10 +11,18 @@ import type { FlagOverrides } from './overrides';
 
 export type FlagLoader = () => Promise<Record<string, boolean>>;
 
+export interface FlagLoaders {
+  /** The signed-in customer's flags (GetFeatureFlags). */
+  customer: FlagLoader;
+  /** A signed-out visitor's flags: the table's defaults (/config.json). */
+  visitor: FlagLoader;
+}
+
 export const ANONYMOUS_TARGETING_KEY = 'anonymous';
 
 /**
- * An OpenFeature provider backed by the server's per-customer flag table (GetFeatureFlags).
+ * An OpenFeature provider backed by the server's flag table: a customer's own values once
+ * signed in (GetFeatureFlags), the table's defaults for a signed-out visitor (/config.json).
  * Query-parameter overrides win over the server; unknown flags take the caller's default.
  */
 export class PortalFlagProvider implements Provider {
@@ -24,7 +32,7 @@ export class PortalFlagProvider implements Provider {
   private flags: Record<string, boolean> = {};
 
   constructor(
-    private readonly load: FlagLoader,
+    private readonly load: FlagLoaders,
     private readonly overrides: () => FlagOverrides,
   ) {}
 
@@ -67,15 +75,18 @@ export class PortalFlagProvider implements Provider {
 
   private async fetchFor(context: EvaluationContext | undefined): Promise<void> {
     const key = context?.targetingKey;
-    if (!key || key === ANONYMOUS_TARGETING_KEY) {
-      this.flags = {};
-      return;
+    const signedIn = Boolean(key) && key !== ANONYMOUS_TARGETING_KEY;
+    const loaders = signedIn ? [this.load.customer, this.load.visitor] : [this.load.visitor];
+    // Without the customer's flags the table's defaults stand in; without those every flag
+    // takes the caller's default: the portal still works.
+    for (const load of loaders) {
+      try {
+        this.flags = await load();
+        return;
+      } catch {
+        continue;
+      }
     }
-    try {
-      this.flags = await this.load();
-    } catch {
-      // Without the server's answer every flag takes its default: the portal still works.
-      this.flags = {};
-    }
+    this.flags = {};
   }
 }
