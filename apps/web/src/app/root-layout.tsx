@@ -8,6 +8,7 @@ import { loadChatWidget, isChatHiddenOn, setChatWidgetHidden } from '../lib/chat
 import { useAppConfig } from '../lib/config';
 import { captureFlagOverrides } from '../lib/flags/overrides';
 import { ANONYMOUS_TARGETING_KEY } from '../lib/flags/portal-flag-provider';
+import { useApplyLanguage } from '../lib/i18n';
 import { useServices, useSession } from '../lib/services';
 import { onAuthEvent } from '../lib/session/auth-events';
 
@@ -17,6 +18,7 @@ export function RootLayout() {
   const { flags } = useServices();
   const { status, userId } = useSession();
   const { chatWidgetUrl } = useAppConfig();
+  useApplyLanguage();
 
   // ff_<name>=true|false in any URL forces a flag for the rest of the session. Captured while
   // rendering (an idempotent storage write), so the routes below already see the new value.

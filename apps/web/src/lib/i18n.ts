@@ -1,6 +1,10 @@
-import { DEFAULT_LANGUAGE } from '@portal/domain';
+import { DEFAULT_LANGUAGE, FEATURE_FLAGS, LANGUAGES, type Language } from '@portal/domain';
+import { useBooleanFlagValue } from '@openfeature/react-sdk';
 import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useCallback, useEffect } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { useServices } from './services';
+import { STORAGE_KEYS } from './session/storage-keys';
 import en from '../locales/en/translation.json';
 import es from '../locales/es/translation.json';
 import enAppointments from '../locales/en/appointments.json';
@@ -15,7 +19,8 @@ import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
 
 // Spec 01 §1: English is the working language; Spanish is in the catalogue, and the header's
-// language switcher stays disabled, so the language is always English for now.
+// language switcher stays disabled. The `spanish` flag (off by default) turns Spanish on: the
+// switcher works, and the language is the customer's choice, else the browser's.
 // Area files sit under their area's key in the one namespace (appointments.json → appointments.*).
 export const resources = {
   en: {
@@ -47,10 +52,86 @@ export function createI18n(language: string = DEFAULT_LANGUAGE): i18n {
     resources,
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: ['en', 'es'],
+    supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
   });
   return instance;
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/** The first of the browser's languages (navigator.languages, best first) the portal has. */
+export function browserLanguage(preferred: readonly string[]): Language | null {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return null;
+}
+
+/** English unless Spanish is on; then the stored choice, else the browser's language. */
+export function chooseLanguage({
+  spanish,
+  stored,
+  preferred,
+}: {
+  spanish: boolean;
+  stored: string | null;
+  preferred: readonly string[];
+}): Language {
+  if (!spanish) return DEFAULT_LANGUAGE;
+  if (isLanguage(stored)) return stored;
+  return browserLanguage(preferred) ?? DEFAULT_LANGUAGE;
+}
+
+function preferredLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+}
+
+/** Keeps i18next and <html lang> on the language the `spanish` flag allows (RootLayout). */
+export function useApplyLanguage(): void {
+  const { i18n } = useTranslation();
+  const { storage } = useServices();
+  const spanish = useBooleanFlagValue(FEATURE_FLAGS.spanish, false);
+  useEffect(() => {
+    const language = chooseLanguage({
+      spanish,
+      stored: storage.getItem(STORAGE_KEYS.language),
+      preferred: preferredLanguages(),
+    });
+    if (i18n.resolvedLanguage !== language) void i18n.changeLanguage(language);
+  }, [spanish, storage, i18n]);
+  useEffect(() => {
+    const apply = (language: string) => {
+      document.documentElement.lang = language;
+    };
+    apply(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE);
+    i18n.on('languageChanged', apply);
+    return () => i18n.off('languageChanged', apply);
+  }, [i18n]);
+}
+
+/** For the language switcher: whether it may be used, the language, and the choice. */
+export function useLanguageChoice(): {
+  enabled: boolean;
+  language: Language;
+  choose: (language: Language) => void;
+} {
+  const { i18n } = useTranslation();
+  const { storage } = useServices();
+  const enabled = useBooleanFlagValue(FEATURE_FLAGS.spanish, false);
+  const current = i18n.resolvedLanguage;
+  const choose = useCallback(
+    (language: Language) => {
+      storage.setItem(STORAGE_KEYS.language, language);
+      void i18n.changeLanguage(language);
+    },
+    [storage, i18n],
+  );
+  return { enabled, language: isLanguage(current) ? current : DEFAULT_LANGUAGE, choose };
 }

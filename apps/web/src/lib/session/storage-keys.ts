@@ -6,4 +6,5 @@ export const STORAGE_KEYS = {
   flagOverrides: 'portal.flag-overrides',
   chunkReloadAt: 'portal.chunk-reload-at',
   dismissedVersion: 'portal.dismissed-version',
+  language: 'portal.language',
 } as const;
