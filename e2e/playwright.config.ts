@@ -2,12 +2,25 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CONFIGURED_SERVER } from './tests/configured-server';
 
 // The suite drives the built web app served by the real server, on a fresh data directory.
 // The config is evaluated by every worker too; the env var keeps one directory for the run.
 process.env.PORTAL_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+process.env.PORTAL_E2E_CONFIGURED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-cfg-'));
 const port = process.env.E2E_PORT ?? '3100';
 const baseURL = `http://localhost:${port}`;
+
+const serverEnv = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  // Every spec signs in from 127.0.0.1, many as the same demo customer: scale the identity
+  // limits so the suite measures the app, not the limiter (their own tests cover them).
+  AUTH_RATE_LIMIT_MULTIPLIER: '50',
+};
+// The check fails the run unless the server starts on the Node that package.json pins.
+const serverCommand = (name: string) =>
+  `node ../scripts/check-node.mjs "${name}" && npx tsx ../apps/server/src/main.ts`;
 
 export default defineConfig({
   testDir: './tests',
@@ -40,22 +53,35 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // The check fails the run unless the server starts on the Node that package.json pins.
-    command: 'node ../scripts/check-node.mjs "e2e webServer" && npx tsx ../apps/server/src/main.ts',
-    url: `${baseURL}/healthz`,
-    env: {
-      PORT: port,
-      DATA_DIR: process.env.PORTAL_E2E_DATA_DIR,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // Every spec signs in from 127.0.0.1, many as the same demo customer: scale the identity
-      // limits so the suite measures the app, not the limiter (their own tests cover them).
-      AUTH_RATE_LIMIT_MULTIPLIER: '50',
+  webServer: [
+    {
+      command: serverCommand('e2e webServer'),
+      url: `${baseURL}/healthz`,
+      env: { ...serverEnv, PORT: port, DATA_DIR: process.env.PORTAL_E2E_DATA_DIR },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    // A second server, on the next port and its own data directory, with the optional
+    // outside services configured (support-chat.spec.ts); the first has none of them.
+    {
+      command: serverCommand('e2e configured webServer'),
+      url: `${CONFIGURED_SERVER.url}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: CONFIGURED_SERVER.port,
+        DATA_DIR: process.env.PORTAL_E2E_CONFIGURED_DATA_DIR,
+        SUPPORT_URL: CONFIGURED_SERVER.supportUrl,
+        CHAT_WIDGET_URL: CONFIGURED_SERVER.chatWidgetUrl,
+        GOOGLE_OIDC_ISSUER: CONFIGURED_SERVER.googleIssuer,
+        GOOGLE_CLIENT_ID: 'e2e-portal',
+        STAFF_API_KEY: CONFIGURED_SERVER.staffApiKey,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
