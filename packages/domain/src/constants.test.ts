@@ -118,8 +118,11 @@ describe('issue 9: the zones the booking dialog offers', () => {
     const january = new Date(Date.UTC(2026, 0, 15, 12));
     const offsets = BOOKING_TIME_ZONES.map((zone) => {
       const hour = Number(
-        new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' })
-          .format(january),
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: zone,
+          hour: 'numeric',
+          hourCycle: 'h23',
+        }).format(january),
       );
       return hour;
     });
