@@ -135,6 +135,9 @@ export function DayStrip({ days, active, onChange, visible }: Props) {
           py: 0.5,
           px: 0.25,
           scrollbarWidth: 'none',
+          // Each press of an arrow (and each swipe) comes to rest on a whole day.
+          scrollSnapType: 'x mandatory',
+          scrollPaddingInline: '2px',
           '&::-webkit-scrollbar': { display: 'none' },
           '& .MuiToggleButtonGroup-grouped': {
             border: 1,
@@ -151,7 +154,15 @@ export function DayStrip({ days, active, onChange, visible }: Props) {
               key={d.date}
               value={d.date}
               data-day={d.date}
-              sx={{ flex: '0 0 auto', flexDirection: 'column', minWidth: 96, py: 1 }}
+              sx={{
+                flex: '0 0 auto',
+                flexDirection: 'column',
+                width: 84,
+                py: 1,
+                px: 0.5,
+                lineHeight: 1.3,
+                scrollSnapAlign: 'start',
+              }}
             >
               <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
                 {parts.weekday}
@@ -164,7 +175,7 @@ export function DayStrip({ days, active, onChange, visible }: Props) {
                   component="span"
                   variant="caption"
                   color="text.secondary"
-                  sx={{ whiteSpace: 'nowrap' }}
+                  sx={{ lineHeight: 1.25, mt: 0.25, textWrap: 'balance' }}
                 >
                   {t(`appointments.slots.label.${d.label}`)}
                 </Typography>

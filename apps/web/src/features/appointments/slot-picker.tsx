@@ -109,7 +109,7 @@ export function SlotPicker(props: Props) {
 
   return (
     <Box sx={{ display: hidden ? 'none' : 'grid', gap: 2, minWidth: 0 }}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
         <TextField
           select
           label={t('appointments.slots.provider')}
