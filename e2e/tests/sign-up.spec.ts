@@ -65,3 +65,30 @@ test('a new customer signs up, sets a password from the mail, signs in and logs 
   await signIn(page, email, password);
   await expect(page.getByRole('heading', { name: 'Hi, Taylor' })).toBeVisible();
 });
+
+test('a long email wraps in the check-your-email card at 390 px', async ({ page }) => {
+  const email = uniqueEmail('signup').replace(
+    '@example.com',
+    '.with-a-rather-long-address@patients.mail.example.com',
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/sign-up');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'First name' }).fill('Taylor');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Morgan');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const sentence = page.getByText(email);
+  await expect(sentence).toBeVisible();
+
+  // Nothing sticks out sideways: not the page, and not the sentence out of its card.
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(sideways).toBe(false);
+  const card = page.getByRole('main').locator('.MuiCard-root');
+  const [cardBox, textBox] = [await card.boundingBox(), await sentence.boundingBox()];
+  expect(cardBox && textBox).toBeTruthy();
+  expect(textBox!.x + textBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+  expect(await sentence.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});

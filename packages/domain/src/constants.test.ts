@@ -5,11 +5,13 @@ import { availabilityLabel, groupSlotsByTimeOfDay } from './appointments/present
 import {
   APP_VERSION,
   AVAILABILITY_LABELS,
+  BOOKING_TIME_ZONES,
   BULK_FULL_PRICE_PER_VIAL_CENTS,
   BULK_VIAL_COUNTS,
   BULK_VIAL_OPTIONS,
   DATE_FORMATS,
   DEFAULT_LANGUAGE,
+  DEFAULT_TIME_ZONE,
   FEATURE_FLAGS,
   LANGUAGES,
   SUPPORT_HOURS,
@@ -100,5 +102,30 @@ describe('spec 01 §6, spec 02 §6: feature flags', () => {
   it('spec 01 §6: no two flags share a name, so an ff_ override sets exactly one', () => {
     const names = Object.values(FEATURE_FLAGS);
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('issue 9: the zones the booking dialog offers', () => {
+  it('spec 01 §9: the default zone is offered, and every zone is a real IANA zone', () => {
+    expect(BOOKING_TIME_ZONES).toContain(DEFAULT_TIME_ZONE);
+    for (const zone of BOOKING_TIME_ZONES) {
+      expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).not.toThrow();
+    }
+    expect(new Set(BOOKING_TIME_ZONES).size).toBe(BOOKING_TIME_ZONES.length);
+  });
+
+  it('lists the zones west to east, so the picker reads in order', () => {
+    const january = new Date(Date.UTC(2026, 0, 15, 12));
+    const offsets = BOOKING_TIME_ZONES.map((zone) => {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: zone,
+          hour: 'numeric',
+          hourCycle: 'h23',
+        }).format(january),
+      );
+      return hour;
+    });
+    expect([...offsets].sort((a, b) => a - b)).toEqual(offsets);
   });
 });

@@ -115,6 +115,20 @@ export const DATE_FORMATS = {
 export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 
 /**
+ * The zones the booking dialog offers to show times in (issue 9), west to east: the US zones
+ * of the supported states. The customer's device zone and their own zone are offered too.
+ */
+export const BOOKING_TIME_ZONES = [
+  'Pacific/Honolulu',
+  'America/Anchorage',
+  'America/Los_Angeles',
+  'America/Phoenix',
+  'America/Denver',
+  'America/Chicago',
+  'America/New_York',
+] as const;
+
+/**
  * Spec 01 §9; spec 02 §9: Monday to Saturday, 8am to 5pm Pacific. Days are numbered 1..6,
  * which is Monday..Saturday both in date-fns `getDay` and in ISO weekday numbering.
  */

@@ -68,7 +68,7 @@ export type GetRescheduleQueryVariables = Exact<{
 }>;
 
 
-export type GetRescheduleQuery = { reschedule: { id: string, customer_id: string, status: string } | null };
+export type GetRescheduleQuery = { reschedule: { id: string, customer_id: string, appointment_id: string | null, status: string } | null };
 
 export type RescheduleAppointmentV2MutationVariables = Exact<{
   appointmentId: string;
@@ -343,10 +343,11 @@ export const GetRescheduleDocument = new TypedDocumentString(`
   reschedule(id: $id) {
     id
     customer_id
+    appointment_id
     status
   }
 }
-    `, {"hash":"sha256:877f2c289cf61e09c845d75b19e5d4f5d46ab5c1d88445673706f98d2502659c"}) as unknown as TypedDocumentString<GetRescheduleQuery, GetRescheduleQueryVariables>;
+    `, {"hash":"sha256:f4b6c5bc7ef503affc73085a5135f5ba104b9de1a92d6d0162f4e96d7b0bac14"}) as unknown as TypedDocumentString<GetRescheduleQuery, GetRescheduleQueryVariables>;
 export const RescheduleAppointmentV2Document = new TypedDocumentString(`
     mutation RescheduleAppointmentV2($appointmentId: ID!, $providerId: ID!, $start: DateTime!, $end: DateTime!) {
   rescheduleAppointmentV2(

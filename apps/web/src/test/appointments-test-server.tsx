@@ -57,6 +57,8 @@ export interface Fixtures {
   async?: AppointmentCardFragment[];
   treatments?: (typeof WEIGHT)[];
   slots?: { start: string; provider?: typeof PROVIDER }[];
+  /** Care-team reschedule requests, answered by id (GetReschedule); any other id is null. */
+  reschedules?: { id: string; customer_id: string; appointment_id: string | null }[];
   /** ScheduleAdhocAppointmentV2 answers this error code. */
   bookError?: string;
   /** UpsertTosConsent fails with A103 and these field errors (field → message key). */
@@ -95,11 +97,15 @@ export function renderWithAppointments(path: string, element: ReactNode, fixture
       { path: path.split('?')[0] ?? path, element },
       { path: '*', element: <main aria-label="elsewhere" /> },
     ],
-    { path, customer: NEW_YORKER, answer: (name) => answerFor(name, fixtures) },
+    {
+      path,
+      customer: NEW_YORKER,
+      answer: (name, variables) => answerFor(name, fixtures, variables),
+    },
   );
 }
 
-function answerFor(name: string, f: Fixtures): unknown {
+function answerFor(name: string, f: Fixtures, variables: Record<string, unknown> = {}): unknown {
   switch (name) {
     case 'GetAppointmentsByCustomer':
       return {
@@ -111,6 +117,13 @@ function answerFor(name: string, f: Fixtures): unknown {
       };
     case 'GetActiveTreatments':
       return { activeTreatments: f.treatments ?? [WEIGHT] };
+    case 'GetReschedule':
+      return {
+        reschedule:
+          (f.reschedules ?? [])
+            .map((r) => ({ ...r, status: 'PENDING' }))
+            .find((r) => r.id === variables.id) ?? null,
+      };
     case 'GetCustomerPreviousProviders':
       return { customerPreviousProviders: [] };
     case 'GetAvailableSlots':
@@ -121,6 +134,32 @@ function answerFor(name: string, f: Fixtures): unknown {
           provider: s.provider ?? PROVIDER,
           treatment: { id: WEIGHT.id, shortId: WEIGHT.shortId },
         })),
+      };
+    case 'CheckTimeStillAvailable':
+      return {
+        checkTimeStillAvailable: (f.slots ?? [])
+          .filter((s) => s.start === variables.startTime)
+          .map((s) => ({
+            start: s.start,
+            end: new Date(Date.parse(s.start) + 30 * 60_000).toISOString(),
+            provider: { id: (s.provider ?? PROVIDER).id },
+          })),
+      };
+    case 'RescheduleAppointmentV2':
+      return {
+        rescheduleAppointmentV2: {
+          statusCode: 200,
+          name: 'ok',
+          message: 'ok',
+          data: { id: variables.appointmentId, start: variables.start, end: variables.end },
+        },
+      };
+    case 'UpdateReschedule':
+      return {
+        updateRescheduleById: {
+          statusCode: 200,
+          data: { id: variables.id, status: variables.status },
+        },
       };
     case 'UpsertTosConsent':
       if (f.consentFields) {

@@ -36,7 +36,7 @@ function AlertItem({
       role={urgent ? 'alert' : 'status'}
       onClose={() => onDismiss(alert.id)}
       slotProps={{ closeButton: { title: t('common.dismiss'), 'aria-label': t('common.dismiss') } }}
-      sx={{ boxShadow: 3, pointerEvents: 'auto' }}
+      sx={{ boxShadow: 3, pointerEvents: 'auto', overflowWrap: 'anywhere' }}
     >
       {t(alert.messageKey, alert.values)}
       {alert.code && (
@@ -72,13 +72,19 @@ export function AlertStack({
   const [contactFor, setContactFor] = useState<ShownAlert | null>(null);
   return (
     <>
+      {/* Bottom left, away from the top bar, the menu button and the account menu (and from
+          a chat launcher, which sits bottom right): a toast never covers the navigation. On a
+          phone it spans the width above the bottom edge; newest lowest. */}
       <Box
         sx={{
           position: 'fixed',
-          top: { xs: 8, sm: 16 },
-          left: '50%',
-          transform: 'translateX(-50%)',
-          width: 'min(640px, calc(100% - 16px))',
+          bottom: {
+            xs: 'calc(8px + env(safe-area-inset-bottom, 0px))',
+            sm: 'calc(24px + env(safe-area-inset-bottom, 0px))',
+          },
+          left: { xs: 8, sm: 24 },
+          right: { xs: 8, sm: 'auto' },
+          width: { sm: 'min(480px, calc(100% - 48px))' },
           zIndex: (theme) => theme.zIndex.snackbar,
           display: 'flex',
           flexDirection: 'column',

@@ -86,7 +86,7 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
                 variant="outlined"
                 startIcon={<EventRepeatOutlinedIcon aria-hidden />}
                 component={RouterLink}
-                to={`${PATHS.bookAppointment}?appointmentId=${encodeURIComponent(appointment.id)}`}
+                to={`${PATHS.bookAppointment}?rescheduleId=${encodeURIComponent(appointment.id)}`}
               >
                 {t('appointments.card.reschedule')}
               </Button>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appointment, renderWithAppointments, setNow } from '../../test/appointments-test-server';
 import { AppointmentsScreen } from './appointments-screen';
@@ -37,13 +37,42 @@ describe('/appointments (spec 01 §2, §4)', () => {
     expect(within(card).queryByRole('link', { name: 'Reschedule' })).toBeNull();
   });
 
-  it('lists async visits apart and shows the upcoming empty state', async () => {
+  it('a past async visit is under Past only, in its own section', async () => {
     setNow('2025-06-01T12:00:00Z');
     renderWithAppointments('/appointments', <AppointmentsScreen />, {
       async: [appointment('2025-05-20T14:00:00Z', { is_async: true })],
     });
     expect(await screen.findByText('You have no upcoming appointments.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Asynchronous visits' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Asynchronous visits' })).toBeNull();
+    expect(screen.queryByRole('article')).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Past' }));
+    const section = await screen.findByRole('region', { name: 'Asynchronous visits' });
+    expect(within(section).getByRole('article')).toHaveTextContent('Tuesday, May 20');
+    expect(screen.queryByText('You have no past appointments yet.')).toBeNull();
+  });
+
+  it('an async visit still to come is under Upcoming only', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      async: [appointment('2025-06-03T14:00:00Z', { is_async: true })],
+    });
+    const section = await screen.findByRole('region', { name: 'Asynchronous visits' });
+    expect(within(section).getByRole('article')).toHaveTextContent('Tuesday, June 3');
+    fireEvent.click(screen.getByRole('tab', { name: 'Past' }));
+    expect(await screen.findByText('You have no past appointments yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Asynchronous visits' })).toBeNull();
+  });
+
+  it('the list’s Reschedule names the visit with rescheduleId', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    const visit = appointment(START);
+    renderWithAppointments('/appointments', <AppointmentsScreen />, { upcoming: [visit] });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('link', { name: 'Reschedule' })).toHaveAttribute(
+      'href',
+      `/book-appointment?rescheduleId=${visit.id}`,
+    );
   });
 
   it('shows the no-treatments empty state with a subscribe action', async () => {

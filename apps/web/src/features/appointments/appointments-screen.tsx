@@ -1,4 +1,3 @@
-import { classifyAppointments } from '@portal/domain';
 import AddIcon from '@mui/icons-material/Add';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
@@ -14,6 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
+import { appointmentTabs } from '../../lib/appointments/appointment-tabs';
 import { useAppointments } from '../../lib/appointments/use-appointments';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { EXTERNAL_LINKS } from '../../lib/links';
@@ -82,20 +82,23 @@ export function AppointmentsScreen() {
   }, [appointments.isError, showAlert]);
 
   // The server splits by its clock; re-classify by ours so a visit moves to Past (and its
-  // join button goes) while the page stays open.
-  const lists = useMemo(() => {
+  // join button goes) while the page stays open. Async visits go by the same rule, each
+  // under its own tab.
+  const tabs = useMemo(() => {
     const data = appointments.data;
     if (!data) return null;
-    return classifyAppointments([...data.upcoming, ...data.previous, ...data.async], now);
+    return appointmentTabs([...data.upcoming, ...data.previous, ...data.async], now);
   }, [appointments.data, now]);
 
   const loading = appointments.isPending || treatments.isPending;
   const noTreatments = (treatments.data?.length ?? 0) === 0;
-  const none = lists && !lists.upcoming.length && !lists.previous.length && !lists.async.length;
-  const shown = lists ? (tab === 'upcoming' ? lists.upcoming : lists.previous) : [];
+  const none = tabs?.none ?? false;
+  const lists = tabs ? (tab === 'upcoming' ? tabs.upcoming : tabs.past) : null;
+  const shown = lists?.visits ?? [];
+  const shownAsync = lists?.async ?? [];
 
   let emptyKey: string | null = null;
-  if (lists && !shown.length) {
+  if (lists && !shown.length && !shownAsync.length) {
     if (none && noTreatments) emptyKey = 'appointments.empty.noTreatments';
     else if (none) emptyKey = 'appointments.empty.all';
     else emptyKey = tab === 'upcoming' ? 'appointments.empty.upcoming' : 'appointments.empty.past';
@@ -172,28 +175,32 @@ export function AppointmentsScreen() {
             ))}
           </Stack>
         ) : null}
+        {!loading && shownAsync.length ? (
+          <Box
+            component="section"
+            aria-labelledby="async-visits-heading"
+            sx={{ mt: shown.length ? 4 : 0 }}
+          >
+            <Typography id="async-visits-heading" variant="h2" sx={{ mb: 1 }}>
+              {t('appointments.async.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t('appointments.async.body')}
+            </Typography>
+            <Stack spacing={2}>
+              {shownAsync.map((appointment) => (
+                <AppointmentCard
+                  key={appointment.id}
+                  appointment={appointment}
+                  now={now}
+                  timeZone={timeZone}
+                  actions={false}
+                />
+              ))}
+            </Stack>
+          </Box>
+        ) : null}
       </Box>
-      {!loading && lists?.async.length ? (
-        <Box component="section" aria-labelledby="async-visits-heading" sx={{ mt: 4 }}>
-          <Typography id="async-visits-heading" variant="h2" sx={{ mb: 1 }}>
-            {t('appointments.async.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('appointments.async.body')}
-          </Typography>
-          <Stack spacing={2}>
-            {lists.async.map((appointment) => (
-              <AppointmentCard
-                key={appointment.id}
-                appointment={appointment}
-                now={now}
-                timeZone={timeZone}
-                actions={false}
-              />
-            ))}
-          </Stack>
-        </Box>
-      ) : null}
     </>
   );
 }

@@ -9,7 +9,8 @@ import { useAlerts } from '../../components/alerts/alert-context';
 import { errorCodeOf } from '../../lib/api/error-code';
 import { ConfirmLeaveDialog } from './confirm-leave-dialog';
 import { FlowDialog } from './flow-dialog';
-import { formatClock, formatDay } from './format-time';
+import { useDisplayTimeZone } from './display-time-zone';
+import { formatClockWithZone, formatDay } from './format-time';
 import { ANY_PROVIDER, SlotPicker } from './slot-picker';
 import { SlotLoadError } from './slot-load-error';
 import { SlotReview } from './slot-review';
@@ -20,7 +21,8 @@ export type { BookingTarget };
 
 interface Props {
   target: BookingTarget;
-  timeZone: string;
+  /** The customer's own zone: offered in the zone picker (the device's zone is the default). */
+  customerTimeZone: string | null;
   previousProviderIds: readonly string[];
   onClose: () => void;
   onDone: () => void;
@@ -32,7 +34,7 @@ type Step =
 /** Spec 01 §2 step 2 and 3: pick a provider, a day and a time, review, book, confirmation. */
 export function AvailabilityDialog({
   target,
-  timeZone,
+  customerTimeZone,
   previousProviderIds,
   onClose,
   onDone,
@@ -42,6 +44,7 @@ export function AvailabilityDialog({
   const [step, setStep] = useState<Step>({ kind: 'slots' });
   const [providerId, setProviderId] = useState(previousProviderIds[0] ?? ANY_PROVIDER);
   const [leaving, setLeaving] = useState(false);
+  const [timeZone, setTimeZone] = useDisplayTimeZone();
   // The window is fixed when the dialog opens, so the query key stays put while it is open.
   const search = useMemo(
     () => ({
@@ -85,25 +88,29 @@ export function AvailabilityDialog({
         }
         onClose={requestClose}
       >
-        {step.kind === 'slots' ? (
+        {step.kind !== 'booked' ? (
           <>
-            {slots.isError ? (
+            {slots.isError && step.kind === 'slots' ? (
               <SlotLoadError
                 error={slots.error}
                 onRetry={() => void slots.refetch()}
                 sx={{ mb: 2 }}
               />
-            ) : (
+            ) : null}
+            {!slots.isError ? (
               <SlotPicker
                 slots={slots.data}
                 loading={slots.isPending}
+                hidden={step.kind === 'review'}
                 timeZone={timeZone}
+                onTimeZoneChange={setTimeZone}
+                customerTimeZone={customerTimeZone}
                 providerId={providerId}
                 onProviderChange={setProviderId}
                 previousProviderIds={previousProviderIds}
                 onSelect={(slot) => setStep({ kind: 'review', slot })}
               />
-            )}
+            ) : null}
           </>
         ) : null}
         {step.kind === 'review' ? (
@@ -123,7 +130,7 @@ export function AvailabilityDialog({
             <Typography sx={{ mb: 1 }}>
               {t('appointments.booking.confirmedBody', {
                 date: formatDay(step.slot.start, timeZone),
-                time: formatClock(step.slot.start, timeZone),
+                time: formatClockWithZone(step.slot.start, timeZone),
                 provider: step.slot.providerName,
               })}
             </Typography>

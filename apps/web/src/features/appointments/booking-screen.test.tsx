@@ -57,6 +57,21 @@ describe('/book-appointment blocking dialogs (spec 01 §4)', () => {
   });
 });
 
+/** Chooses the zone the dialog shows times in. */
+async function showTimesIn(dialog: HTMLElement, name: RegExp) {
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Show times in' }));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+/** The zone the browser reports for the device. */
+function deviceZoneIs(timeZone: string) {
+  const real = new Intl.DateTimeFormat('en-US').resolvedOptions();
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+    ...real,
+    timeZone,
+  });
+}
+
 async function acceptTerms() {
   fireEvent.click(await screen.findByRole('checkbox', { name: /Terms of Service/ }));
   const next = screen.getByRole('button', { name: 'Continue' });
@@ -106,21 +121,82 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
     });
     await acceptTerms();
     const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
+    await showTimesIn(dialog, /^Eastern Time \(EDT\)/);
     // 7 on Tuesday: "some"; 1 on Wednesday: "few".
     expect(
-      await within(dialog).findByRole('button', { name: /Tue.*Some times/ }),
+      await within(dialog).findByRole('button', { name: /Tue.*Some times open/ }),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: /Wed.*Few times/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Wed.*Few times left/ })).toBeInTheDocument();
     const morning = within(dialog).getByRole('region', { name: 'Morning' });
-    expect(within(morning).getAllByRole('button', { name: /AM$/ })).toHaveLength(3);
+    expect(within(morning).getAllByRole('button', { name: /AM EDT$/ })).toHaveLength(3);
     fireEvent.click(within(morning).getByRole('button', { name: 'See more' }));
-    expect(within(morning).getAllByRole('button', { name: /AM$/ })).toHaveLength(7);
+    expect(within(morning).getAllByRole('button', { name: /AM EDT$/ })).toHaveLength(7);
 
-    fireEvent.click(within(morning).getByRole('button', { name: '8:00 AM' }));
+    fireEvent.click(within(morning).getByRole('button', { name: '8:00 AM EDT' }));
     const review = await screen.findByRole('dialog', { name: 'Review your visit' });
+    expect(within(review).getByText('8:00 AM – 8:30 AM EDT')).toBeInTheDocument();
     fireEvent.click(within(review).getByRole('button', { name: 'Book' }));
     expect(await screen.findByText(/We couldn't book your appointment/)).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Choose a time' })).toBeInTheDocument();
+  });
+
+  it('times name the zone; the device zone is the default and another zone moves them', async () => {
+    setNow(NOW);
+    deviceZoneIs('America/Chicago');
+    renderWithAppointments('/book-appointment', <BookingScreen />, { slots: tuesdaySlots(1) });
+    await acceptTerms();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
+    const zone = within(dialog).getByRole('combobox', { name: 'Show times in' });
+    expect(zone).toHaveTextContent('Central Time (CDT) · this device');
+    expect(await within(dialog).findByRole('button', { name: '7:00 AM CDT' })).toBeVisible();
+
+    await showTimesIn(dialog, /^Pacific Time \(PDT\)/);
+    expect(await within(dialog).findByRole('button', { name: '5:00 AM PDT' })).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: '7:00 AM CDT' })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '5:00 AM PDT' }));
+    const review = await screen.findByRole('dialog', { name: 'Review your visit' });
+    expect(within(review).getByText('5:00 AM – 5:30 AM PDT')).toBeInTheDocument();
+    fireEvent.click(within(review).getByRole('button', { name: 'Book' }));
+    const booked = await screen.findByRole('dialog', { name: "You're booked" });
+    expect(booked).toHaveTextContent('on Tuesday, June 3 at 5:00 AM PDT');
+  });
+
+  it('cancelling the review comes back to the chosen day and time', async () => {
+    setNow(NOW);
+    renderWithAppointments('/book-appointment', <BookingScreen />, {
+      slots: [...tuesdaySlots(2), { start: '2025-06-04T15:00:00Z' }],
+    });
+    await acceptTerms();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
+    await showTimesIn(dialog, /^Eastern Time \(EDT\)/);
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Wed/ }));
+    const time = await within(dialog).findByRole('button', { name: '11:00 AM EDT' });
+    fireEvent.click(time);
+    const review = await screen.findByRole('dialog', { name: 'Review your visit' });
+    fireEvent.click(within(review).getByRole('button', { name: 'Cancel' }));
+
+    const again = await screen.findByRole('dialog', { name: 'Choose a time' });
+    expect(within(again).getByRole('button', { name: /^Wed/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(again).getByRole('button', { name: /^Tue/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await waitFor(() =>
+      expect(within(again).getByRole('button', { name: '11:00 AM EDT' })).toHaveFocus(),
+    );
+  });
+
+  it('the day strip has labelled arrows either side', async () => {
+    setNow(NOW);
+    renderWithAppointments('/book-appointment', <BookingScreen />, { slots: tuesdaySlots(1) });
+    await acceptTerms();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
+    expect(await within(dialog).findByRole('button', { name: 'Earlier days' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Later days' })).toBeVisible();
   });
 
   it('closing midway asks to confirm', async () => {
@@ -133,5 +209,77 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Stop booking?' })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Choose a time' })).toBeInTheDocument();
+  });
+});
+
+describe('/book-appointment?rescheduleId (spec 01 §2, §4)', () => {
+  const VISIT = appointment('2025-06-05T14:00:00Z');
+  const REQUEST = {
+    id: '00000000-0000-4000-8000-0000000000r1',
+    customer_id: '00000000-0000-4000-8000-0000000000c1',
+    appointment_id: VISIT.id,
+  };
+
+  it('an appointment id opens the reschedule of that appointment', async () => {
+    setNow(NOW);
+    renderWithAppointments(`/book-appointment?rescheduleId=${VISIT.id}`, <BookingScreen />, {
+      upcoming: [VISIT],
+      slots: tuesdaySlots(2),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    expect(dialog).toHaveTextContent('Currently Thursday, June 5 at');
+    expect(screen.queryByRole('dialog', { name: 'You already have an appointment' })).toBeNull();
+  });
+
+  it('a reschedule request opens its appointment and is marked SCHEDULED once moved', async () => {
+    setNow(NOW);
+    deviceZoneIs('America/New_York');
+    const { calls, router } = renderWithAppointments(
+      `/book-appointment?rescheduleId=${REQUEST.id}`,
+      <BookingScreen />,
+      { upcoming: [VISIT], slots: tuesdaySlots(2), reschedules: [REQUEST] },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    expect(dialog).toHaveTextContent('Currently Thursday, June 5 at 10:00 AM EDT.');
+    fireEvent.click(await within(dialog).findByRole('button', { name: '8:30 AM EDT' }));
+    const review = await screen.findByRole('dialog', { name: 'Review your visit' });
+    fireEvent.click(within(review).getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appointments'));
+    expect(calls.find((c) => c.operation === 'RescheduleAppointmentV2')?.variables).toMatchObject({
+      appointmentId: VISIT.id,
+      start: '2025-06-03T12:30:00.000Z',
+    });
+    expect(calls.find((c) => c.operation === 'UpdateReschedule')?.variables).toEqual({
+      id: REQUEST.id,
+      status: 'SCHEDULED',
+    });
+  });
+
+  it('a request of another customer is not followed, nor is an unknown id', async () => {
+    setNow(NOW);
+    const { router, calls } = renderWithAppointments(
+      `/book-appointment?rescheduleId=${REQUEST.id}`,
+      <BookingScreen />,
+      {
+        upcoming: [VISIT],
+        reschedules: [{ ...REQUEST, customer_id: '00000000-0000-4000-8000-0000000000c9' }],
+      },
+    );
+    expect(await screen.findByText(/We couldn't load your appointments/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appointments'));
+    expect(screen.queryByRole('dialog', { name: 'Reschedule appointment' })).toBeNull();
+    expect(calls.some((c) => c.operation === 'UpdateReschedule')).toBe(false);
+  });
+
+  it('no longer reads appointmentId', async () => {
+    setNow(NOW);
+    renderWithAppointments(`/book-appointment?appointmentId=${VISIT.id}`, <BookingScreen />, {
+      upcoming: [VISIT],
+    });
+    // Without rescheduleId this is a booking, which the existing visit blocks.
+    expect(
+      await screen.findByRole('dialog', { name: 'You already have an appointment' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Reschedule appointment' })).toBeNull();
   });
 });

@@ -14,7 +14,6 @@ import { PATHS } from '../../lib/routes';
 import { AvailabilityDialog, type BookingTarget } from './availability-dialog';
 import { BlockingDialog } from './blocking-dialog';
 import { ContactStep, type TreatmentOption } from './contact-step';
-import { zoneOf } from './format-time';
 import { RescheduleDialog } from './reschedule-dialog';
 import { useActiveTreatments } from './use-active-treatments';
 import { useFollowUp } from './use-follow-up';
@@ -45,15 +44,16 @@ function ScreenSkeleton() {
 
 /**
  * /book-appointment (spec 01 §2, §4): the blocking dialogs, then contact details, then the
- * availability dialog. `rescheduleId` names a reschedule request; `followUpId` a follow-up;
- * `appointmentId` (from the list's Reschedule button) opens the reschedule dialog directly.
+ * availability dialog; `followUpId` names a follow-up. `rescheduleId` opens the reschedule
+ * dialog of the appointment it names: a care team's reschedule request names its appointment
+ * (and is marked SCHEDULED once moved); the list's Reschedule button and the blocking dialog
+ * name the appointment itself. An id that is neither goes back to the list with A100.
  */
 export function BookingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
   const [params, setParams] = useSearchParams();
-  const appointmentId = params.get('appointmentId');
   const rescheduleId = params.get('rescheduleId');
   const followUpId = params.get('followUpId');
   const [target, setTarget] = useState<BookingTarget | null>(null);
@@ -88,10 +88,11 @@ export function BookingScreen() {
     customer.isPending ||
     appointments.isPending ||
     treatments.isPending ||
-    (Boolean(followUpId) && followUp.isPending);
+    (Boolean(followUpId) && followUp.isPending) ||
+    (Boolean(rescheduleId) && reschedule.isPending);
   const data = customer.data;
   const state = data ? residenceState(data) : '';
-  const timeZone = zoneOf(data?.time_zone);
+  const customerTimeZone = data?.time_zone ?? null;
 
   const block = useMemo(
     () =>
@@ -105,37 +106,43 @@ export function BookingScreen() {
     [all, treatments.data, now],
   );
 
-  const moving = appointmentId ? all?.find((a) => a.id === appointmentId) : null;
+  const firstMovable = all?.find(
+    (a) => !a.isAsync && !isExcludedStatus(a.status) && canReschedule(a, now),
+  );
+  // A reschedule request of this customer's; a request of anyone else's is not followed.
+  const request =
+    reschedule.data && data && reschedule.data.customer_id === data.id ? reschedule.data : null;
+  const movingId = rescheduleId
+    ? request
+      ? (request.appointment_id ?? firstMovable?.id ?? null)
+      : rescheduleId
+    : null;
+  const moving = movingId ? all?.find((a) => a.id === movingId) : null;
   const movable = moving && !isExcludedStatus(moving.status) && canReschedule(moving, now);
   useEffect(() => {
-    if (appointmentId && all && !movable) {
+    if (rescheduleId && !loading && all && !movable) {
       showAlert({ code: 'A100' });
       void navigate(PATHS.appointments, { replace: true });
     }
-  }, [appointmentId, all, movable, navigate, showAlert]);
+  }, [rescheduleId, loading, all, movable, navigate, showAlert]);
 
   const openReschedule = () => {
-    const existing = all?.find(
-      (a) => !a.isAsync && !isExcludedStatus(a.status) && canReschedule(a, now),
-    );
-    if (!existing) {
+    if (!firstMovable) {
       toList();
       return;
     }
     const next = new URLSearchParams(params);
-    next.set('appointmentId', existing.id);
+    next.set('rescheduleId', firstMovable.id);
     setParams(next);
   };
 
   const selectable: TreatmentOption[] = followUp.data?.treatment
     ? [followUp.data.treatment]
     : (treatments.data ?? []);
-  const rescheduleRequestId =
-    reschedule.data && data && reschedule.data.customer_id === data.id ? reschedule.data.id : null;
 
   let body;
   if (loading || failed || !data) body = <ScreenSkeleton />;
-  else if (appointmentId) {
+  else if (rescheduleId) {
     body = (
       <Typography color="text.secondary">{t('appointments.reschedule.background')}</Typography>
     );
@@ -162,20 +169,20 @@ export function BookingScreen() {
   return (
     <>
       <Typography variant="h1" sx={{ mb: 3 }}>
-        {appointmentId ? t('appointments.reschedule.title') : t('appointments.booking.title')}
+        {rescheduleId ? t('appointments.reschedule.title') : t('appointments.booking.title')}
       </Typography>
       <Box sx={{ maxWidth: 720 }}>{body}</Box>
       {/* Once the flow is under way, the booking it makes must not block its own confirmation. */}
-      {!loading && !appointmentId && block && !target ? (
+      {!loading && !rescheduleId && block && !target ? (
         <BlockingDialog reason={block} onKeep={toList} onReschedule={openReschedule} />
       ) : null}
       {!loading && moving && movable ? (
         <RescheduleDialog
           appointment={moving}
           state={state}
-          timeZone={timeZone}
+          customerTimeZone={customerTimeZone}
           previousProviderIds={previousProviderIds}
-          rescheduleRequestId={rescheduleRequestId}
+          rescheduleRequestId={request?.id ?? null}
           onClose={toList}
           onDone={() => void navigate(PATHS.appointments, { replace: true })}
         />
@@ -183,7 +190,7 @@ export function BookingScreen() {
       {target ? (
         <AvailabilityDialog
           target={target}
-          timeZone={timeZone}
+          customerTimeZone={customerTimeZone}
           previousProviderIds={previousProviderIds}
           onClose={() => setTarget(null)}
           onDone={() => void navigate(PATHS.appointments)}

@@ -7,7 +7,8 @@ import { errorCodeOf } from '../../lib/api/error-code';
 import type { AppointmentView } from '../../lib/appointments/use-appointments';
 import { ConfirmLeaveDialog } from './confirm-leave-dialog';
 import { FlowDialog } from './flow-dialog';
-import { formatClock, formatDay } from './format-time';
+import { useDisplayTimeZone } from './display-time-zone';
+import { formatClockWithZone, formatDay } from './format-time';
 import { ANY_PROVIDER, SlotPicker } from './slot-picker';
 import { SlotLoadError } from './slot-load-error';
 import { SlotReview } from './slot-review';
@@ -17,7 +18,8 @@ import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
 interface Props {
   appointment: AppointmentView;
   state: string;
-  timeZone: string;
+  /** The customer's own zone: offered in the zone picker (the device's zone is the default). */
+  customerTimeZone: string | null;
   previousProviderIds: readonly string[];
   /** A reschedule request of the viewer's to mark SCHEDULED on success. */
   rescheduleRequestId: string | null;
@@ -31,7 +33,7 @@ interface Props {
  * again to still exist with the same provider before the move.
  */
 export function RescheduleDialog(props: Props) {
-  const { appointment, state, timeZone } = props;
+  const { appointment, state } = props;
   const { t } = useTranslation();
   const { showAlert } = useAlerts();
   const provider = appointment.raw.provider;
@@ -39,6 +41,7 @@ export function RescheduleDialog(props: Props) {
   const [providerId, setProviderId] = useState(provider?.id ?? ANY_PROVIDER);
   const [review, setReview] = useState<SlotView | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [timeZone, setTimeZone] = useDisplayTimeZone();
   const search = useMemo(
     () =>
       treatment
@@ -89,29 +92,32 @@ export function RescheduleDialog(props: Props) {
             onCancel={() => setReview(null)}
           />
         ) : (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {t('appointments.reschedule.current', {
-                date: formatDay(appointment.start, timeZone),
-                time: formatClock(appointment.start, timeZone),
-              })}
-            </Typography>
-            {slots.isError ? (
-              <SlotLoadError error={slots.error} onRetry={() => void slots.refetch()} />
-            ) : (
-              <SlotPicker
-                slots={slots.data}
-                loading={slots.isPending}
-                timeZone={timeZone}
-                providerId={providerId}
-                onProviderChange={setProviderId}
-                previousProviderIds={props.previousProviderIds}
-                extraProviders={extraProviders}
-                onSelect={setReview}
-              />
-            )}
-          </>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('appointments.reschedule.current', {
+              date: formatDay(appointment.start, timeZone),
+              time: formatClockWithZone(appointment.start, timeZone),
+            })}
+          </Typography>
         )}
+        {slots.isError && !review ? (
+          <SlotLoadError error={slots.error} onRetry={() => void slots.refetch()} />
+        ) : null}
+        {!slots.isError ? (
+          // Kept mounted under the review, so cancelling it comes back to the same day.
+          <SlotPicker
+            slots={slots.data}
+            loading={slots.isPending}
+            hidden={Boolean(review)}
+            timeZone={timeZone}
+            onTimeZoneChange={setTimeZone}
+            customerTimeZone={props.customerTimeZone}
+            providerId={providerId}
+            onProviderChange={setProviderId}
+            previousProviderIds={props.previousProviderIds}
+            extraProviders={extraProviders}
+            onSelect={setReview}
+          />
+        ) : null}
       </FlowDialog>
       <ConfirmLeaveDialog
         kind="reschedule"

@@ -12,12 +12,12 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayKeyParts, formatClock } from './format-time';
+import { DayStrip } from './day-strip';
+import { deviceTimeZone, timeZoneOptions } from './display-time-zone';
+import { formatClockWithZone } from './format-time';
 import type { SlotView } from './use-slots';
 
 export const ANY_PROVIDER = 'any';
@@ -30,7 +30,13 @@ export interface ProviderOption {
 interface Props {
   slots: SlotView[] | undefined;
   loading: boolean;
+  /** The zone times are shown in, and the customer's change of it (issue 9). */
   timeZone: string;
+  onTimeZoneChange: (timeZone: string) => void;
+  /** The customer's own zone, offered in the zone picker beside the US zones. */
+  customerTimeZone?: string | null;
+  /** The review step is open: the picker keeps its day, expanded groups and scroll. */
+  hidden?: boolean;
   providerId: string;
   onProviderChange: (providerId: string) => void;
   /** Most recent first: the fallback order when the chosen provider has no slot. */
@@ -39,12 +45,32 @@ interface Props {
   onSelect: (slot: SlotView) => void;
 }
 
-/** Spec 01 §2, §9: provider select, day strip with its label, grouped times with See more. */
+/**
+ * Spec 01 §2, §9: provider select, zone select, day strip with its label, grouped times with
+ * See more. The dialogs keep it mounted (hidden) during the review step, so cancelling the
+ * review comes back to the same day with focus on the time that was chosen.
+ */
 export function SlotPicker(props: Props) {
-  const { t } = useTranslation();
-  const { slots, timeZone, providerId, previousProviderIds } = props;
+  const { t, i18n } = useTranslation();
+  const { slots, timeZone, providerId, previousProviderIds, hidden = false } = props;
   const [day, setDay] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const chosenButton = useRef<HTMLButtonElement | null>(null);
+
+  useEffect(() => {
+    if (!hidden && chosenButton.current?.isConnected) chosenButton.current.focus();
+  }, [hidden]);
+
+  const zones = useMemo(
+    () =>
+      timeZoneOptions({
+        at: slots?.[0]?.start ?? new Date(),
+        language: i18n.language,
+        device: deviceTimeZone(),
+        extra: [props.customerTimeZone, timeZone],
+      }),
+    [slots, i18n.language, props.customerTimeZone, timeZone],
+  );
 
   const providers = useMemo(() => {
     const byId = new Map<string, string>();
@@ -82,25 +108,45 @@ export function SlotPicker(props: Props) {
       : null;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <TextField
-        select
-        label={t('appointments.slots.provider')}
-        value={providerId}
-        onChange={(e) => {
-          props.onProviderChange(e.target.value);
-          setDay(null);
-          setExpanded({});
-        }}
-        fullWidth
-      >
-        <MenuItem value={ANY_PROVIDER}>{t('appointments.slots.anyProvider')}</MenuItem>
-        {providers.map((p) => (
-          <MenuItem key={p.id} value={p.id}>
-            {p.name}
-          </MenuItem>
-        ))}
-      </TextField>
+    <Box sx={{ display: hidden ? 'none' : 'grid', gap: 2, minWidth: 0 }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <TextField
+          select
+          label={t('appointments.slots.provider')}
+          value={providerId}
+          onChange={(e) => {
+            props.onProviderChange(e.target.value);
+            setDay(null);
+            setExpanded({});
+          }}
+          fullWidth
+        >
+          <MenuItem value={ANY_PROVIDER}>{t('appointments.slots.anyProvider')}</MenuItem>
+          {providers.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={t('appointments.slots.timeZone')}
+          value={timeZone}
+          // The chosen date stays chosen when it has times in the new zone too.
+          onChange={(e) => props.onTimeZoneChange(e.target.value)}
+          fullWidth
+        >
+          {zones.map((zone) => {
+            const name = zone.nameKey ? t(zone.nameKey) : zone.name;
+            const label = name === zone.short ? name : `${name} (${zone.short})`;
+            return (
+              <MenuItem key={zone.id} value={zone.id}>
+                {zone.device ? t('appointments.zones.device', { zone: label }) : label}
+              </MenuItem>
+            );
+          })}
+        </TextField>
+      </Box>
       {choice.fellBack && !props.loading ? (
         <Alert severity="info">
           {fellBackTo
@@ -117,52 +163,15 @@ export function SlotPicker(props: Props) {
       {!props.loading && days.length === 0 ? <Typography>{t('errors.T101')}</Typography> : null}
       {!props.loading && activeDay ? (
         <>
-          <ToggleButtonGroup
-            exclusive
-            value={activeDay.date}
-            onChange={(_e, value: string | null) => {
-              if (value) {
-                setDay(value);
-                setExpanded({});
-              }
+          <DayStrip
+            days={days}
+            active={activeDay.date}
+            visible={!hidden}
+            onChange={(value) => {
+              setDay(value);
+              setExpanded({});
             }}
-            aria-label={t('appointments.slots.days')}
-            sx={{
-              display: 'flex',
-              overflowX: 'auto',
-              gap: 1,
-              pb: 1,
-              '& .MuiToggleButtonGroup-grouped': {
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: '8px !important',
-                ml: '0 !important',
-              },
-            }}
-          >
-            {days.map((d) => {
-              const parts = dayKeyParts(d.date);
-              return (
-                <ToggleButton
-                  key={d.date}
-                  value={d.date}
-                  sx={{ flex: '0 0 auto', flexDirection: 'column', minWidth: 88, py: 1 }}
-                >
-                  <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-                    {parts.weekday}
-                  </Typography>
-                  <Typography component="span" variant="body2">
-                    {parts.date}
-                  </Typography>
-                  {d.label ? (
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {t(`appointments.slots.label.${d.label}`)}
-                    </Typography>
-                  ) : null}
-                </ToggleButton>
-              );
-            })}
-          </ToggleButtonGroup>
+          />
           {groups
             ? TIME_GROUPS.map((group) => {
                 const list = groups[group];
@@ -182,7 +191,7 @@ export function SlotPicker(props: Props) {
                     <Box
                       sx={{
                         display: 'grid',
-                        gridTemplateColumns: 'repeat(auto-fill, minmax(112px, 1fr))',
+                        gridTemplateColumns: 'repeat(auto-fill, minmax(128px, 1fr))',
                         gap: 1,
                       }}
                     >
@@ -190,10 +199,13 @@ export function SlotPicker(props: Props) {
                         <Button
                           key={`${slot.providerId}-${slot.start.toISOString()}`}
                           variant="outlined"
-                          sx={{ whiteSpace: 'nowrap' }}
-                          onClick={() => props.onSelect(slot)}
+                          sx={{ whiteSpace: 'nowrap', px: 1 }}
+                          onClick={(event) => {
+                            chosenButton.current = event.currentTarget;
+                            props.onSelect(slot);
+                          }}
                         >
-                          {formatClock(slot.start, timeZone)}
+                          {formatClockWithZone(slot.start, timeZone)}
                         </Button>
                       ))}
                     </Box>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatClock, formatDay } from './format-time';
+import { formatDay, formatVisitTime } from './format-time';
 import type { SlotView } from './use-slots';
 
 interface Props {
@@ -27,10 +27,7 @@ export function SlotReview({
   const { t } = useTranslation();
   const rows: [string, string][] = [
     [t('appointments.review.date'), formatDay(slot.start, timeZone)],
-    [
-      t('appointments.review.time'),
-      `${formatClock(slot.start, timeZone)} – ${formatClock(slot.end, timeZone)}`,
-    ],
+    [t('appointments.review.time'), formatVisitTime(slot.start, slot.end, timeZone)],
     [t('appointments.review.provider'), slot.providerName],
   ];
   if (treatmentName) rows.push([t('appointments.review.treatment'), treatmentName]);

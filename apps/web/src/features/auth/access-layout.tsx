@@ -40,7 +40,9 @@ export function AccessLayout({ children }: { children?: ReactNode }) {
         tabIndex={-1}
         sx={{ flex: 1, py: { xs: 3, sm: 6 }, px: { xs: 2, sm: 3 }, outline: 'none' }}
       >
-        <Card sx={{ maxWidth: 480, mx: 'auto' }}>
+        {/* A long email address in a sentence ("We sent a link to …") wraps inside the card
+            instead of pushing it wider than a phone's screen. */}
+        <Card sx={{ maxWidth: 480, mx: 'auto', minWidth: 0, overflowWrap: 'anywhere' }}>
           <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
             <Suspense
               fallback={
