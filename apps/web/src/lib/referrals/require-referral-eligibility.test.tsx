@@ -33,7 +33,7 @@ describe('/referrals only with referral eligibility (spec 01 §2, §6)', () => {
 
   it('sends home without the flag, or without an active plan', async () => {
     const cases = [
-      { flags: {}, customer: withPlan('active') },
+      { flags: { referral_program: false }, customer: withPlan('active') },
       { flags: { referral_program: true }, customer: withPlan('cancelled') },
       { flags: { referral_program: true }, customer: { ...CUSTOMER, subscriptions: [] } },
     ];
