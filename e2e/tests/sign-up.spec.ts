@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, logOut, mailedLink, signIn, uniqueEmail } from './support';
 
-test('a new customer signs up, sets a password from the mail, signs in and logs out', async ({
+test('a new customer signs up, sets a password from the mail, lands signed in and logs out', async ({
   page,
   request,
 }) => {
@@ -51,13 +51,13 @@ test('a new customer signs up, sets a password from the mail, signs in and logs 
   await expectAccessible(page, 'create password');
   await page.getByRole('button', { name: 'Create password' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Your password is set' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-
+  // Issue 9: setting the password from the welcome mail signs the customer in; no third typing.
   await expect(page.getByRole('heading', { name: 'Hi, Taylor' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: "Your password is set and you're signed in" }),
+  ).toBeVisible();
+  await expect(page.getByText(/Welcome to your care portal/)).toBeVisible();
   await expectAccessible(page, 'home');
   await logOut(page);
 

@@ -119,6 +119,13 @@ class CareTeam {
     );
   }
 
+  async notify(customerId: string, body: Record<string, unknown>): Promise<string> {
+    const { id } = await json<{ id: string }>(
+      await this.send('post', `/staff/customers/${customerId}/notifications`, body),
+    );
+    return id;
+  }
+
   async subscribe(customerId: string, treatmentShortId: string): Promise<string> {
     const { treatmentId } = await json<{ treatmentId: string }>(
       await this.send('post', `/staff/customers/${customerId}/subscriptions`, {
@@ -243,4 +250,42 @@ export async function bookVisit(
     days,
     isAsync,
   });
+}
+
+/** A customer who has just signed up: a password, no address, no plan, no visits. */
+export interface Newcomer {
+  email: string;
+  password: string;
+  customerId: string;
+}
+
+/** A brand-new customer through the public sign-up and the set-password link, nothing more. */
+export async function createNewcomer(request: APIRequestContext, tag: string): Promise<Newcomer> {
+  const email = uniqueEmail(tag);
+  await createAccount(request, email, PASSWORD);
+  const token = await customerAccessToken(request, email, PASSWORD);
+  const { customer } = await graphql<{ customer: { id: string } }>(
+    request,
+    token,
+    '{ customer { id } }',
+  );
+  return { email, password: PASSWORD, customerId: customer.id };
+}
+
+/** The care team gives the customer an active plan for the treatment. */
+export async function giveTreatment(
+  request: APIRequestContext,
+  customerId: string,
+  treatmentShortId = 'weightmanagement',
+): Promise<void> {
+  await (await CareTeam.signIn(request)).subscribe(customerId, treatmentShortId);
+}
+
+/** The care team raises a notification for the customer (staff API); returns its id. */
+export async function raiseNotification(
+  request: APIRequestContext,
+  customerId: string,
+  body: { type: string; title: string; message?: string; severity?: string },
+): Promise<string> {
+  return (await CareTeam.signIn(request)).notify(customerId, body);
 }

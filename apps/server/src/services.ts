@@ -8,6 +8,7 @@ import { IdentityService } from './identity/service';
 import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
 import { createAppointmentService } from './modules/appointments/service';
+import { createCustomerActionService } from './modules/customers/actions-service';
 import { createCustomerService } from './modules/customers/service';
 import { createFlagService } from './modules/flags/service';
 import { createMessageService } from './modules/messages/service';
@@ -94,6 +95,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
 
   // Each area builds its own store inside its module; the root hands over only what it needs.
   const customers = createCustomerService({ db, audit });
+  const customerActions = createCustomerActionService({ db, audit, clock });
   const flags = createFlagService({ db, uow });
   const messages = createMessageService({ db, uow, audit, clock, events });
   const notifications = createNotificationService({ db, uow, audit, clock, events, customers });
@@ -113,6 +115,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       uow,
       events,
       customers,
+      customerActions,
       appointments,
       messages,
       notifications,
@@ -122,7 +125,16 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   };
 
   return {
-    services: { customers, flags, notifications, messages, sdui, appointments, preferences },
+    services: {
+      customers,
+      customerActions,
+      flags,
+      notifications,
+      messages,
+      sdui,
+      appointments,
+      preferences,
+    },
     platform,
     keys,
     tokens,

@@ -17,3 +17,5 @@ export * from './appointments/schemas';
 export * from './schemas/identity-http';
 export * from './schemas/client-error-report';
 export * from './schemas/staff';
+export * from './customers/subscriptions';
+export * from './schemas/customer-actions';

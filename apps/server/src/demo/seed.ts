@@ -1,9 +1,11 @@
-import { DEFAULT_TIME_ZONE } from '@portal/domain';
+import { DEFAULT_TIME_ZONE, type CustomerActionType } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   addresses,
   contracts,
+  customerActions,
+  customerActionTypes,
   customers,
   customerTags,
   featureFlags,
@@ -173,6 +175,21 @@ export async function seedDemoData(db: Db, tenantId = DEMO_TENANT): Promise<bool
     await seedBookingCustomer(tx, taylorUser, weightTreatment?.id);
     await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
     await seedAppointments(tx, { customerId: alex.id });
+    // A bulk order the care team approved and Alex has yet to pay (spec 02 §3: the action
+    // carries its vial count); the bulk payment screen acts on it.
+    const bulkCode = 'bulk_order_charge' satisfies CustomerActionType;
+    await tx.insert(customerActionTypes).values({ typeCode: bulkCode }).onConflictDoNothing();
+    const [bulkType] = await tx
+      .select()
+      .from(customerActionTypes)
+      .where(eq(customerActionTypes.typeCode, bulkCode));
+    if (!bulkType) throw new Error('demo action type was not created');
+    await tx.insert(customerActions).values({
+      customerId: alex.id,
+      actionTypeId: bulkType.id,
+      status: 'pending',
+      metadata: { vial_count: 3 },
+    });
   });
   return true;
 }

@@ -3,6 +3,7 @@ import type { AuditActor } from '../platform/audit';
 import { bearerToken } from '../platform/bearer';
 import { TokenError, type TokenService } from '../identity/tokens';
 import type { AppointmentService } from '../modules/appointments/service';
+import type { CustomerActionService } from '../modules/customers/actions-service';
 import type { CustomerService } from '../modules/customers/service';
 import type { FlagService } from '../modules/flags/service';
 import type { MessageService } from '../modules/messages/service';
@@ -16,6 +17,7 @@ import type { SduiService } from '../modules/sdui/service';
  */
 export interface Services {
   customers: CustomerService;
+  customerActions: CustomerActionService;
   flags: FlagService;
   notifications: NotificationService;
   messages: MessageService;

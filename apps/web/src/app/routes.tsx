@@ -1,6 +1,7 @@
 import { FEATURE_FLAGS } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { RequireReferralEligibility } from '../lib/referrals/require-referral-eligibility';
 import {
   AccessLayout,
   AppointmentsScreen,
@@ -40,8 +41,12 @@ const PROTECTED_SCREENS: ProtectedScreen[] = [
   { path: 'notification-preferences', titleKey: 'screens.notificationPreferences' },
   { path: 'manage-account', titleKey: 'screens.manageAccount' },
   { path: 'labs', titleKey: 'screens.labs' },
-  // Spec: only with referral eligibility; until the referrals issue, the program flag decides.
-  { path: 'referrals', titleKey: 'screens.referrals', flag: FEATURE_FLAGS.referralProgram },
+  // Spec 01 §2: only with referral eligibility (the program flag and an active plan).
+  {
+    path: 'referrals',
+    titleKey: 'screens.referrals',
+    wrap: (screen) => <RequireReferralEligibility>{screen}</RequireReferralEligibility>,
+  },
   {
     path: 'bulk-dosage-guide',
     titleKey: 'screens.bulkDosageGuide',

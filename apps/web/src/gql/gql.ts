@@ -26,7 +26,7 @@ type Documents = {
     "mutation UpdateReschedule($id: ID!, $status: String!) {\n  updateRescheduleById(id: $id, status: $status) {\n    statusCode\n    data {\n      id\n      status\n    }\n  }\n}\n": typeof types.UpdateRescheduleDocument,
     "mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {\n  upsertTosConsentAndMarketingPreference(\n    customerId: $customerId\n    tosStatus: $tosStatus\n    marketingContentStatus: $marketingContentStatus\n  ) {\n    statusCode\n    data {\n      affected_rows\n    }\n  }\n}\n": typeof types.UpsertTosConsentDocument,
     "query GetSduiModules {\n  sduiModules {\n    home\n  }\n}\n": typeof types.GetSduiModulesDocument,
-    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n": typeof types.GetAppointmentPresenceDocument,
+    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      ...AppointmentPresence\n    }\n    previous {\n      id\n    }\n    async {\n      ...AppointmentPresence\n    }\n  }\n}\n\nfragment AppointmentPresence on Appointment {\n  id\n  appointment_requirements {\n    requirement_type\n    completed\n    link\n  }\n}\n": typeof types.GetAppointmentPresenceDocument,
     "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  sequence\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n": typeof types.GetAppointmentsByCustomerDocument,
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": typeof types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": typeof types.GetFeatureFlagsDocument,
@@ -37,6 +37,7 @@ type Documents = {
     "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n": typeof types.UpdateProviderMessageReadDocument,
     "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n": typeof types.GetContractExpirationBannerNotificationsDocument,
     "query GetCustomerNotifications {\n  customerNotifications {\n    ...NotificationFields\n  }\n}\n\nfragment NotificationFields on CustomerNotification {\n  id\n  type\n  title\n  message\n  description\n  severity\n  date\n  status\n  shortId\n  action {\n    label\n    url\n  }\n}\n": typeof types.GetCustomerNotificationsDocument,
+    "query GetLabResultNotifications {\n  labResultNotifications {\n    ...NotificationFields\n  }\n}\n": typeof types.GetLabResultNotificationsDocument,
     "subscription NotificationsChanged {\n  notificationsChanged {\n    change\n    id\n  }\n}\n": typeof types.NotificationsChangedDocument,
     "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n": typeof types.UpdateCustomerNotificationStatusDocument,
 };
@@ -52,7 +53,7 @@ const documents: Documents = {
     "mutation UpdateReschedule($id: ID!, $status: String!) {\n  updateRescheduleById(id: $id, status: $status) {\n    statusCode\n    data {\n      id\n      status\n    }\n  }\n}\n": types.UpdateRescheduleDocument,
     "mutation UpsertTosConsent($customerId: ID!, $tosStatus: String!, $marketingContentStatus: String!) {\n  upsertTosConsentAndMarketingPreference(\n    customerId: $customerId\n    tosStatus: $tosStatus\n    marketingContentStatus: $marketingContentStatus\n  ) {\n    statusCode\n    data {\n      affected_rows\n    }\n  }\n}\n": types.UpsertTosConsentDocument,
     "query GetSduiModules {\n  sduiModules {\n    home\n  }\n}\n": types.GetSduiModulesDocument,
-    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n": types.GetAppointmentPresenceDocument,
+    "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      ...AppointmentPresence\n    }\n    previous {\n      id\n    }\n    async {\n      ...AppointmentPresence\n    }\n  }\n}\n\nfragment AppointmentPresence on Appointment {\n  id\n  appointment_requirements {\n    requirement_type\n    completed\n    link\n  }\n}\n": types.GetAppointmentPresenceDocument,
     "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  sequence\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n": types.GetAppointmentsByCustomerDocument,
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": types.GetFeatureFlagsDocument,
@@ -63,6 +64,7 @@ const documents: Documents = {
     "mutation UpdateProviderMessageRead($messageId: ID!) {\n  updateProviderMessageRead(messageId: $messageId) {\n    data {\n      id\n      read\n      read_on\n    }\n  }\n}\n": types.UpdateProviderMessageReadDocument,
     "query GetContractExpirationBannerNotifications {\n  contractExpirationBannerNotifications {\n    contract_end_date\n    subscription_id\n    notification {\n      id\n      title\n      message\n      status\n    }\n  }\n}\n": types.GetContractExpirationBannerNotificationsDocument,
     "query GetCustomerNotifications {\n  customerNotifications {\n    ...NotificationFields\n  }\n}\n\nfragment NotificationFields on CustomerNotification {\n  id\n  type\n  title\n  message\n  description\n  severity\n  date\n  status\n  shortId\n  action {\n    label\n    url\n  }\n}\n": types.GetCustomerNotificationsDocument,
+    "query GetLabResultNotifications {\n  labResultNotifications {\n    ...NotificationFields\n  }\n}\n": types.GetLabResultNotificationsDocument,
     "subscription NotificationsChanged {\n  notificationsChanged {\n    change\n    id\n  }\n}\n": types.NotificationsChangedDocument,
     "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n": types.UpdateCustomerNotificationStatusDocument,
 };
@@ -114,7 +116,7 @@ export function graphql(source: "query GetSduiModules {\n  sduiModules {\n    ho
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      id\n    }\n    previous {\n      id\n    }\n    async {\n      id\n    }\n  }\n}\n"): typeof import('./graphql').GetAppointmentPresenceDocument;
+export function graphql(source: "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      ...AppointmentPresence\n    }\n    previous {\n      id\n    }\n    async {\n      ...AppointmentPresence\n    }\n  }\n}\n\nfragment AppointmentPresence on Appointment {\n  id\n  appointment_requirements {\n    requirement_type\n    completed\n    link\n  }\n}\n"): typeof import('./graphql').GetAppointmentPresenceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -155,6 +157,10 @@ export function graphql(source: "query GetContractExpirationBannerNotifications 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query GetCustomerNotifications {\n  customerNotifications {\n    ...NotificationFields\n  }\n}\n\nfragment NotificationFields on CustomerNotification {\n  id\n  type\n  title\n  message\n  description\n  severity\n  date\n  status\n  shortId\n  action {\n    label\n    url\n  }\n}\n"): typeof import('./graphql').GetCustomerNotificationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetLabResultNotifications {\n  labResultNotifications {\n    ...NotificationFields\n  }\n}\n"): typeof import('./graphql').GetLabResultNotificationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

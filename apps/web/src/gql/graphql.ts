@@ -119,7 +119,9 @@ export type GetSduiModulesQuery = { sduiModules: { home: Array<string> } };
 export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetAppointmentPresenceQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string }>, previous: Array<{ id: string }>, async: Array<{ id: string }> } };
+export type GetAppointmentPresenceQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string, appointment_requirements: Array<{ requirement_type: string, completed: boolean, link: string | null }> }>, previous: Array<{ id: string }>, async: Array<{ id: string, appointment_requirements: Array<{ requirement_type: string, completed: boolean, link: string | null }> }> } };
+
+export type AppointmentPresenceFragment = { id: string, appointment_requirements: Array<{ requirement_type: string, completed: boolean, link: string | null }> };
 
 export type GetAppointmentsByCustomerQueryVariables = Exact<{
   minDate?: string | null | undefined;
@@ -183,6 +185,11 @@ export type GetCustomerNotificationsQuery = { customerNotifications: Array<{ id:
 
 export type NotificationFieldsFragment = { id: string, type: string, title: string, message: string | null, description: string | null, severity: string, date: string, status: CustomerNotificationStatus, shortId: string | null, action: { label: string, url: string } | null };
 
+export type GetLabResultNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetLabResultNotificationsQuery = { labResultNotifications: Array<{ id: string, type: string, title: string, message: string | null, description: string | null, severity: string, date: string, status: CustomerNotificationStatus, shortId: string | null, action: { label: string, url: string } | null }> };
+
 export type NotificationsChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -214,6 +221,16 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const AppointmentPresenceFragmentDoc = new TypedDocumentString(`
+    fragment AppointmentPresence on Appointment {
+  id
+  appointment_requirements {
+    requirement_type
+    completed
+    link
+  }
+}
+    `, {"fragmentName":"AppointmentPresence"}) as unknown as TypedDocumentString<AppointmentPresenceFragment, unknown>;
 export const AppointmentCardFragmentDoc = new TypedDocumentString(`
     fragment AppointmentCard on Appointment {
   id
@@ -430,17 +447,24 @@ export const GetAppointmentPresenceDocument = new TypedDocumentString(`
     query GetAppointmentPresence {
   appointmentsByCustomer {
     upcoming {
-      id
+      ...AppointmentPresence
     }
     previous {
       id
     }
     async {
-      id
+      ...AppointmentPresence
     }
   }
 }
-    `, {"hash":"sha256:fc8ccdf3f46bfd2bffd011b71d09af19135970c377b4f379ae7718c3e4492b8b"}) as unknown as TypedDocumentString<GetAppointmentPresenceQuery, GetAppointmentPresenceQueryVariables>;
+    fragment AppointmentPresence on Appointment {
+  id
+  appointment_requirements {
+    requirement_type
+    completed
+    link
+  }
+}`, {"hash":"sha256:311173336b57cfc6bb9ae4513badf5c26bc157361e786fa32bd3dd73991a336e"}) as unknown as TypedDocumentString<GetAppointmentPresenceQuery, GetAppointmentPresenceQueryVariables>;
 export const GetAppointmentsByCustomerDocument = new TypedDocumentString(`
     query GetAppointmentsByCustomer($minDate: DateTime) {
   appointmentsByCustomer(minDate: $minDate) {
@@ -620,6 +644,27 @@ export const GetCustomerNotificationsDocument = new TypedDocumentString(`
     url
   }
 }`, {"hash":"sha256:3de2950425c0192710553a4bfd4274f03a1c75dadd1b1f9a769efcf11dc5c4e8"}) as unknown as TypedDocumentString<GetCustomerNotificationsQuery, GetCustomerNotificationsQueryVariables>;
+export const GetLabResultNotificationsDocument = new TypedDocumentString(`
+    query GetLabResultNotifications {
+  labResultNotifications {
+    ...NotificationFields
+  }
+}
+    fragment NotificationFields on CustomerNotification {
+  id
+  type
+  title
+  message
+  description
+  severity
+  date
+  status
+  shortId
+  action {
+    label
+    url
+  }
+}`, {"hash":"sha256:b530c1b0204cbbbdf381097d533f3f00e75c30639087caef4da18af4b03799c1"}) as unknown as TypedDocumentString<GetLabResultNotificationsQuery, GetLabResultNotificationsQueryVariables>;
 export const NotificationsChangedDocument = new TypedDocumentString(`
     subscription NotificationsChanged {
   notificationsChanged {

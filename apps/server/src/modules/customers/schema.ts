@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import './actions-schema';
 import { codedError } from '../../graphql/errors';
 import { topics } from '../../platform/pubsub';
 import type {

@@ -150,6 +150,20 @@ describe('GetLabResultNotifications and GetContractExpirationBannerNotifications
     expect(res.data?.labResultNotifications).toEqual([{ id: lab, type: 'lab_result_received_v1' }]);
   });
 
+  it("never shows another customer's lab results", async () => {
+    const a = await createCustomer(server.database.db);
+    const b = await createCustomer(server.database.db);
+    await notify(a.customer.id, { type: 'lab_result_received_v1', title: "A's labs" });
+    const own = await notify(b.customer.id, { type: 'lab_result_received_v1', title: "B's labs" });
+    const res = await graphql<{ labResultNotifications: { id: string; title: string }[] }>(
+      server,
+      'query GetLabResultNotifications { labResultNotifications { id title } }',
+      await customerTokenFor(server, b.user.email),
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.labResultNotifications).toEqual([{ id: own, title: "B's labs" }]);
+  });
+
   it("chooses the earliest-expiring of the customer's own subscriptions a notice names", async () => {
     const db = server.database.db;
     const a = await createCustomer(db); // its factory contract ends 2026-07-01

@@ -1,4 +1,5 @@
 import {
+  createCustomerActionSchema,
   createNotificationSchema,
   createSubscriptionSchema,
   customerParamSchema,
@@ -52,6 +53,11 @@ import type { StaffService } from './service';
  *       Books a visit at any time, past or future: no booking window, schedule or blocking
  *       rules. 201 {id}; a provider's live visit at that start already is 409
  *       {error: {code: 'slot-taken'}}; an unknown provider or treatment is 400 on its field.
+ *   POST /staff/customers/:customerId/actions        {typeCode: 'bulk_order_charge', status?:
+ *                                                      'pending' | 'complete' (default
+ *                                                      'pending'), metadata?: {vial_count …}}
+ *       A customer action (spec 01 §3); a bulk_order_charge needs a whole-number
+ *       metadata.vial_count. 201 {id, status, typeCode}.
  *   PUT  /staff/flags/:name                           {customerId?: uuid | null, enabled}
  *   PUT  /staff/sdui-modules/:surface                 {customerId?: uuid | null, modules}
  *   POST /staff/message-templates                     {type, description}
@@ -243,6 +249,17 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
         }
         if (!row) return invalidField(reply, 'treatmentShortId');
         return reply.status(201).send({ id: row.id });
+      },
+    );
+
+    authed.post(
+      '/staff/customers/:customerId/actions',
+      { schema: { hide: true, params: customerParamSchema, body: createCustomerActionSchema } },
+      async (request, reply) => {
+        const customerId = await existingCustomer(request.params.customerId, reply);
+        if (!customerId) return reply;
+        const row = await staff.createCustomerAction(customerId, request.body, actorOf(request));
+        return reply.status(201).send({ id: row.id, status: row.status, typeCode: row.typeCode });
       },
     );
 

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_TYPE,
+  type CreateCustomerActionInput,
   type CreateNotificationInput,
   type CreateSubscriptionInput,
   type PostMessageInput,
@@ -10,6 +11,7 @@ import type { AuditActor } from '../../platform/audit';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentRow, AppointmentService } from '../appointments/service';
+import type { CustomerActionRecord, CustomerActionService } from '../customers/actions-service';
 import type { AddressRow, CustomerService, SubscriptionRow } from '../customers/service';
 import type { FlagService } from '../flags/service';
 import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
@@ -20,6 +22,7 @@ export interface StaffServiceDeps {
   uow: UnitOfWork;
   events: Events;
   customers: CustomerService;
+  customerActions: CustomerActionService;
   appointments: AppointmentService;
   messages: MessageService;
   notifications: NotificationService;
@@ -103,6 +106,16 @@ export class StaffService {
     );
     await notifications.published(row, 'created');
     return row;
+  }
+
+  /** A customer action (a bulk order to pay, a form to fill in), pending unless said. */
+  createCustomerAction(
+    customerId: string,
+    input: CreateCustomerActionInput,
+    actor: AuditActor,
+  ): Promise<CustomerActionRecord> {
+    const { uow, customerActions } = this.deps;
+    return uow.run(actor, (work) => customerActions.create(customerId, input, work));
   }
 
   async setFlag(

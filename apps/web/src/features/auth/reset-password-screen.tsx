@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/api/http';
 import { accountApi } from '../../lib/api/identity';
 import { fieldError, muiField } from '../../lib/forms';
 import { PATHS } from '../../lib/routes';
+import { useServices } from '../../lib/services';
 import { PasswordRulesChecklist } from './password-rules-checklist';
 
 function codeFailureKey(error: unknown): string {
@@ -47,11 +48,13 @@ function InvalidLink({ messageKey }: { messageKey: string }) {
 
 /**
  * Sets a password from a mailed link: the reset link, and the sign-up link (`newAccount=1`),
- * which also verifies the email. The code is checked first without spending it.
+ * which also verifies the email and then signs the new customer in. The code is checked first
+ * without spending it.
  */
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
   const { showAlert, clearAlerts } = useAlerts();
+  const { session } = useServices();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('oobCode') ?? '';
@@ -76,16 +79,30 @@ export function ResetPasswordScreen() {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     clearAlerts();
+    let email: string;
     try {
-      const { email } = await accountApi.confirmPasswordReset(code, password);
-      showAlert({
-        messageKey: newAccount ? 'resetPassword.createdSuccess' : 'resetPassword.success',
-        severity: 'success',
-      });
-      await navigate(`/?${new URLSearchParams({ email }).toString()}`, { replace: true });
+      ({ email } = await accountApi.confirmPasswordReset(code, password));
     } catch (error) {
       showAlert({ messageKey: codeFailureKey(error), severity: 'error' });
+      return;
     }
+    if (newAccount) {
+      // Issue 9: the welcome mail's link signs the new customer in with the password just
+      // chosen (typed twice already), so they land on home instead of typing it a third time.
+      try {
+        await session.signIn(email, password);
+        showAlert({ messageKey: 'resetPassword.createdSignedIn', severity: 'success' });
+        await navigate(PATHS.home, { replace: true });
+        return;
+      } catch {
+        // The password is set; signing in by hand still works, so the sign-in screen follows.
+      }
+    }
+    showAlert({
+      messageKey: newAccount ? 'resetPassword.createdSuccess' : 'resetPassword.success',
+      severity: 'success',
+    });
+    await navigate(`/?${new URLSearchParams({ email }).toString()}`, { replace: true });
   });
 
   if (!code) return <InvalidLink messageKey={AUTH_MESSAGES.codeInvalid} />;

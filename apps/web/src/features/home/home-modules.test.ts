@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../lib/i18n';
 import { KNOWN_HOME_MODULES, orderHomeModules } from './home-modules';
 
-const ALL = { hasAppointments: true, weightTrackerAllowed: true, referralEligible: false };
+const ALL = {
+  hasTreatmentHistory: true,
+  hasAppointments: true,
+  weightTrackerAllowed: true,
+  referralEligible: false,
+};
 
 describe('home modules (spec 01 §2)', () => {
   it('falls back to the built-in list when the server sends none', () => {
@@ -24,6 +29,15 @@ describe('home modules (spec 01 §2)', () => {
     expect(orderHomeModules(null, { ...ALL, hasAppointments: false })).not.toContain(
       'appointments',
     );
+  });
+
+  it('issue 9: hides orders until the customer has had a plan', () => {
+    expect(orderHomeModules(null, { ...ALL, hasTreatmentHistory: false })).toEqual([
+      'appointments',
+      'weightTracker',
+      'foryou',
+      'settings',
+    ]);
   });
 
   it('hides weightTracker when not allowed', () => {

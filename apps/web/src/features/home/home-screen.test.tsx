@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { HomeScreen } from './home-screen';
-import { renderWithServices, type Answer } from '../../test/render-with-services';
+import { CUSTOMER, renderWithServices, type Answer } from '../../test/render-with-services';
 
 const notification = (over: Record<string, unknown>) => ({
   id: 'n1',
@@ -21,6 +21,7 @@ const notification = (over: Record<string, unknown>) => ({
 function answers(over: Partial<Record<string, unknown>> = {}): Answer {
   const base: Record<string, unknown> = {
     GetCustomerNotifications: { customerNotifications: [] },
+    GetLabResultNotifications: { labResultNotifications: [] },
     GetContractExpirationBannerNotifications: { contractExpirationBannerNotifications: [] },
     GetSduiModules: { sduiModules: { home: [] } },
     GetAppointmentPresence: { appointmentsByCustomer: { upcoming: [], previous: [], async: [] } },
@@ -37,7 +38,26 @@ const routes = [
   { path: '/', element: <HomeScreen /> },
   { path: '/labs', element: <p>Labs page</p> },
   { path: '/messages/:id', element: <p>Message page</p> },
+  { path: '/intake', element: <p>Intake page</p> },
+  { path: '/book-appointment', element: <p>Booking page</p> },
 ];
+
+/** A customer who signed up today and has no plan yet (each test its own id: visits are remembered). */
+const newCustomer = (id: string, subscriptions: { id: string; status: string }[] = []) => ({
+  ...CUSTOMER,
+  id,
+  preferred_name: null,
+  first_name: 'Sam',
+  created_at: new Date().toISOString(),
+  subscriptions,
+});
+
+async function moduleTitles(): Promise<(string | null)[]> {
+  const modules = await screen.findByRole('region', { name: 'Your care' });
+  return within(modules)
+    .getAllByRole('heading')
+    .map((h) => h.textContent);
+}
 
 describe('home (spec 01 §2, §4)', () => {
   it('greets by preferred name and lists modules with the rules applied', async () => {
@@ -55,7 +75,11 @@ describe('home (spec 01 §2, §4)', () => {
     renderWithServices(routes, {
       answer: answers({
         GetAppointmentPresence: {
-          appointmentsByCustomer: { upcoming: [{ id: 'a1' }], previous: [], async: [] },
+          appointmentsByCustomer: {
+            upcoming: [{ id: 'a1', appointment_requirements: [] }],
+            previous: [],
+            async: [],
+          },
         },
       }),
       flags: { referral_program: true },
@@ -68,16 +92,18 @@ describe('home (spec 01 §2, §4)', () => {
     expect(titles).toContain('Appointments');
   });
 
-  it('opens a lab result: sets it read, then goes to /labs', async () => {
+  it('shows lab results from GetLabResultNotifications; opening one sets it read, then goes to /labs', async () => {
+    const lab = notification({ type: 'lab_result_received_v1', title: 'Lab results are in' });
     const { calls, router } = renderWithServices(routes, {
       answer: answers({
-        GetCustomerNotifications: {
-          customerNotifications: [
-            notification({ type: 'lab_result_received_v1', title: 'Lab results are in' }),
-          ],
-        },
+        // The general list carries the lab notice too: it shows once, from the lab read.
+        GetCustomerNotifications: { customerNotifications: [lab] },
+        GetLabResultNotifications: { labResultNotifications: [lab] },
       }),
     });
+    const cards = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(1);
+    expect(calls.map((c) => c.operation)).toContain('GetLabResultNotifications');
     await userEvent.click(await screen.findByRole('button', { name: 'View lab results' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/labs'));
     expect(calls).toContainEqual({
@@ -86,35 +112,18 @@ describe('home (spec 01 §2, §4)', () => {
     });
   });
 
-  it('dismissing the regulation banner completes it; plan expiration is stored locally', async () => {
-    const { calls } = renderWithServices(routes, {
+  it('a lab notice only in the general list is not shown as a lab result', async () => {
+    renderWithServices(routes, {
       answer: answers({
         GetCustomerNotifications: {
           customerNotifications: [
-            notification({ id: 'reg', type: 'banner_regulation_message_v1', message: 'New rules' }),
-          ],
-        },
-        GetContractExpirationBannerNotifications: {
-          contractExpirationBannerNotifications: [
-            {
-              contract_end_date: '2026-12-31',
-              subscription_id: 's1',
-              notification: { id: 'exp', title: 'Plan ending', message: null, status: 'unread' },
-            },
+            notification({ type: 'lab_result_received_v1', title: 'Not from the lab read' }),
           ],
         },
       }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss Important notice' }));
-    expect(calls).toContainEqual({
-      operation: 'UpdateCustomerNotificationStatus',
-      variables: { id: 'reg', newStatus: 'completed' },
-    });
-    expect(screen.getByText('Plan ending: your plan ends on 12/31/2026.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Dismiss Plan expiration' }));
-    expect(localStorage.getItem('portal.home.plan-expiration-dismissed.exp')).toBe('true');
-    expect(calls.filter((c) => c.operation === 'UpdateCustomerNotificationStatus')).toHaveLength(1);
-    expect(screen.queryByText(/your plan ends on/)).not.toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Your care' });
+    expect(screen.queryByText('Not from the lab read')).not.toBeInTheDocument();
   });
 
   it('remembers the health coach dismissal, and shows flagged alerts', async () => {
@@ -156,7 +165,7 @@ describe('home (spec 01 §2, §4)', () => {
       flags: { 'one-way-messaging': true },
     });
     const card = await screen.findByRole('region', { name: 'Messages from your care team' });
-    expect(within(card).getByText('1 unread')).toBeInTheDocument();
+    expect(within(card).getByText('1 unread message')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('link', { name: 'Open message' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages/m2'));
   });
@@ -173,5 +182,118 @@ describe('home (spec 01 §2, §4)', () => {
     expect(
       await screen.findByRole('heading', { name: "We couldn't load your home page" }),
     ).toBeInTheDocument();
+  });
+
+  it('keeps a returning customer on the usual greeting, with no next step', async () => {
+    renderWithServices(routes, {
+      answer: answers({
+        GetAppointmentPresence: {
+          appointmentsByCustomer: { upcoming: [], previous: [{ id: 'a0' }], async: [] },
+        },
+      }),
+    });
+    expect(await screen.findByText(/Welcome back/)).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Your care' });
+    expect(screen.queryByText('Your next step')).not.toBeInTheDocument();
+  });
+});
+
+describe('a first-time customer (issue 9)', () => {
+  it('is greeted as a first visit, sees one next step (start the intake) and no modules that do not apply', async () => {
+    renderWithServices(routes, {
+      answer: answers(),
+      customer: newCustomer('first-1'),
+      flags: { referral_program: true },
+    });
+    expect(await screen.findByRole('heading', { name: 'Hi, Sam' })).toBeInTheDocument();
+    expect(screen.getByText(/Welcome to your care portal/)).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    const step = await screen.findByRole('region', { name: 'Start your intake' });
+    expect(within(step).getByRole('link', { name: 'Start intake' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https?:/),
+    );
+    expect(screen.getAllByText('Your next step')).toHaveLength(1);
+    // No plan: no referrals (even with the program on), no orders, no weight tracker.
+    expect(await moduleTitles()).toEqual(['For you', 'My account']);
+  });
+
+  it('with a plan and no visit yet, the next step books the first visit', async () => {
+    const { router } = renderWithServices(routes, {
+      answer: answers(),
+      customer: newCustomer('first-2', [{ id: 's1', status: 'active' }]),
+    });
+    const step = await screen.findByRole('region', { name: 'Book your first visit' });
+    await userEvent.click(within(step).getByRole('link', { name: 'Book a visit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/book-appointment'));
+  });
+
+  it('an unfinished intake of a booked visit comes first', async () => {
+    renderWithServices(routes, {
+      answer: answers({
+        GetAppointmentPresence: {
+          appointmentsByCustomer: {
+            upcoming: [
+              {
+                id: 'a1',
+                appointment_requirements: [
+                  { requirement_type: 'intake', completed: false, link: '/forms/intake' },
+                  { requirement_type: 'typeform_dl', completed: false, link: '/id-verification' },
+                ],
+              },
+            ],
+            previous: [],
+            async: [],
+          },
+        },
+      }),
+      customer: newCustomer('first-3', [{ id: 's1', status: 'active' }]),
+    });
+    const step = await screen.findByRole('region', { name: 'Finish your intake' });
+    expect(within(step).getByRole('link', { name: 'Finish intake' })).toHaveAttribute(
+      'href',
+      '/intake',
+    );
+    expect(screen.queryByRole('region', { name: 'Book your first visit' })).not.toBeInTheDocument();
+  });
+
+  it('a non_renewing plan counts as active: weight tracker and referrals show', async () => {
+    renderWithServices(routes, {
+      answer: answers(),
+      customer: { ...CUSTOMER, subscriptions: [{ id: 's1', status: 'non_renewing' }] },
+      flags: { referral_program: true },
+    });
+    expect(await moduleTitles()).toEqual([
+      'Orders and prescriptions',
+      'Weight tracker',
+      'For you',
+      'Refer a friend',
+      'My account',
+    ]);
+  });
+});
+
+describe('home says each thing once (issue 9)', () => {
+  it('the new-message notice does not repeat the messages card', async () => {
+    renderWithServices(routes, {
+      answer: answers({
+        GetCustomerNotifications: {
+          customerNotifications: [
+            notification({
+              id: 'msg-notice',
+              type: 'provider_message_received_v1',
+              title: 'New message from your care team',
+              action: { label: 'Read it', url: '/messages/m2' },
+            }),
+            notification({ id: 'pay', title: 'Payment due' }),
+          ],
+        },
+      }),
+      flags: { 'one-way-messaging': true },
+    });
+    await screen.findByRole('region', { name: 'Messages from your care team' });
+    const cards = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(cards).getByText('Payment due')).toBeInTheDocument();
+    expect(screen.queryByText('New message from your care team')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS, greetingName } from '@portal/domain';
+import { FEATURE_FLAGS, greetingName, hasActiveSubscription } from '@portal/domain';
 import { useBooleanFlagValue } from '@openfeature/react-sdk';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,21 +8,24 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorScreen } from '../../components/error-screen';
-import { useHasAppointments } from '../../lib/appointments/use-has-appointments';
+import { useAppointmentPresence } from '../../lib/appointments/use-has-appointments';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
-import { useNotificationsQuery } from '../../lib/notifications/use-notifications';
+import { useShownNotifications } from '../../lib/notifications/use-shown-notifications';
+import { useReferralEligibility } from '../../lib/referrals/use-referral-eligibility';
 import { useServices } from '../../lib/services';
 import { readGreetingIndex } from '../../lib/session/greeting';
-import { HomeBanners } from './home-banners';
+import { useFirstVisit } from './first-visit';
 import { orderHomeModules } from './home-modules';
 import { HomeTour } from './home-tour';
 import { MessagingCard } from './messaging-card';
 import { ModuleCard } from './module-cards';
+import { homeNextStep } from './next-step';
+import { NextStepCard } from './next-step-card';
 import { NotificationCards } from './notification-cards';
 import { FlaggedAlerts, HealthCoachCard } from './promo-cards';
 import { useSduiHomeModules } from './use-sdui-home-modules';
 
-function WelcomeBanner() {
+function WelcomeBanner({ firstVisit }: { firstVisit: boolean }) {
   const { t } = useTranslation();
   const { storage } = useServices();
   const { data: customer } = useCustomerQuery();
@@ -37,7 +40,9 @@ function WelcomeBanner() {
           {name ? t('home.welcomeName', { name }) : t('home.welcome')}
         </Typography>
         <Typography sx={{ fontSize: '1.125rem' }}>
-          {t(`home.greetings.${readGreetingIndex(storage)}`)}
+          {firstVisit
+            ? t('home.firstVisitLine')
+            : t(`home.greetings.${readGreetingIndex(storage)}`)}
         </Typography>
       </CardContent>
     </Card>
@@ -59,24 +64,40 @@ function ModulesSkeleton() {
   );
 }
 
-/** Home (spec 01 §2): greeting, messages, notifications, calls to action and modules. */
+/**
+ * Home (spec 01 §2): greeting, the one next step of a customer not yet in care, messages,
+ * notifications, calls to action and modules. The regulation and plan-expiration banners sit
+ * in the shell's layout, above every page.
+ */
 export function HomeScreen() {
   const { t } = useTranslation();
   const customer = useCustomerQuery().data;
   const messaging = useBooleanFlagValue(FEATURE_FLAGS.oneWayMessaging, false);
-  const referralEligible = useBooleanFlagValue(FEATURE_FLAGS.referralProgram, false);
-  const notifications = useNotificationsQuery();
+  const referrals = useReferralEligibility();
+  const notifications = useShownNotifications();
   const sdui = useSduiHomeModules();
-  const appointments = useHasAppointments();
+  const appointments = useAppointmentPresence();
+  const firstVisit = useFirstVisit(customer ?? undefined);
 
+  const subscriptions = customer?.subscriptions ?? [];
+  const hasActiveTreatment = hasActiveSubscription(subscriptions);
   const loading = notifications.isPending || sdui.isPending || appointments.isPending;
   const failed = notifications.isError && sdui.isError;
   const modules = orderHomeModules(sdui.data, {
-    hasAppointments: appointments.data ?? false,
+    hasTreatmentHistory: subscriptions.length > 0,
+    hasAppointments: appointments.data?.hasAppointments ?? false,
     // Weight tracking is for customers in active care; the weight area (spec 02) refines it.
-    weightTrackerAllowed: (customer?.subscriptions ?? []).some((s) => s.status === 'active'),
-    referralEligible,
+    weightTrackerAllowed: hasActiveTreatment,
+    referralEligible: referrals.eligible,
   });
+  // Without the appointment read there is no telling which step is next; none is shown.
+  const nextStep = appointments.data
+    ? homeNextStep({
+        hasActiveTreatment,
+        intakeNeeded: appointments.data.intakeNeeded,
+        hasAppointments: appointments.data.hasAppointments,
+      })
+    : null;
   const retry = () => {
     void notifications.refetch();
     void sdui.refetch();
@@ -85,8 +106,7 @@ export function HomeScreen() {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <HomeBanners />
-      <WelcomeBanner />
+      <WelcomeBanner firstVisit={firstVisit} />
       {loading ? (
         <>
           <Skeleton variant="rounded" height={120} />
@@ -103,9 +123,13 @@ export function HomeScreen() {
         />
       ) : (
         <>
+          {nextStep && <NextStepCard step={nextStep} />}
           <FlaggedAlerts />
           {messaging && <MessagingCard />}
-          <NotificationCards notifications={notifications.data ?? []} />
+          <NotificationCards
+            notifications={notifications.data ?? []}
+            messagesCardShown={messaging}
+          />
           <HealthCoachCard />
           <Box
             component="section"

@@ -1,8 +1,6 @@
 // Home's local-storage markers (spec 01 §2, §4). /refresh clears all of local storage.
 export const HOME_STORAGE_KEYS = {
   healthCoachDismissed: 'portal.home.health-coach-dismissed',
-  /** Plus the notification id: each plan-expiration notice is dismissed on its own. */
-  planExpirationDismissed: 'portal.home.plan-expiration-dismissed.',
 } as const;
 
 export function isStoredFlag(storage: Storage, key: string): boolean {

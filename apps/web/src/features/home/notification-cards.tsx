@@ -11,7 +11,7 @@ import {
 } from '../../lib/notifications/use-update-notification-status';
 import { useTranslation } from 'react-i18next';
 
-// Banner types sit above the content (HomeBanners), not among the cards.
+// Banner types sit above every page's content (the shell's layout banners), not among the cards.
 const BANNER_TYPES = new Set<string>([
   NOTIFICATION_TYPE.regulationBanner,
   NOTIFICATION_TYPE.contractExpire,
@@ -61,10 +61,24 @@ function NotificationCard({ notification }: { notification: PortalNotification }
   );
 }
 
-/** Spec 01 §2: the home's notification cards: the ones still asking for attention. */
-export function NotificationCards({ notifications }: { notifications: PortalNotification[] }) {
+/**
+ * Spec 01 §2: the home's notification cards: the ones still asking for attention. Issue 9:
+ * home says each thing once, so a new-message notice stays out while the messages card shows.
+ */
+export function NotificationCards({
+  notifications,
+  messagesCardShown,
+}: {
+  notifications: PortalNotification[];
+  messagesCardShown: boolean;
+}) {
   const { t } = useTranslation();
-  const shown = notifications.filter((n) => isUnread(n) && !BANNER_TYPES.has(n.type));
+  const shown = notifications.filter(
+    (n) =>
+      isUnread(n) &&
+      !BANNER_TYPES.has(n.type) &&
+      !(messagesCardShown && n.type === NOTIFICATION_TYPE.providerMessage),
+  );
   if (shown.length === 0) return null;
   return (
     <Box

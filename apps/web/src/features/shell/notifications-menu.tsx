@@ -11,11 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageTime } from '../../lib/messages/use-message-time';
 import { useProviderMessagesLive } from '../../lib/messages/use-provider-messages-live';
-import {
-  isUnread,
-  useNotificationsQuery,
-  type PortalNotification,
-} from '../../lib/notifications/use-notifications';
+import { isUnread, type PortalNotification } from '../../lib/notifications/use-notifications';
+import { useShownNotifications } from '../../lib/notifications/use-shown-notifications';
 import { useNotificationsLive } from '../../lib/notifications/use-notifications-live';
 import {
   useOpenNotification,
@@ -104,11 +101,14 @@ function NotificationItem({
   );
 }
 
-/** The notifications bell (spec 01 §2, §9: a 475 px menu) with unread state and actions. */
+/**
+ * The notifications bell (spec 01 §2, §9: a 475 px menu) with unread state and actions. Its
+ * badge counts unread notifications (its name says so); the messages badge counts messages.
+ */
 export function NotificationsMenu() {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const query = useNotificationsQuery();
+  const query = useShownNotifications();
   // The bell is on every signed-in screen, so it keeps the live subscriptions open.
   useNotificationsLive();
   useProviderMessagesLive();

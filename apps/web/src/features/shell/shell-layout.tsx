@@ -13,6 +13,7 @@ import { reportUnknownError } from '../../lib/errors/report-error';
 import { useLogout } from '../../lib/session/use-logout';
 import { AccountErrorScreen, EmptyAccountScreen } from './account-error-screen';
 import { InactivityGuard } from './inactivity-dialog';
+import { LayoutBanners } from './layout-banners';
 import { ShellSkeleton } from './shell-skeleton';
 import { TopBar } from './top-bar';
 
@@ -60,6 +61,8 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
     <BannerSlotProvider>
       <SkipLink />
       <TopBar initials={initialsOf(customerQuery.data)} onLogout={logout} />
+      {/* Spec 01 §2: the regulation and plan-expiration banners, above every page. */}
+      {customerQuery.data && <LayoutBanners />}
       <BannerSlot />
       <Box
         component="main"

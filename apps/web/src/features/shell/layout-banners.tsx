@@ -1,16 +1,20 @@
-import { NOTIFICATION_TYPE } from '@portal/domain';
+import { DEFAULT_BANNER_HEIGHT_PX, NOTIFICATION_TYPE } from '@portal/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShellBanner } from '../../components/layout/banner-slot';
+import { PageContainer } from '../../components/layout/page-container';
 import { formatCalendarDate } from '../../lib/format';
 import { useContractExpirationBanners } from '../../lib/notifications/use-contract-expiration-banners';
 import { useNotificationsQuery } from '../../lib/notifications/use-notifications';
+import {
+  dismissPlanExpiration,
+  isPlanExpirationDismissed,
+} from '../../lib/notifications/plan-expiration-dismissal';
 import { useUpdateNotificationStatus } from '../../lib/notifications/use-update-notification-status';
 import { useServices } from '../../lib/services';
-import { HOME_STORAGE_KEYS, isStoredFlag, storeFlag } from './home-storage';
 
 function Banner({
   label,
@@ -25,30 +29,43 @@ function Banner({
 }) {
   const { t } = useTranslation();
   return (
-    <ShellBanner
+    <Box
+      component="section"
       aria-label={label}
-      sx={{ px: { xs: 1, sm: 2 }, py: 1, bgcolor: 'background.paper' }}
+      sx={{
+        minHeight: DEFAULT_BANNER_HEIGHT_PX,
+        display: 'flex',
+        alignItems: 'center',
+        py: 1,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
-      <Alert
-        severity={severity}
-        sx={{ width: '100%', maxWidth: 1120, mx: 'auto', alignItems: 'center' }}
-        action={
-          <IconButton aria-label={t('home.banners.dismiss', { label })} onClick={onDismiss}>
-            <CloseIcon fontSize="small" aria-hidden />
-          </IconButton>
-        }
-      >
-        {text}
-      </Alert>
-    </ShellBanner>
+      {/* The page's own container, so the banner lines up with the content below it. */}
+      <PageContainer>
+        <Alert
+          severity={severity}
+          sx={{ alignItems: 'center' }}
+          action={
+            <IconButton aria-label={t('home.banners.dismiss', { label })} onClick={onDismiss}>
+              <CloseIcon fontSize="small" aria-hidden />
+            </IconButton>
+          }
+        >
+          {text}
+        </Alert>
+      </PageContainer>
+    </Box>
   );
 }
 
 /**
  * Spec 01 §2, §4; spec 02 §4: the regulation banner (dismissal completes the notification)
- * and the plan-expiration banner (dismissal stored in local storage).
+ * and the plan-expiration banner (dismissal stored in local storage), above every signed-in
+ * page's content.
  */
-export function HomeBanners() {
+export function LayoutBanners() {
   const { t } = useTranslation();
   const { storage } = useServices();
   const notifications = useNotificationsQuery();
@@ -65,7 +82,7 @@ export function HomeBanners() {
   const expiring = (contracts.data ?? []).find(
     (banner) =>
       !dismissed.includes(banner.notification.id) &&
-      !isStoredFlag(storage, HOME_STORAGE_KEYS.planExpirationDismissed + banner.notification.id),
+      !isPlanExpirationDismissed(storage, banner.notification.id),
   );
 
   return (
@@ -95,7 +112,7 @@ export function HomeBanners() {
           }
           onDismiss={() => {
             const id = expiring.notification.id;
-            storeFlag(storage, HOME_STORAGE_KEYS.planExpirationDismissed + id);
+            dismissPlanExpiration(storage, id);
             setDismissed((ids) => [...ids, id]);
           }}
         />
