@@ -4,3 +4,4 @@ export * from './treatments';
 export * from './platform';
 export * from './appointments';
 export * from './messaging';
+export * from './treatment-records';
