@@ -23,7 +23,8 @@ import { isMissing } from './treatment-records';
  *        quantity, strength?, form, internalType?, refills?, volumeMl?, weeklyDoseMg?}],
  *        mediaAssets?: [{src, altText, mimeType}], providerId?, treatmentShortId?, status?,
  *        shipment?: {carrier, trackingNumber?}, writtenAt?, notify?: true}
- *       201 {id, shipmentId, notificationId}; raises prescription_submitted_v1.
+ *       201 {id, notificationId}; raises prescription_submitted_v1. A tracking number another
+ *       shipment of the carrier has is 409 (also on the shipments route).
  *   PUT  /staff/prescriptions/:prescriptionId/status  {status}          200 {id, status}
  *   POST /staff/prescriptions/:prescriptionId/shipments {carrier, trackingNumber?}  201 {id}
  *   POST /staff/shipments/:shipmentId/events  {events: [{status, occurredAt, message?,
@@ -40,6 +41,25 @@ import { isMissing } from './treatment-records';
  */
 
 const LAB_RESULT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** A tracking number another shipment of that carrier has (the unique index said so). */
+function trackingTaken(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === 'shipments_tracking_uq';
+  }
+  return false;
+}
+
+function trackingConflict(reply: FastifyReply) {
+  return reply.status(409).send({
+    error: {
+      code: 'conflict',
+      message: 'Another shipment has that tracking number.',
+      fields: { 'shipment.trackingNumber': 'taken' },
+    },
+  });
+}
 
 export interface TreatmentRouteHelpers {
   staff: StaffService;
@@ -65,6 +85,7 @@ export function treatmentRoutes(scope: FastifyInstance, h: TreatmentRouteHelpers
       try {
         result = await records.writePrescription(customerId, request.body, h.actorOf(request));
       } catch (error) {
+        if (trackingTaken(error)) return trackingConflict(reply);
         if (h.foreignKeyViolation(error) === null) throw error;
         return h.invalidField(reply, 'providerId');
       }
@@ -94,11 +115,17 @@ export function treatmentRoutes(scope: FastifyInstance, h: TreatmentRouteHelpers
     '/staff/prescriptions/:prescriptionId/shipments',
     { schema: { hide: true, params: prescriptionParamSchema, body: shipmentInputSchema } },
     async (request, reply) => {
-      const row = await records.addShipment(
-        request.params.prescriptionId,
-        request.body,
-        h.actorOf(request),
-      );
+      let row;
+      try {
+        row = await records.addShipment(
+          request.params.prescriptionId,
+          request.body,
+          h.actorOf(request),
+        );
+      } catch (error) {
+        if (trackingTaken(error)) return trackingConflict(reply);
+        throw error;
+      }
       if (isMissing(row)) return h.notFound(reply, 'Prescription');
       return reply.status(201).send({ id: row.id });
     },
