@@ -101,7 +101,7 @@ describe('the demo treatment records', () => {
     expect(cancelled?.show_tracker).toBe(false);
     expect(delivered?.show_tracker).toBe(true);
     expect(delivered?.runway?.doses_left).toBeGreaterThan(0);
-    expect(old?.created_at < '2024-05-15').toBe(true);
+    expect((old?.created_at ?? '') < '2024-05-15').toBe(true);
     expect(old?.show_tracker).toBe(false);
   });
 

@@ -28,7 +28,7 @@ export class LocalDocumentStore implements DocumentStore {
   readonly kind = 'local';
   constructor(private readonly root: string) {}
 
-  async put(key: string, bytes: Uint8Array): Promise<void> {
+  async put(key: string, bytes: Uint8Array, _contentType: string): Promise<void> {
     checkKey(key);
     const file = path.join(this.root, key);
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });

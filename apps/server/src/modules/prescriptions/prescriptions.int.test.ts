@@ -33,7 +33,7 @@ beforeAll(async () => {
   staff = await staffTokenFor(server, (await createStaffUser(server.database.db)).email);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.dispose()));
+  await Promise.all(clients.map(async (c) => c.dispose()));
   await server.close();
   rmSync(filesDir, { recursive: true, force: true });
 });
