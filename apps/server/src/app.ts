@@ -23,6 +23,7 @@ import type { OutboxMailer } from './platform/mail';
 import { API_PATH, registerHttpPlugins } from './platform/http-plugins';
 import { createEmitter } from './platform/pubsub';
 import { platformRoutes } from './platform/routes';
+import { fileRoutes } from './modules/files/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { compose, type Platform, type Services } from './services';
 
@@ -81,7 +82,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database,
     visitorFlags: () => services.flags.visitorFlags(),
   });
-  await app.register(staffRoutes, { auth: root.staff.auth, staff: root.staff.service });
+  await app.register(staffRoutes, {
+    auth: root.staff.auth,
+    staff: root.staff.service,
+    carrierWebhookSecret: config.carrierWebhookSecret,
+  });
+  await app.register(fileRoutes, { files: services.files });
 
   // Closed with the app, so a Redis emitter's connections do not outlive it.
   const emitter = createEmitter(config.redisUrl);

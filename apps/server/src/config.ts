@@ -44,6 +44,25 @@ const envSchema = z.object({
   STAFF_API_KEY: z.string().min(16).optional(),
   /** Multiplies every identity rate limit (sign-in, create, reset…); 1 in production. */
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Where the local document store keeps files; DATA_DIR/files by default. */
+  FILES_DIR: z.string().min(1).optional(),
+  /** HMAC key of signed file URLs; derived from the token signing key when absent. */
+  FILES_SIGNING_SECRET: z.string().min(32).optional(),
+  /** S3-compatible object storage for documents, used instead of FILES_DIR when S3_BUCKET is set. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** For S3-compatible services (MinIO, R2, …); AWS itself when absent. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Key prefix inside the bucket. */
+  S3_PREFIX: z.string().default(''),
+  /** Shared secret a tracking service sends with carrier events (X-Webhook-Secret); off when absent. */
+  CARRIER_WEBHOOK_SECRET: z.string().min(16).optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .optional()
@@ -72,7 +91,25 @@ export interface Config {
   staffApiKey: string | undefined;
   seedDemo: boolean;
   authRateLimitMultiplier: number;
+  files: FilesConfig;
+  carrierWebhookSecret: string | undefined;
   version: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  /** Both or neither; without them the SDK's default credential chain is used. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
+}
+
+export interface FilesConfig {
+  dir: string;
+  signingSecret: string | undefined;
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +131,11 @@ export function parseConfig(source: Record<string, string | undefined>, version:
   if (env.NODE_ENV === 'production' && env.CHAT_WIDGET_URL?.startsWith('http:')) {
     // The page itself is https in production: the browser would block a plain-http script.
     throw new ConfigError('Invalid configuration:\n  CHAT_WIDGET_URL: must be https in production');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
   }
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
@@ -124,6 +166,24 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     staffApiKey: env.STAFF_API_KEY,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     authRateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER,
+    files: {
+      dir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR, 'files')),
+      signingSecret: env.FILES_SIGNING_SECRET,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            prefix: env.S3_PREFIX,
+          }
+        : undefined,
+    },
+    carrierWebhookSecret: env.CARRIER_WEBHOOK_SECRET,
     version,
   };
 }

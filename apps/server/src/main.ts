@@ -23,9 +23,12 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await migrateDatabase(database);
-  const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
 
-  const { app } = await buildApp({ config, database });
+  const { app, platform } = await buildApp({ config, database });
+  // After buildApp, so the demo's lab PDFs go to the document store the app reads.
+  const seeded = config.seedDemo
+    ? await seedDemoData(database.db, undefined, { files: platform.files })
+    : false;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

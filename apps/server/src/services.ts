@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Services } from './graphql/context';
+import { hkdfSync } from 'node:crypto';
+import { exportJWK } from 'jose';
 import { loadSigningKeys, type SigningKeys } from './identity/keys';
 import { Redis } from 'ioredis';
 import { IdentityRateLimiter, scaledRateRules, type IdentityLimiter } from './identity/rate-limits';
@@ -10,18 +12,23 @@ import { TokenService } from './identity/tokens';
 import { createAppointmentService } from './modules/appointments/service';
 import { createCustomerActionService } from './modules/customers/actions-service';
 import { createCustomerService } from './modules/customers/service';
+import { createFileService } from './modules/files/service';
 import { createFlagService } from './modules/flags/service';
+import { createLabService } from './modules/labs/service';
 import { createMessageService } from './modules/messages/service';
 import { createNotificationService } from './modules/notifications/service';
 import { createPreferenceService } from './modules/preferences/service';
+import { createPrescriptionService } from './modules/prescriptions/service';
 import { createSduiService } from './modules/sdui/service';
 import { StaffAuth } from './modules/staff/auth';
 import { StaffService } from './modules/staff/service';
 import { AuditLog } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
+import { createDocumentStore, type DocumentStore } from './platform/document-store';
 import { Events } from './platform/events';
 import { RATE_LIMIT_REDIS_NAME } from './platform/http-plugins';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { UrlSigner } from './platform/signed-urls';
 import { UnitOfWork } from './platform/unit-of-work';
 
 export type { Services };
@@ -35,6 +42,8 @@ export interface Platform {
   mailer: Mailer;
   /** The development outbox when no SMTP server is configured. */
   outbox: OutboxMailer | null;
+  /** Where documents' bytes live: DATA_DIR/files, or S3 when S3_BUCKET is set. */
+  files: DocumentStore;
 }
 
 export interface Composition {
@@ -78,7 +87,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const audit = new AuditLog(db);
   const events = new Events();
   const uow = new UnitOfWork(db);
-  const platform: Platform = { clock, audit, events, uow, mailer, outbox };
+  const files = createDocumentStore(config.files);
+  const platform: Platform = { clock, audit, events, uow, mailer, outbox, files };
 
   // One connection counts every limit (identity and the global one) across instances.
   const redis = config.redisUrl
@@ -102,6 +112,18 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const sdui = createSduiService({ db, uow });
   const appointments = createAppointmentService({ db, customers, uow, audit, clock });
   const preferences = createPreferenceService({ db, uow, audit, clock });
+  const signer = new UrlSigner(config.files.signingSecret ?? (await fileUrlSecret(keys)));
+  const fileService = createFileService({
+    db,
+    files,
+    signer,
+    uow,
+    audit,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const prescriptions = createPrescriptionService({ db, audit, clock });
+  const labs = createLabService({ db, files: fileService, audit, clock });
 
   const staff = {
     auth: new StaffAuth({
@@ -121,6 +143,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       notifications,
       flags,
       sdui,
+      prescriptions,
+      labs,
     }),
   };
 
@@ -134,6 +158,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       sdui,
       appointments,
       preferences,
+      prescriptions,
+      labs,
+      files: fileService,
     },
     platform,
     keys,
@@ -145,4 +172,16 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       await redis?.quit();
     },
   };
+}
+
+/**
+ * Without FILES_SIGNING_SECRET, signed file URLs use a key derived (HKDF) from the token signing
+ * key, which every instance shares already (JWT_PRIVATE_KEY, or the one kept under DATA_DIR).
+ */
+async function fileUrlSecret(keys: SigningKeys): Promise<Buffer> {
+  const { d } = await exportJWK(keys.privateKey);
+  if (!d) throw new Error('the signing key has no private part');
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(d, 'base64url'), '', 'portal signed file urls', 32),
+  );
 }

@@ -19,6 +19,8 @@ import {
 import { hashPassword } from '../identity/secrets';
 import { seedMessagingDemo } from './seed-messaging';
 import { seedAppointments } from './seed-appointments';
+import { seedTreatmentRecords } from './seed-treatment';
+import type { DocumentStore } from '../platform/document-store';
 import {
   DEMO_TREATMENTS,
   DEMO_TREATMENT_CONFIGURATIONS,
@@ -52,8 +54,15 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** Seeds the demo catalogue and accounts once; returns false when they are already there. */
-export async function seedDemoData(db: Db, tenantId = DEMO_TENANT): Promise<boolean> {
+/**
+ * Seeds the demo catalogue and accounts once; returns false when they are already there. With
+ * `files`, the demo lab results' PDFs are written to it (main.ts passes the app's store).
+ */
+export async function seedDemoData(
+  db: Db,
+  tenantId = DEMO_TENANT,
+  options: { files?: DocumentStore | undefined } = {},
+): Promise<boolean> {
   const existing = await db
     .select({ id: users.id })
     .from(users)
@@ -190,6 +199,7 @@ export async function seedDemoData(db: Db, tenantId = DEMO_TENANT): Promise<bool
       status: 'pending',
       metadata: { vial_count: 3 },
     });
+    await seedTreatmentRecords(tx, { customerId: alex.id, files: options.files });
   });
   return true;
 }

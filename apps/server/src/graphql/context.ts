@@ -5,10 +5,13 @@ import { TokenError, type TokenService } from '../identity/tokens';
 import type { AppointmentService } from '../modules/appointments/service';
 import type { CustomerActionService } from '../modules/customers/actions-service';
 import type { CustomerService } from '../modules/customers/service';
+import type { FileService } from '../modules/files/service';
 import type { FlagService } from '../modules/flags/service';
+import type { LabService } from '../modules/labs/service';
 import type { MessageService } from '../modules/messages/service';
 import type { NotificationService } from '../modules/notifications/service';
 import type { PreferenceService } from '../modules/preferences/service';
+import type { PrescriptionService } from '../modules/prescriptions/service';
 import type { SduiService } from '../modules/sdui/service';
 
 /**
@@ -24,6 +27,9 @@ export interface Services {
   sdui: SduiService;
   appointments: AppointmentService;
   preferences: PreferenceService;
+  prescriptions: PrescriptionService;
+  labs: LabService;
+  files: FileService;
 }
 
 export type AuthErrorCode = 'invalid-jwt' | 'jwtExpired';

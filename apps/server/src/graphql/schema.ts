@@ -8,6 +8,9 @@ import '../modules/messages/schema';
 import '../modules/sdui/schema';
 import '../modules/appointments/schema';
 import '../modules/preferences/schema';
+import '../modules/files/schema';
+import '../modules/prescriptions/schema';
+import '../modules/labs/schema';
 
 export const schema = builder.toSchema();
 

@@ -23,7 +23,7 @@ import type { Config } from '../config';
 
 /** Paths the server answers itself; everything else under GET belongs to the web app. */
 export const API_PATH =
-  /^\/(identity|user|connect|graphql|staff|dev|client-errors|\.well-known)(\/|\?|$)/;
+  /^\/(identity|user|connect|graphql|staff|files|dev|client-errors|\.well-known)(\/|\?|$)/;
 
 /** The global per-address ceiling on the API (the app's own pages are exempt). */
 export const GLOBAL_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;

@@ -5,3 +5,4 @@ export * from './platform';
 export * from './appointments';
 export * from './messaging';
 export * from './customer-actions';
+export * from './treatment-records';

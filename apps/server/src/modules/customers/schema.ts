@@ -71,7 +71,7 @@ function withContracts(record: CustomerRecord, linked: boolean): SubscriptionSha
     .map((s) => ({ ...s, contract: record.contracts.find((c) => c.id === s.contractId) ?? null }));
 }
 
-const Customer = builder.objectRef<CustomerRecord>('Customer').implement({
+export const Customer = builder.objectRef<CustomerRecord>('Customer').implement({
   description: 'Spec 01 section 3: the signed-in customer.',
   fields: (t) => ({
     id: t.id({ resolve: (r) => r.customer.id }),

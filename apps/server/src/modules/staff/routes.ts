@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../../platform/audit';
 import type { StaffAuth } from './auth';
 import type { StaffService } from './service';
+import { carrierWebhookRoute, treatmentRoutes } from './treatment-routes';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
@@ -61,6 +62,8 @@ import type { StaffService } from './service';
  *   PUT  /staff/flags/:name                           {customerId?: uuid | null, enabled}
  *   PUT  /staff/sdui-modules/:surface                 {customerId?: uuid | null, modules}
  *   POST /staff/message-templates                     {type, description}
+ *   Prescriptions, shipments, carrier events, the carrier webhook and lab results: see
+ *   treatment-routes.ts.
  *
  * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
  * (each input's zod schema is in @portal/domain, checked by the route, answered by the app's
@@ -71,6 +74,8 @@ import type { StaffService } from './service';
 export interface StaffRoutesOptions {
   auth: StaffAuth;
   staff: StaffService;
+  /** Turns on POST /staff/carrier-webhook (treatment-routes.ts). */
+  carrierWebhookSecret?: string | undefined;
 }
 
 function notFound(reply: FastifyReply, what: string) {
@@ -134,6 +139,8 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
       };
     },
   );
+
+  carrierWebhookRoute(app, { staff, secret: options.carrierWebhookSecret });
 
   // An encapsulated child, so the staff check runs on these routes and nowhere else.
   await app.register((scope, _options, done) => {
@@ -298,6 +305,14 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
         return reply.status(201).send({ id: row.id });
       },
     );
+    treatmentRoutes(scope, {
+      staff,
+      actorOf,
+      existingCustomer,
+      notFound,
+      invalidField: (reply, field) => invalidField(reply, field),
+      foreignKeyViolation,
+    });
     done();
   });
 }

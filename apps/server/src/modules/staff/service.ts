@@ -16,7 +16,10 @@ import type { AddressRow, CustomerService, SubscriptionRow } from '../customers/
 import type { FlagService } from '../flags/service';
 import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
 import type { NotificationRow, NotificationService } from '../notifications/service';
+import type { LabService } from '../labs/service';
+import type { PrescriptionService } from '../prescriptions/service';
 import type { SduiService } from '../sdui/service';
+import { StaffTreatmentRecords } from './treatment-records';
 
 export interface StaffServiceDeps {
   uow: UnitOfWork;
@@ -28,11 +31,18 @@ export interface StaffServiceDeps {
   notifications: NotificationService;
   flags: FlagService;
   sdui: SduiService;
+  prescriptions: PrescriptionService;
+  labs: LabService;
 }
 
 /** What the care team does, through the services that own each area. */
 export class StaffService {
-  constructor(private readonly deps: StaffServiceDeps) {}
+  /** Prescriptions, shipments, carrier events and lab results (treatment-records.ts). */
+  readonly treatment: StaffTreatmentRecords;
+
+  constructor(private readonly deps: StaffServiceDeps) {
+    this.treatment = new StaffTreatmentRecords(deps);
+  }
 
   /**
    * Posts a message, and the notification pointing at it when asked, in one unit of work;
