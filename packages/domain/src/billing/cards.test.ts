@@ -47,7 +47,7 @@ describe('card errors (spec 02 §5: invalid number, invalid expiry, invalid CVC)
   it('reports each error under its field with its message key', () => {
     const schema = cardTokenRequestSchema(today);
     const bad = schema.safeParse({
-      number: '4242424242424241',
+      cardNumber: '4242424242424241',
       expMonth: 1,
       expYear: 2020,
       cvc: '12',
@@ -55,16 +55,16 @@ describe('card errors (spec 02 §5: invalid number, invalid expiry, invalid CVC)
     expect(bad.success).toBe(false);
     const issues = bad.error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues).toEqual([
-      ['number', 'card.invalidNumber'],
+      ['cardNumber', 'card.invalidNumber'],
       ['expiry', 'card.invalidExpiry'],
       ['cvc', 'card.invalidCvc'],
     ]);
     expect(
-      schema.safeParse({ number: '378282246310005', expMonth: 12, expYear: 2030, cvc: '123' })
+      schema.safeParse({ cardNumber: '378282246310005', expMonth: 12, expYear: 2030, cvc: '123' })
         .success,
     ).toBe(false);
     expect(
-      schema.safeParse({ number: '378282246310005', expMonth: 12, expYear: 2030, cvc: '1234' })
+      schema.safeParse({ cardNumber: '378282246310005', expMonth: 12, expYear: 2030, cvc: '1234' })
         .success,
     ).toBe(true);
   });

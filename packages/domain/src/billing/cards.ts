@@ -86,7 +86,7 @@ export const CARD_ERROR_KEYS = {
 export function cardTokenRequestSchema(today: { year: number; month: number }) {
   return z
     .strictObject({
-      number: z.string().trim().max(23),
+      cardNumber: z.string().trim().max(23),
       expMonth: z.coerce.number().int(),
       expYear: z.coerce.number().int(),
       cvc: z.string().trim().max(4),
@@ -94,13 +94,13 @@ export function cardTokenRequestSchema(today: { year: number; month: number }) {
       postalCode: z.string().trim().max(10).optional(),
     })
     .superRefine((card, ctx) => {
-      if (!isValidCardNumber(card.number)) {
-        ctx.addIssue({ code: 'custom', path: ['number'], message: CARD_ERROR_KEYS.number });
+      if (!isValidCardNumber(card.cardNumber)) {
+        ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: CARD_ERROR_KEYS.number });
       }
       if (!isExpiryValid(card.expMonth, card.expYear, today)) {
         ctx.addIssue({ code: 'custom', path: ['expiry'], message: CARD_ERROR_KEYS.expiry });
       }
-      if (!isCvcValid(card.cvc, card.number)) {
+      if (!isCvcValid(card.cvc, card.cardNumber)) {
         ctx.addIssue({ code: 'custom', path: ['cvc'], message: CARD_ERROR_KEYS.cvc });
       }
     });
