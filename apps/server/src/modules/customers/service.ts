@@ -128,6 +128,11 @@ export class CustomerService {
     );
   }
 
+  /** For billing: the ids of the customer's subscriptions (read in `db` when given). */
+  subscriptionIds(customerId: string, db?: Db): Promise<string[]> {
+    return (db ? this.store.in(db) : this.store).subscriptionIds(customerId);
+  }
+
   /**
    * For billing, inside its unit of work: the subscription moves to a new contract (the old one
    * ends as 'changed') and to the new plan's items; audited in the same transaction.

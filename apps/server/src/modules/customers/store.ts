@@ -171,6 +171,15 @@ export class CustomerStore {
     return { ...row, items };
   }
 
+  async subscriptionIds(customerId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, customerId))
+      .orderBy(asc(subscriptions.createdAt));
+    return rows.map((r) => r.id);
+  }
+
   async insertContract(values: typeof contracts.$inferInsert): Promise<ContractRow> {
     const [row] = await this.db.insert(contracts).values(values).returning();
     if (!row) throw new Error('contract not inserted');
