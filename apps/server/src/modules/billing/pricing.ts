@@ -37,6 +37,23 @@ export function normalisedRequest(input: PriceChangeQuoteInput) {
   };
 }
 
+/** Whether a stored request (jsonb: its key order is not kept) asks for the same change. */
+export function sameRequest(
+  stored: unknown,
+  request: ReturnType<typeof normalisedRequest>,
+): boolean {
+  if (typeof stored !== 'object' || stored === null) return false;
+  const s = stored as Record<string, unknown>;
+  return (
+    s.existingSubscriptionId === request.existingSubscriptionId &&
+    s.newSubscriptionPlanType === request.newSubscriptionPlanType &&
+    s.newContractLength === request.newContractLength &&
+    s.isUpfrontPayment === request.isUpfrontPayment &&
+    Array.isArray(s.newAddons) &&
+    s.newAddons.join(',') === request.newAddons.join(',')
+  );
+}
+
 function couponOf(row: CouponRow | undefined): Coupon | null {
   return row ? { id: row.id, percentOff: row.percentOff, amountOffCents: row.amountOff } : null;
 }

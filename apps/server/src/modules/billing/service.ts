@@ -17,7 +17,7 @@ import type { PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, ContractRow, CustomerService } from '../customers/service';
 import { changeAnswer, Charging, type ChangeResult } from './charging';
-import { currentAddons, currentPlan, normalisedRequest, priceChange } from './pricing';
+import { currentAddons, currentPlan, normalisedRequest, priceChange, sameRequest } from './pricing';
 import { QuoteSigner } from './quote-signature';
 import { BillingStore, type ItemPriceRow, type PaymentSourceRow } from './store';
 
@@ -187,7 +187,7 @@ export class BillingService {
     ) {
       throw refused('quote_invalid', 'This quote is not valid.');
     }
-    if (JSON.stringify(stored.request) !== JSON.stringify(normalisedRequest(input))) {
+    if (!sameRequest(stored.request, normalisedRequest(input))) {
       throw refused('quote_mismatch', 'The change differs from the quote shown.');
     }
     // The quote id is the idempotency key: a repeat of a change already made answers as it did.
