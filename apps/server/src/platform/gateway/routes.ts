@@ -33,11 +33,9 @@ export function sandboxGatewayRoutes(
       const fields = Object.fromEntries(
         parsed.error.issues.map((i) => [i.path.join('.') || 'card', i.message]),
       );
-      return reply
-        .status(400)
-        .send({
-          error: { code: 'invalid-card', message: 'The card details are not valid.', fields },
-        });
+      return reply.status(400).send({
+        error: { code: 'invalid-card', message: 'The card details are not valid.', fields },
+      });
     }
     const { token, ...card } = await options.gateway.tokenize(parsed.data);
     return reply.status(201).send({ token, card });
