@@ -138,6 +138,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     audit,
     clock,
     gateway: sandboxGateway,
+    events,
     quoteSecret: config.billing.quoteSecret
       ? Buffer.from(config.billing.quoteSecret)
       : await derivedSecret(keys, 'portal billing quotes'),

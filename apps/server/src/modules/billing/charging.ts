@@ -2,6 +2,7 @@ import { paymentFailure, type PriceChangeQuote } from '@portal/domain';
 import { codedError } from '../../graphql/errors';
 import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import type { Events } from '../../platform/events';
 import type { ChargeResult, PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
@@ -24,6 +25,7 @@ export interface ChargingDeps {
   uow: UnitOfWork;
   clock: Clock;
   gateway: PaymentGateway;
+  events: Events;
   /** Test hook (BILLING_TEST_CRASH_AFTER_CHARGE): runs between the gateway call and the commit. */
   afterGatewayCharge?: (() => void) | undefined;
 }
@@ -163,6 +165,10 @@ export class Charging {
         if (!(error instanceof AlreadySettled)) throw error;
         return (await this.deps.store.chargeByKey(charge.idempotencyKey)) ?? charge;
       });
+    // After the commit, so a live subscriber's re-read finds the new plan.
+    if (settled.status === 'succeeded' && result?.status === 'succeeded') {
+      await this.deps.events.customerChanged(intent.customerId, 'billing');
+    }
     return settled;
   }
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { codedError } from '../../graphql/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import type { Events } from '../../platform/events';
 import type { PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, ContractRow, CustomerService } from '../customers/service';
@@ -62,6 +63,7 @@ export class BillingService {
       audit: AuditLog;
       clock: Clock;
       gateway: PaymentGateway;
+      events: Events;
       signer: QuoteSigner;
       afterGatewayCharge?: (() => void) | undefined;
     },
@@ -332,7 +334,7 @@ export class BillingService {
       });
     }
     const effectiveDate = sub.contract?.endDate ?? this.today(sub);
-    return this.deps.uow.run(
+    const result = await this.deps.uow.run(
       actor,
       async (work) => {
         const inserted = await this.store.in(work.tx).insertCancellation({
@@ -359,6 +361,8 @@ export class BillingService {
       },
       { lock: `billing:${customerId}` },
     );
+    await this.deps.events.customerChanged(customerId, 'billing');
+    return result;
   }
 
   /** GetTreatmentPricingMap: every plan of the product an item price belongs to. */
@@ -389,6 +393,7 @@ export function createBillingService(deps: {
   audit: AuditLog;
   clock: Clock;
   gateway: PaymentGateway;
+  events: Events;
   quoteSecret: Buffer;
   afterGatewayCharge?: (() => void) | undefined;
 }): BillingService {
@@ -398,6 +403,7 @@ export function createBillingService(deps: {
     audit: deps.audit,
     clock: deps.clock,
     gateway: deps.gateway,
+    events: deps.events,
     signer: new QuoteSigner(deps.quoteSecret),
     afterGatewayCharge: deps.afterGatewayCharge,
   });
