@@ -394,3 +394,64 @@ describe('cancellation (spec 02 §2, §5)', () => {
     expect(again.errors?.[0]?.extensions?.code).toBe('C110');
   });
 });
+
+describe('pricing maps (spec 02 §3, §7)', () => {
+  it("GetTreatmentPricingMap lists every plan of an item price's treatment, upfront marked", async () => {
+    const alex = await monthlyCustomer(server);
+    const res = await graphql<{
+      treatmentPricingMap: {
+        plan_duration: number;
+        plan_price: number;
+        is_upfront_payment: boolean;
+      }[];
+    }>(
+      server,
+      'query P($id: String!) { treatmentPricingMap(itemPriceId: $id) { plan_duration plan_price item_price_id is_upfront_payment } }',
+      alex.token,
+      { id: 'weightmanagement-monthly-USD' },
+    );
+    expect(
+      res.data?.treatmentPricingMap.map((p) => [
+        p.plan_duration,
+        p.plan_price,
+        p.is_upfront_payment,
+      ]),
+    ).toEqual([
+      [1, 29_900, false],
+      [3, 27_900, false],
+      [3, 79_900, true],
+      [6, 24_900, false],
+      [6, 139_900, true],
+      [12, 19_900, false],
+      [12, 229_900, true],
+    ]);
+    const unknown = await graphql<{ treatmentPricingMap: unknown[] }>(
+      server,
+      'query P($id: String!) { treatmentPricingMap(itemPriceId: $id) { plan_price } }',
+      alex.token,
+      { id: 'nothing-USD' },
+    );
+    expect(unknown.data?.treatmentPricingMap).toEqual([]);
+  });
+
+  it('GetLiteProgramPricing lists the lite plans with their treatment', async () => {
+    const alex = await monthlyCustomer(server);
+    const res = await graphql<{
+      liteProgramPricing: {
+        plan_duration: number;
+        plan_price: number;
+        treatment_id: string | null;
+      }[];
+    }>(server, '{ liteProgramPricing { plan_duration plan_price treatment_id } }', alex.token);
+    expect(res.data?.liteProgramPricing.map((p) => [p.plan_duration, p.plan_price])).toEqual([
+      [1, 14_900],
+      [3, 12_900],
+    ]);
+    expect(res.data?.liteProgramPricing.every((p) => p.treatment_id !== null)).toBe(true);
+  });
+
+  it('needs a signed-in customer', async () => {
+    const res = await graphql(server, '{ liteProgramPricing { plan_price } }');
+    expect(res.errors?.[0]?.extensions?.code).toBe('invalid-jwt');
+  });
+});
