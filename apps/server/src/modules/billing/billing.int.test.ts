@@ -268,6 +268,101 @@ describe('change customer subscription (spec 02 §4, §7)', () => {
   }, 60_000);
 });
 
+describe('reconciliation of charges left pending', () => {
+  it('settles one the gateway has, and fails one it never saw once the grace has passed', async () => {
+    const alex = await monthlyCustomer(server);
+    const saved = await saveCard(server, alex.token, '4242424242424242');
+    const [source] = await server.database.db
+      .select()
+      .from(paymentSources)
+      .where(eq(paymentSources.id, saved.data?.replacePaymentSource.newPaymentSourceId ?? ''));
+    const intent = {
+      kind: 'subscription_change',
+      customerId: alex.customer.id,
+      subscriptionId: alex.subscription.id,
+      previousContractId: alex.contract.id,
+      treatmentId: alex.subscription.treatmentId,
+      newName: 'Weight Management (GLP-1), 3 months',
+      items: [{ itemPriceId: 'weightmanagement-3-month-USD', itemType: 'plan' }],
+      contract: {
+        startDate: '2026-03-10',
+        endDate: '2026-06-10',
+        length: 3,
+        price: 27_900,
+        discountAmount: 0,
+        coupon: null,
+      },
+    };
+    const base = {
+      customerId: alex.customer.id,
+      subscriptionId: alex.subscription.id,
+      purpose: 'subscription_change',
+      amount: 3_000,
+      paymentSourceId: source?.id,
+      intent,
+      createdAt: new Date('2026-03-10T17:00:00Z'),
+    };
+    // One reached the gateway before a crash; the other never did.
+    await server.database.db.insert(charges).values([
+      { ...base, idempotencyKey: `${alex.customer.id}-sent` },
+      { ...base, idempotencyKey: `${alex.customer.id}-lost` },
+    ]);
+    await server.platform.sandboxGateway.charge({
+      idempotencyKey: `${alex.customer.id}-sent`,
+      paymentMethodId: source?.gatewayPaymentMethodId ?? '',
+      amountCents: 3_000,
+      description: 'x',
+    });
+    const outcome = await server.services.billing.reconcilePendingCharges();
+    expect(outcome).toEqual({ settled: 1, failed: 1 });
+    const rows = await chargesOf(alex.customer.id);
+    expect(rows.map((c) => [c.idempotencyKey.split('-').pop(), c.status]).sort()).toEqual([
+      ['lost', 'failed'],
+      ['sent', 'succeeded'],
+    ]);
+    expect((await planOf(alex.subscription.id)).items).toEqual(['weightmanagement-3-month-USD']);
+  });
+});
+
+describe('treatment change (issue 11): the same quote and change to another treatment', () => {
+  it('moves the subscription to the other treatment’s plan', async () => {
+    const alex = await monthlyCustomer(server);
+    await saveCard(server, alex.token, '4242424242424242');
+    const vars = { sub: alex.subscription.id, plan: 'tirzepatide', length: 1 };
+    const quote = (await quoteFor(server, alex.token, vars)).data?.subscriptionPriceChangeQuote;
+    if (!quote) throw new Error('no quote');
+    expect(quote).toMatchObject({ newPrice: 44_900, proratedRefund: 24_768, amountDue: 20_132 });
+    const res = await change(server, alex.token, vars, quote);
+    expect(res.data?.changeCustomerSubscription.newName).toBe('Tirzepatide, month-to-month');
+    expect((await planOf(alex.subscription.id)).items).toEqual(['tirzepatide-monthly-USD']);
+    const [sub] = await server.database.db
+      .select({ treatmentId: subscriptions.treatmentId })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, alex.subscription.id));
+    expect(sub?.treatmentId).not.toBe(alex.subscription.treatmentId);
+  });
+
+  it('an unknown treatment is TC101 and a length it does not offer upfront is TC102', async () => {
+    const alex = await monthlyCustomer(server);
+    const unknown = await quoteFor(server, alex.token, {
+      sub: alex.subscription.id,
+      plan: 'nope',
+      length: 1,
+    });
+    expect(unknown.errors?.[0]?.extensions?.code).toBe('TC101');
+    const upfront = await quoteFor(server, alex.token, {
+      sub: alex.subscription.id,
+      plan: 'tirzepatide',
+      length: 3,
+      upfront: true,
+    });
+    expect(upfront.errors?.[0]?.extensions).toMatchObject({
+      code: 'TC102',
+      reason: 'plan_not_offered',
+    });
+  });
+});
+
 describe('payment sources (spec 02 §3, §7)', () => {
   it('lists newest first; replace moves the subscriptions to the new card', async () => {
     const alex = await monthlyCustomer(server);

@@ -64,6 +64,7 @@ export class Charging {
         amount: values.amount,
         paymentSourceId: values.paymentSourceId,
         intent: values.intent,
+        createdAt: this.deps.clock.now(),
       });
       if (inserted) {
         await work.audit({
@@ -93,12 +94,18 @@ export class Charging {
     } else if (!gatewayPaymentMethodId) {
       result = { status: 'declined', chargeId: '', reason: 'invalidCard' };
     } else {
-      result = await this.deps.gateway.charge({
-        idempotencyKey: charge.idempotencyKey,
-        paymentMethodId: gatewayPaymentMethodId,
-        amountCents: charge.amount,
-        description: `Plan change ${charge.subscriptionId ?? ''}`,
-      });
+      try {
+        result = await this.deps.gateway.charge({
+          idempotencyKey: charge.idempotencyKey,
+          paymentMethodId: gatewayPaymentMethodId,
+          amountCents: charge.amount,
+          description: `Plan change ${charge.subscriptionId ?? ''}`,
+        });
+      } catch {
+        // No answer from the gateway: the charge stays pending (TC108 'pending'); a retry
+        // with the same key or reconciliation learns what the gateway did.
+        return charge;
+      }
     }
     this.deps.afterGatewayCharge?.();
     return this.settle(actor, charge, result);
@@ -182,7 +189,11 @@ export class Charging {
     let settled = 0;
     let failed = 0;
     for (const charge of pending) {
-      const result = await this.deps.gateway.findCharge(charge.idempotencyKey);
+      // Nothing was due: there is no gateway charge to find, and nothing to take.
+      const result =
+        charge.amount === 0
+          ? ({ status: 'succeeded', chargeId: '' } as const)
+          : await this.deps.gateway.findCharge(charge.idempotencyKey);
       if (result) {
         await this.settle(actor, charge, result);
         settled += 1;
