@@ -1,8 +1,20 @@
 import { createTheme } from '@mui/material/styles';
+import { focusRingInset, focusRingOutset } from '../components/layout/focus-ring';
 
 // Colours are chosen for WCAG AA: primary #0b5c7a is 7.4:1 on white and 6.5:1 on its light
 // tint; the status colours are MUI's hues darkened until white text on them passes 4.5:1.
 const primary = { main: '#0b5c7a', light: '#e6f1f5', dark: '#07435a', contrastText: '#ffffff' };
+
+// Items that sit in a clipping or scrolling container take the ring inside their edge.
+const INSET_RING_ITEMS = [
+  'MuiMenuItem-root',
+  'MuiListItemButton-root',
+  'MuiCardActionArea-root',
+  'MuiTab-root',
+  'MuiAccordionSummary-root',
+]
+  .map((name) => `&.${name}.Mui-focusVisible`)
+  .join(', ');
 
 const grey = {
   50: '#f4f6f8',
@@ -50,6 +62,12 @@ export const theme = createTheme({
         body: { minHeight: '100vh' },
         '#root': { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
         'body.chat-widget-hidden [data-chat-widget]': { display: 'none !important' },
+        // Native links and buttons outside MUI's ButtonBase get the same ring (WCAG 2.4.7).
+        ':where(a, button, summary, [tabindex]:not([tabindex="-1"])):focus-visible':
+          focusRingOutset,
+        // Targets focused by script (the page heading after a route change, main for the skip
+        // link) are not controls: no ring.
+        '[tabindex="-1"]:focus': { outline: 'none' },
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': {
             animationDuration: '0.01ms !important',
@@ -60,11 +78,24 @@ export const theme = createTheme({
         },
       },
     },
+    // One focus ring (focus-ring.ts) on every ButtonBase; the focus ripple would be a second.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': focusRingOutset, [INSET_RING_ITEMS]: focusRingInset },
+      },
+    },
     MuiButton: {
-      defaultProps: { disableElevation: true },
+      defaultProps: { disableElevation: true, disableFocusRipple: true },
       styleOverrides: { root: { borderRadius: 8, minHeight: 44, paddingInline: 20 } },
     },
-    MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    MuiIconButton: {
+      defaultProps: { disableFocusRipple: true },
+      styleOverrides: { root: { minWidth: 44, minHeight: 44 } },
+    },
+    MuiTab: { defaultProps: { disableFocusRipple: true } },
+    MuiCheckbox: { defaultProps: { disableFocusRipple: true } },
+    MuiRadio: { defaultProps: { disableFocusRipple: true } },
+    MuiSwitch: { defaultProps: { disableFocusRipple: true } },
     MuiCard: {
       defaultProps: { variant: 'outlined' },
       styleOverrides: { root: { borderRadius: 12, borderColor: grey[200] } },

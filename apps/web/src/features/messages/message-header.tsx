@@ -2,6 +2,7 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { initialsOf } from '../../lib/format';
 import type { ProviderMessage } from '../../lib/messages/use-provider-messages';
 import { useMessageSender, useMessageTime } from '../../lib/messages/use-message-time';
 import { useMessageTypeLabel } from '../../lib/messages/use-message-type-label';
@@ -24,7 +25,7 @@ export function MessageHeader({
         alt=""
         sx={{ width: 44, height: 44, bgcolor: 'primary.light', color: 'primary.main' }}
       >
-        {message.provider_name?.charAt(0) ?? <ForumOutlinedIcon aria-hidden />}
+        {initialsOf(message.provider_name) ?? <ForumOutlinedIcon aria-hidden />}
       </Avatar>
       <Box sx={{ minWidth: 0 }}>
         <Typography

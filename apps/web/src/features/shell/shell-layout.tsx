@@ -10,16 +10,16 @@ import { SkipLink } from '../../components/layout/skip-link';
 import { GraphqlRequestError } from '../../lib/api/graphql-client';
 import { useCustomerQuery, type Customer } from '../../lib/customer/use-customer';
 import { reportUnknownError } from '../../lib/errors/report-error';
+import { initialsOf } from '../../lib/format';
 import { useLogout } from '../../lib/session/use-logout';
 import { AccountErrorScreen, EmptyAccountScreen } from './account-error-screen';
 import { InactivityGuard } from './inactivity-dialog';
 import { ShellSkeleton } from './shell-skeleton';
 import { TopBar } from './top-bar';
 
-function initialsOf(customer: Customer | null | undefined): string {
-  const first = customer?.preferred_name || customer?.first_name || customer?.email || '';
-  const last = customer?.last_name ?? '';
-  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
+/** The name the avatar shows initials of: the preferred or first name, and the last name. */
+function avatarName(customer: Customer | null | undefined): string {
+  return `${customer?.preferred_name || customer?.first_name || ''} ${customer?.last_name ?? ''}`;
 }
 
 function accountErrorCode(error: unknown): string {
@@ -59,7 +59,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   return (
     <BannerSlotProvider>
       <SkipLink />
-      <TopBar initials={initialsOf(customerQuery.data)} onLogout={logout} />
+      <TopBar initials={initialsOf(avatarName(customerQuery.data))} onLogout={logout} />
       <BannerSlot />
       <Box
         component="main"
