@@ -87,10 +87,10 @@ test('the signed-out screens', async ({ page, request }) => {
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await expectNoViolations(page, 'sign-in');
 
-  // The failed sign-in alert and the field errors are part of the screen too.
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText(/enter your email/i).first()).toBeVisible();
-  await expectNoViolations(page, 'sign-in with field errors');
+  // The failed sign-in alert is part of the screen too.
+  await signIn(page, DEMO.alex.email, 'not-the-password');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expectNoViolations(page, 'sign-in with an error');
 
   await page.goto('/sign-up');
   await expect(page.getByRole('heading', { name: 'Create your account', level: 1 })).toBeVisible();
@@ -236,7 +236,7 @@ test('messages list, message detail and its error screens', async ({ page, reque
     else await route.fallback();
   });
   await page.goto('/messages');
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Messages', {
+  await expect(page.getByRole('heading', { name: "We couldn't load your messages" })).toBeVisible({
     timeout: 20_000,
   });
   await expectNoViolations(page, 'messages error screen');
@@ -311,4 +311,181 @@ test('the placeholder routes of document 02', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoViolations(page, `placeholder ${path}`);
   }
+});
+
+// --- Keyboard focus (WCAG 2.4.3, 2.4.7, 2.4.11) ---
+
+/**
+ * What the focused element shows: its own outline, or one a near ancestor draws for it (a
+ * checkbox's ring sits on its wrapper, a card's around its stretched title link), or the focused
+ * border of an MUI text field. Colours as [r, g, b]; backdrop is the nearest opaque background
+ * behind the ring.
+ */
+async function focusIndicator(page: Page) {
+  // Two frames: a style that transitions in (the halo's box-shadow) reads as its start value
+  // until a frame has passed, even with reduced motion.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  return page.evaluate(() => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).slice(0, 4).map(Number);
+    const active = document.activeElement as HTMLElement | null;
+    if (!active || active === document.body) return null;
+    const labelledBy = active.id ? document.querySelector(`label[for="${active.id}"]`) : null;
+    const name = (
+      active.getAttribute('aria-label') ??
+      labelledBy?.textContent ??
+      active.textContent ??
+      ''
+    ).trim();
+    // The element's place in the document tells stops with the same name apart.
+    const place = Array.from(document.querySelectorAll('*')).indexOf(active);
+    const label = `${active.tagName.toLowerCase()} "${name.slice(0, 40)}" #${place}`;
+    if (active.closest('.MuiInputBase-root.Mui-focused')) return { label, kind: 'field' as const };
+    let element: HTMLElement | null = active;
+    for (let depth = 0; element && depth < 4; depth += 1, element = element.parentElement) {
+      const style = getComputedStyle(element);
+      if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) {
+        let behind: HTMLElement | null = element.parentElement;
+        let backdrop = [255, 255, 255];
+        while (behind) {
+          const [r = 0, g = 0, b = 0, a = 1] = rgb(getComputedStyle(behind).backgroundColor);
+          if (a > 0.5) {
+            backdrop = [r, g, b];
+            break;
+          }
+          behind = behind.parentElement;
+        }
+        return {
+          label,
+          kind: 'ring' as const,
+          width: parseFloat(style.outlineWidth),
+          offset: parseFloat(style.outlineOffset),
+          color: rgb(style.outlineColor).slice(0, 3),
+          fill: rgb(style.backgroundColor).slice(0, 3),
+          halo: style.boxShadow,
+          backdrop,
+        };
+      }
+    }
+    return { label, kind: 'none' as const };
+  });
+}
+
+function contrast(a: number[], b: number[]): number {
+  const luminance = (c: number[]) => {
+    const [r = 0, g = 0, bl = 0] = c.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Tabs through the page: every stop shows a focus indicator; a ring is >= 3:1 where it sits. */
+async function expectFocusVisibleOnEveryStop(page: Page, screen: string, maxStops = 40) {
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (let stop = 0; stop < maxStops; stop += 1) {
+    await page.keyboard.press('Tab');
+    const indicator = await focusIndicator(page);
+    if (!indicator) break;
+    if (seen.has(indicator.label)) break; // wrapped around
+    seen.add(indicator.label);
+    if (indicator.kind === 'none') problems.push(`${indicator.label}: no visible focus`);
+    if (indicator.kind === 'ring' && contrast(indicator.color, indicator.backdrop) < 3) {
+      problems.push(`${indicator.label}: ring under 3:1 against ${indicator.backdrop.join(',')}`);
+    }
+  }
+  expect(seen.size, `${screen}: tab stops`).toBeGreaterThan(3);
+  expect.soft(problems, screen).toEqual([]);
+}
+
+test('every tab stop shows one clear focus ring, the filled primary button too', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.alex.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.alex.password);
+  await expectFocusVisibleOnEveryStop(page, 'sign-in');
+
+  // The filled primary button: a ring apart from the fill (offset, white halo), >= 3:1 on both.
+  await page.getByRole('button', { name: 'Log in' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const ring = await focusIndicator(page);
+  expect(ring?.kind).toBe('ring');
+  if (ring?.kind === 'ring') {
+    expect(ring.label).toContain('Log in');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(ring.offset).toBeGreaterThanOrEqual(2);
+    expect(ring.halo).toContain('rgb(255, 255, 255)');
+    expect(contrast(ring.color, [255, 255, 255])).toBeGreaterThanOrEqual(3);
+    expect(contrast(ring.color, ring.backdrop)).toBeGreaterThanOrEqual(3);
+    expect(ring.color).not.toEqual(ring.fill);
+  }
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Alex/ })).toBeVisible();
+  await expectFocusVisibleOnEveryStop(page, 'home', 60);
+
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Open (unread )?message/ }).first()).toBeVisible();
+  await expectFocusVisibleOnEveryStop(page, 'messages', 60);
+
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog').getByRole('navigation')).toBeVisible();
+  await expectFocusVisibleOnEveryStop(page, 'mobile drawer');
+});
+
+test('after a route change focus is on the new page heading; not on load', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  // The skip link is the first stop and goes to main.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  await signIn(page, DEMO.alex.email, DEMO.alex.password);
+  await expect(page.getByRole('heading', { level: 1, name: /Alex/ })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  // A click on a nav link.
+  await nav.getByRole('link', { name: 'Appointments' }).click();
+  await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeFocused();
+  // The keyboard: the next Tab goes on from the heading into the page, not back to the top.
+  await page.keyboard.press('Tab');
+  const next = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return Boolean(main && document.activeElement && main.contains(document.activeElement));
+  });
+  expect(next, 'the stop after the heading is in main').toBe(true);
+
+  await nav.getByRole('link', { name: /Messages/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeFocused();
+
+  // A menu item: the closing menu hands focus back to its button, then the heading takes it.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Manage account' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage account', level: 1 })).toBeFocused();
+
+  // The phone drawer.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Alex/ })).toBeFocused();
+
+  // A fresh load of a page: focus stays at the top of the document.
+  await page.goto('/appointments');
+  await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).not.toBeFocused();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 });

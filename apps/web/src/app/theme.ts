@@ -1,20 +1,9 @@
 import { createTheme } from '@mui/material/styles';
-import { focusRingInset, focusRingOutset } from '../components/layout/focus-ring';
+import { FOCUS_RING, focusRingOutset } from '../components/layout/focus-ring';
 
 // Colours are chosen for WCAG AA: primary #0b5c7a is 7.4:1 on white and 6.5:1 on its light
 // tint; the status colours are MUI's hues darkened until white text on them passes 4.5:1.
 const primary = { main: '#0b5c7a', light: '#e6f1f5', dark: '#07435a', contrastText: '#ffffff' };
-
-// Items that sit in a clipping or scrolling container take the ring inside their edge.
-const INSET_RING_ITEMS = [
-  'MuiMenuItem-root',
-  'MuiListItemButton-root',
-  'MuiCardActionArea-root',
-  'MuiTab-root',
-  'MuiAccordionSummary-root',
-]
-  .map((name) => `&.${name}.Mui-focusVisible`)
-  .join(', ');
 
 const grey = {
   50: '#f4f6f8',
@@ -44,6 +33,9 @@ export const theme = createTheme({
     divider: grey[200],
   },
   shape: { borderRadius: 8 },
+  // MUI's own keyboard focus ring (focus-ring.ts) on every ButtonBase, Link and Chip: outset,
+  // and mirrored inside the edge on items that a container clips (menu items, tabs, list items).
+  focusVisible: FOCUS_RING,
   typography: {
     fontFamily: '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     fontSize: 16,
@@ -78,12 +70,7 @@ export const theme = createTheme({
         },
       },
     },
-    // One focus ring (focus-ring.ts) on every ButtonBase; the focus ripple would be a second.
-    MuiButtonBase: {
-      styleOverrides: {
-        root: { '&.Mui-focusVisible': focusRingOutset, [INSET_RING_ITEMS]: focusRingInset },
-      },
-    },
+    // The focus ripple would be a second focus indicator beside the ring.
     MuiButton: {
       defaultProps: { disableElevation: true, disableFocusRipple: true },
       styleOverrides: { root: { borderRadius: 8, minHeight: 44, paddingInline: 20 } },

@@ -66,6 +66,19 @@ function MessageRow({ message }: { message: ProviderMessage }) {
 export function MessagesScreen() {
   const { t } = useTranslation();
   const query = useProviderMessagesQuery();
+  // The error screen's title is the page's one h1.
+  if (query.isError) {
+    return (
+      <ErrorScreen
+        titleKey="messages.errorTitle"
+        actions={
+          <Button variant="contained" onClick={() => void query.refetch()}>
+            {t('messages.retry')}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <>
       <Typography variant="h1" sx={{ mb: 3 }}>
@@ -77,15 +90,6 @@ export function MessagesScreen() {
             <Skeleton key={i} variant="rounded" height={112} />
           ))}
         </Box>
-      ) : query.isError ? (
-        <ErrorScreen
-          titleKey="messages.errorTitle"
-          actions={
-            <Button variant="contained" onClick={() => void query.refetch()}>
-              {t('messages.retry')}
-            </Button>
-          }
-        />
       ) : query.data.length === 0 ? (
         <Card>
           <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>

@@ -128,16 +128,15 @@ export function NotificationsMenu() {
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : 'false'}
       >
-        {/* The count is in the button's name; the badge (kept in the page, scaled to nothing,
-            at zero) would otherwise be visible text the name lacks (WCAG 2.5.3). */}
-        <Badge
-          badgeContent={unreadCount}
-          color="error"
-          max={99}
-          slotProps={{ badge: { 'aria-hidden': true } }}
-        >
+        {/* No badge at zero: MUI keeps a hidden badge's text in the page, and the button's
+            name must contain every number it shows (WCAG 2.5.3). */}
+        {unreadCount > 0 ? (
+          <Badge badgeContent={unreadCount} color="error" max={99}>
+            <NotificationsNoneOutlinedIcon aria-hidden />
+          </Badge>
+        ) : (
           <NotificationsNoneOutlinedIcon aria-hidden />
-        </Badge>
+        )}
       </IconButton>
       <Popover
         open={Boolean(anchor)}
