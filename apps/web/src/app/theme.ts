@@ -92,6 +92,10 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 8, alignItems: 'flex-start' } } },
     MuiLink: { defaultProps: { underline: 'always' } },
+    // Initials avatars (lib/format initialsOf): primary on its tint, 6.5:1 (MUI's grey is 2.4:1).
+    MuiAvatar: {
+      styleOverrides: { colorDefault: { backgroundColor: primary.light, color: primary.main } },
+    },
     MuiDialog: { styleOverrides: { paper: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },

@@ -38,11 +38,7 @@ export function MessageHeader({
   const typeLabel = useMessageTypeLabel();
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
-      <Avatar
-        src={message.provider_image ?? undefined}
-        alt=""
-        sx={{ width: 44, height: 44, bgcolor: 'primary.light', color: 'primary.main' }}
-      >
+      <Avatar src={message.provider_image ?? undefined} alt="" sx={{ width: 44, height: 44 }}>
         {initialsOf(message.provider_name) ?? <ForumOutlinedIcon aria-hidden />}
       </Avatar>
       <Box sx={{ minWidth: 0 }}>
