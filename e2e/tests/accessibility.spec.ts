@@ -132,6 +132,18 @@ test('home of the established demo customer, the menus and the drawer', async ({
   await expect(page.getByRole('region', { name: 'Messages from your care team' })).toBeVisible();
   await expectNoViolations(page, 'home (established customer)');
 
+  // The avatar's initials are in its button's name and readable on its fill (axe skips text in
+  // the colour of its own background).
+  const avatar = page.getByRole('button', { name: 'Account menu, AR' }).locator('.MuiAvatar-root');
+  await expect(avatar).toHaveText('AR');
+  const colours = await avatar.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return [style.color, style.backgroundColor].map((c) =>
+      (c.match(/\d+/g) ?? []).slice(0, 3).map(Number),
+    );
+  });
+  expect(contrast(colours[0] ?? [], colours[1] ?? [])).toBeGreaterThanOrEqual(4.5);
+
   await expectNoViolations(page, 'notifications menu open', {
     prepare: async () => {
       await page.getByRole('button', { name: /^Notifications/ }).click();

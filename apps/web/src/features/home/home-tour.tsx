@@ -91,6 +91,7 @@ function tourStyles(theme: Theme) {
     },
     [`${p} .driver-popover-close-btn`]: {
       ...button,
+      position: 'absolute',
       paddingInline: 0,
       width: 44,
       height: 44,

@@ -37,7 +37,15 @@ export function AccountMenu({
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? 'account-menu' : undefined}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: '0.95rem' }}>
+        <Avatar
+          sx={{
+            width: 36,
+            height: 36,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: '0.95rem',
+          }}
+        >
           {initials ?? <PersonOutlineIcon aria-hidden />}
         </Avatar>
       </IconButton>
