@@ -125,6 +125,12 @@ test('the signed-out screens', async ({ page, request }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await expectNoViolations(page, 'unknown path');
+
+  // A user without a customer record: the empty-account error screen (C108).
+  await page.goto('/');
+  await signIn(page, DEMO.noCustomer.email, DEMO.noCustomer.password);
+  await expect(page.getByText('Error code: C108')).toBeVisible();
+  await expectNoViolations(page, 'empty account (C108)');
 });
 
 test('home of the established demo customer, the menus and the drawer', async ({ page }) => {
@@ -306,10 +312,12 @@ const PLACEHOLDERS = [
   '/referrals',
   '/treatment-change',
   '/billing',
+  '/billing/change-membership',
   '/billing/change-subscription/sub-1',
   '/shipping',
   '/prescriptions',
   '/bulk-payment',
+  '/bulk-order',
   '/forms/intake-1',
   '/henryforms/intake-1',
   '/id-verification',
