@@ -1,6 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, DEMO, mailedLink, signIn, uniqueEmail, WIDTHS } from './support';
+import {
+  blockingViolations,
+  createAccount,
+  DEMO,
+  describeViolations,
+  mailedLink,
+  signIn,
+  uniqueEmail,
+  WIDTHS,
+} from './support';
 import { bookVisit, createPatient } from './support-customers';
 
 // Issue 9: axe-core (>= 4.14) on every screen at a phone and a desktop width, with the WCAG 2.0,
@@ -8,30 +16,11 @@ import { bookVisit, createPatient } from './support-customers';
 // ships as an experimental rule and so runs only when asked. No serious or critical finding may
 // remain. Then keyboard focus: a visible ring, and the page heading after a route change.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const BLOCKING = new Set(['serious', 'critical']);
 const PASSWORD = 'A11yPass123';
 
 // MUI's transitions become instant, so axe never measures a menu half faded in.
 test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 120_000 });
-
-type Results = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
-/** One violation per block: rule, impact, what it asks, and each element with axe's summary. */
-function describeViolations(violations: Results['violations']): string {
-  return violations
-    .map((v) => {
-      const nodes = v.nodes
-        .map((n) => {
-          const summary = (n.failureSummary ?? '').replace(/\n\s*/g, '\n      ');
-          return `    - ${n.target.join(' ')}\n      ${n.html.slice(0, 300)}\n      ${summary}`;
-        })
-        .join('\n');
-      return `  ${v.id} (${v.impact}): ${v.help}\n  ${v.helpUrl}\n${nodes}`;
-    })
-    .join('\n\n');
-}
 
 /**
  * Axe at 390 and 1280 px (or the widths given): no serious or critical violation and no sideways
@@ -49,13 +38,9 @@ async function expectNoViolations(
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     if (prepare) await prepare(width);
-    const results = await new AxeBuilder({ page })
-      .withTags(TAGS)
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-      .analyze();
+    const blocking = await blockingViolations(page);
     // Whatever `prepare` opened (a menu, the drawer) closes before the next width.
     if (prepare) await page.keyboard.press('Escape');
-    const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
     if (blocking.length > 0) {
       failures.push(`${screen} at ${width}px:\n${describeViolations(blocking)}`);
     }
