@@ -62,6 +62,25 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   if (original) await page.setViewportSize(original);
 }
 
+/**
+ * Full-page screenshots at 390 and 1280 px into SHOTS_DIR when it is set (UI.md: every screen is
+ * looked at), for example:  SHOTS_DIR=/tmp/shots npm run test -w e2e
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: `${dir}/${name}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 interface Mail {
   id: string;
   to: string;
