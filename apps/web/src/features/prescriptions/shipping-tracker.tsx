@@ -16,15 +16,6 @@ import { CarrierMark } from './carrier-mark';
 import { ShipmentTimeline } from './shipment-timeline';
 import { TrackerSteps } from './tracker-steps';
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 interface Props {
   shipment: Shipment | null | undefined;
   timeZone: string | null | undefined;
@@ -111,11 +102,9 @@ export function ShippingTracker({ shipment, timeZone, headingLevel = 'h3' }: Pro
                 target="_blank"
                 rel="noopener noreferrer"
                 endIcon={<OpenInNewIcon aria-hidden />}
+                aria-label={`${t('prescriptions.tracker.track', { carrier: carrierName })} ${t('prescriptions.tracker.opensNewTab')}`}
               >
                 {t('prescriptions.tracker.track', { carrier: carrierName })}
-                <Box component="span" sx={visuallyHidden}>
-                  {` ${t('prescriptions.tracker.opensNewTab')}`}
-                </Box>
               </Button>
             ) : null}
           </Box>
