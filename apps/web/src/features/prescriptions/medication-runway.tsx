@@ -13,7 +13,13 @@ type Runway = NonNullable<Prescription['runway']>;
  * Doses left at the prescribed weekly dose and the day the refill must ship (the server's
  * reading of the domain's runway; calendar dates, so no zone shift).
  */
-export function MedicationRunway({ runway }: { runway: Runway }) {
+export function MedicationRunway({
+  runway,
+  refillInFlight,
+}: {
+  runway: Runway;
+  refillInFlight: boolean;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const percent = runway.doses_total > 0 ? (runway.doses_left / runway.doses_total) * 100 : 0;
@@ -33,7 +39,7 @@ export function MedicationRunway({ runway }: { runway: Runway }) {
       <LinearProgress
         variant="determinate"
         value={percent}
-        color={runway.refill_urgent ? 'warning' : 'primary'}
+        color={runway.refill_urgent && !refillInFlight ? 'warning' : 'primary'}
         aria-label={t('prescriptions.runway.progressLabel', {
           left: runway.doses_left,
           total: runway.doses_total,
@@ -42,11 +48,13 @@ export function MedicationRunway({ runway }: { runway: Runway }) {
       />
       <Typography variant="body2">
         {t('prescriptions.runway.runsOut', { date: formatCalendarDate(runway.runs_out_on) })}{' '}
-        {t('prescriptions.runway.mustShipBy', {
-          date: formatCalendarDate(runway.refill_must_ship_by),
-        })}
+        {refillInFlight
+          ? t('prescriptions.runway.refillInFlight')
+          : t('prescriptions.runway.mustShipBy', {
+              date: formatCalendarDate(runway.refill_must_ship_by),
+            })}
       </Typography>
-      {runway.refill_urgent ? (
+      {runway.refill_urgent && !refillInFlight ? (
         <Alert severity="warning">{t('prescriptions.runway.urgent')}</Alert>
       ) : null}
     </Box>

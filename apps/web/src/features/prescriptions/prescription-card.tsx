@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
 import type { Prescription } from '../../lib/treatment/use-prescriptions';
+import type { CurrentRunway } from './current-runway';
 import { MedicationRunway } from './medication-runway';
 import { prescriptionName } from './prescription-name';
 import { RX_DETAILS_PATH, type RxDetailsState } from './rx-details-state';
@@ -19,9 +20,12 @@ import { TrackerOrNote } from './tracker-or-note';
 export function PrescriptionCard({
   prescription,
   timeZone,
+  runway,
 }: {
   prescription: Prescription;
   timeZone: string | null | undefined;
+  /** Set on the one prescription whose supply is in use (see currentRunway). */
+  runway: CurrentRunway | null;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -55,7 +59,9 @@ export function PrescriptionCard({
           <StatusChip status={prescription.status.name} />
         </Box>
         <TrackerOrNote prescription={prescription} timeZone={timeZone} />
-        {prescription.runway ? <MedicationRunway runway={prescription.runway} /> : null}
+        {prescription.runway && runway?.prescriptionId === prescription.id ? (
+          <MedicationRunway runway={prescription.runway} refillInFlight={runway.refillInFlight} />
+        ) : null}
         <Box>
           <Button
             variant="contained"

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -14,6 +14,7 @@ import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { PATHS } from '../../lib/routes';
 import { usePrescriptions } from '../../lib/treatment/use-prescriptions';
 import { useTreatmentRecordsLive } from '../../lib/treatment/use-treatment-records-live';
+import { currentRunway } from './current-runway';
 import { PrescriptionCard } from './prescription-card';
 
 function CardSkeletons() {
@@ -52,6 +53,7 @@ export function PrescriptionsScreen() {
   }, [prescriptions.isError, showAlert]);
 
   const list = prescriptions.data;
+  const runway = useMemo(() => (list ? currentRunway(list) : null), [list]);
   return (
     <>
       <Typography variant="h1" sx={{ mb: 1 }}>
@@ -92,6 +94,7 @@ export function PrescriptionsScreen() {
               key={prescription.id}
               prescription={prescription}
               timeZone={timeZone}
+              runway={runway}
             />
           ))}
         </Stack>

@@ -16,6 +16,7 @@ import { formatCalendarDate, formatDate } from '../../lib/format';
 import { PATHS } from '../../lib/routes';
 import { usePrescriptions, type Prescription } from '../../lib/treatment/use-prescriptions';
 import { useTreatmentRecordsLive } from '../../lib/treatment/use-treatment-records-live';
+import { currentRunway, type CurrentRunway } from './current-runway';
 import { MedicationRunway } from './medication-runway';
 import { prescriptionName } from './prescription-name';
 import { DosingInstructions, KitList } from './rx-kits';
@@ -51,7 +52,13 @@ function DetailRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-function RxDetails({ prescription }: { prescription: Prescription }) {
+function RxDetails({
+  prescription,
+  runway,
+}: {
+  prescription: Prescription;
+  runway: CurrentRunway | null;
+}) {
   const { t } = useTranslation();
   const timeZone = useCustomerQuery().data?.time_zone;
   const name = prescriptionName(prescription) ?? t('prescriptions.fallbackName');
@@ -98,10 +105,13 @@ function RxDetails({ prescription }: { prescription: Prescription }) {
           <Section title={t('prescriptions.details.dosing')}>
             <DosingInstructions kits={medications} />
           </Section>
-          {prescription.runway ? (
+          {prescription.runway && runway?.prescriptionId === prescription.id ? (
             <Card>
               <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-                <MedicationRunway runway={prescription.runway} />
+                <MedicationRunway
+                  runway={prescription.runway}
+                  refillInFlight={runway.refillInFlight}
+                />
               </CardContent>
             </Card>
           ) : null}
@@ -170,6 +180,7 @@ export function RxDetailsScreen() {
   const prescriptions = usePrescriptions();
   useTreatmentRecordsLive();
   if (!handed) return <Navigate to={PATHS.prescriptions} replace />;
-  const current = prescriptions.data?.find((p) => p.id === handed.id) ?? handed;
-  return <RxDetails prescription={current} />;
+  const list = prescriptions.data;
+  const current = list?.find((p) => p.id === handed.id) ?? handed;
+  return <RxDetails prescription={current} runway={currentRunway(list ?? [current])} />;
 }
