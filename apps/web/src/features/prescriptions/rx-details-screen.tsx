@@ -126,12 +126,13 @@ function RxDetails({
               expandIcon={<ExpandMoreIcon aria-hidden />}
               id="rx-details-summary"
               aria-controls="rx-details-panel"
+              sx={{ px: { xs: 2, sm: 3 } }}
             >
               <Typography component="h2" variant="h3">
                 {t('prescriptions.details.accordion')}
               </Typography>
             </AccordionSummary>
-            <AccordionDetails id="rx-details-panel">
+            <AccordionDetails id="rx-details-panel" sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
               <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
                 <DetailRow
                   label={t('prescriptions.details.patient')}
