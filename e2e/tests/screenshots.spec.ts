@@ -53,6 +53,42 @@ test('established customer: home, drawer, messages, a document-02 placeholder', 
   await page.goto('/billing');
   await page.getByRole('heading', { level: 1 }).waitFor();
   await shoot(page, 'placeholder');
+
+  // Issue 10: treatment records.
+  await page.goto('/prescriptions');
+  await page.getByRole('list', { name: 'Shipment progress' }).first().waitFor();
+  await shoot(page, 'prescriptions');
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'USPS' })
+    .first()
+    .getByRole('button', { name: 'Show shipment history' })
+    .click();
+  await shoot(page, 'prescriptions-history');
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'USPS' })
+    .first()
+    .getByRole('link', { name: /^View details of/ })
+    .click();
+  await page.getByRole('region', { name: 'Dosing instructions' }).waitFor();
+  await page.getByRole('button', { name: 'Prescription details' }).click();
+  await shoot(page, 'rx-details');
+  await page.getByRole('button', { name: /^Play video:/ }).click();
+  await page.getByRole('dialog').waitFor();
+  await shoot(page, 'rx-details-video');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/labs');
+  await page
+    .getByRole('button', { name: /^Download / })
+    .first()
+    .waitFor();
+  await shoot(page, 'labs');
+
+  await page.goto('/');
+  await page.getByText(/^Latest shipment:/).waitFor();
+  await shoot(page, 'home-orders');
 });
 
 test('a new customer: the tour, then home with its next step', async ({ page, request }) => {
