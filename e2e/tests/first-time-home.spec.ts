@@ -1,21 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, shoot, signIn } from './support';
 import { createNewcomer, giveTreatment, raiseNotification } from './support-customers';
 
 // Issue 9: a first-time customer's home, and the layout banners on every page. Each test
 // signs a customer of its own up; the care team acts through the staff API.
-
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-/** Full-page screenshots at 390 and 1280 px into SHOTS_DIR, when it is set (UI.md). */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.use({ viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 90_000 });

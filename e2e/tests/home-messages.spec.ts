@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, signIn, uniqueEmail } from './support';
+import { createAccount, expectAccessible, signIn, shoot, uniqueEmail } from './support';
 
 // Issue 4: home, the notifications bell, one-way provider messages and live updates. Each test
 // makes its own customer, and the care team acts through the staff API.
@@ -62,20 +62,6 @@ async function raiseNotification(customer: Customer, data: Record<string, unknow
     data,
   });
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** Full-page screenshots at 390 and 1280 px into SHOTS_DIR, when it is set. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `${SHOTS_DIR}/${name}-${width}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test.use({ viewport: { width: 1280, height: 900 } });

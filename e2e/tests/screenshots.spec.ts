@@ -1,20 +1,17 @@
-import { test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { createAccount, DEMO, mailedLink, signIn, uniqueEmail, WIDTHS } from './support';
+import { expect, test } from '@playwright/test';
+import { createAccount, DEMO, mailedLink, shoot, signIn, uniqueEmail } from './support';
+import { createPatient } from './support-customers';
 
 // Pictures of each screen for a person to look at (UI.md). playwright.config.ts includes this
 // file only with SHOTS_DIR set:  SHOTS_DIR=/tmp/shots npm run test -w e2e -- screenshots
-const dir = process.env.SHOTS_DIR ?? '/tmp/shots';
+// (the other specs add their own screens to SHOTS_DIR when it is set).
 
-async function shoot(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-}
+test.use({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+test.describe.configure({ timeout: 120_000 });
 
-test('screens at phone and desktop widths', async ({ page, request }) => {
+const SLOT_TIME = /^\d{1,2}:\d{2} [AP]M [A-Z]{2,5}$/;
+
+test('signed-out screens', async ({ page, request }) => {
   await page.goto('/');
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await shoot(page, 'sign-in');
@@ -32,19 +29,104 @@ test('screens at phone and desktop widths', async ({ page, request }) => {
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Shot1');
   await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Shot');
   await shoot(page, 'reset-password');
+});
 
+test('established customer: home, drawer, messages, a document-02 placeholder', async ({
+  page,
+}) => {
   await page.goto('/');
   await signIn(page, DEMO.alex.email, DEMO.alex.password);
   await page.getByRole('heading', { name: 'Hi, Alex' }).waitFor();
-  await shoot(page, 'home');
+  await shoot(page, 'home-established');
 
   await page.setViewportSize({ width: 390, height: 900 });
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, 'drawer-390.png') });
+  await page.screenshot({ path: `${process.env.SHOTS_DIR}/drawer-390.png` });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto('/messages');
+  await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+  await shoot(page, 'messages');
+
+  await page.goto('/billing');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await shoot(page, 'placeholder');
+
+  // Issue 10: treatment records.
+  await page.goto('/prescriptions');
+  await page.getByRole('list', { name: 'Shipment progress' }).first().waitFor();
+  await shoot(page, 'prescriptions');
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'USPS' })
+    .first()
+    .getByRole('button', { name: 'Show shipment history' })
+    .click();
+  await shoot(page, 'prescriptions-history');
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'USPS' })
+    .first()
+    .getByRole('link', { name: /^View details of/ })
+    .click();
+  await page.getByRole('region', { name: 'Dosing instructions' }).waitFor();
+  await page.getByRole('button', { name: 'Prescription details' }).click();
+  await shoot(page, 'rx-details');
+  await page.getByRole('button', { name: /^Play video:/ }).click();
+  await page.getByRole('dialog').waitFor();
+  await shoot(page, 'rx-details-video');
   await page.keyboard.press('Escape');
 
-  await page.goto('/appointments');
-  await page.getByRole('heading', { name: 'Appointments' }).waitFor();
-  await shoot(page, 'placeholder');
+  await page.goto('/labs');
+  await page
+    .getByRole('button', { name: /^Download / })
+    .first()
+    .waitFor();
+  await shoot(page, 'labs');
+
+  await page.goto('/');
+  await page.getByText(/^Latest shipment:/).waitFor();
+  await shoot(page, 'home-orders');
+});
+
+test('a new customer: the tour, then home with its next step', async ({ page, request }) => {
+  // A browser driven by automation gets no tour; this test plays a person's browser.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });
+  });
+  const email = uniqueEmail('shots-new');
+  await createAccount(request, email, 'ShotPass1');
+  await page.goto('/');
+  await signIn(page, email, 'ShotPass1');
+  const popover = page.locator('.driver-popover');
+  await expect(popover).toBeVisible();
+  await shoot(page, 'tour');
+  while ((await popover.count()) > 0) {
+    await popover.getByRole('button', { name: /Next|Done/ }).click();
+  }
+  await shoot(page, 'home-new');
+});
+
+test('the booking dialog: times, review, confirmation', async ({ page, request }) => {
+  const patient = await createPatient(request, { tag: 'shots-booking', stateCode: 'NY' });
+  await page.goto('/book-appointment');
+  await signIn(page, patient.email, patient.password);
+  await page.getByRole('heading', { name: 'Confirm your details' }).waitFor();
+  await shoot(page, 'booking-contact');
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Choose a time' });
+  const firstTime = dialog.getByRole('button', { name: SLOT_TIME }).first();
+  await expect(firstTime).toBeVisible();
+  await shoot(page, 'booking-times');
+  await firstTime.click();
+  const review = page.getByRole('dialog', { name: 'Review your visit' });
+  await expect(review).toBeVisible();
+  await shoot(page, 'booking-review');
+  await review.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByRole('dialog', { name: "You're booked" })).toBeVisible();
+  await shoot(page, 'booking-confirmed');
 });

@@ -112,8 +112,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const customers = createCustomerService({ db, audit });
   const customerActions = createCustomerActionService({ db, audit, clock });
   const flags = createFlagService({ db, uow });
-  const messages = createMessageService({ db, uow, audit, clock, events });
   const notifications = createNotificationService({ db, uow, audit, clock, events, customers });
+  const messages = createMessageService({ db, uow, audit, clock, events, notifications });
   const sdui = createSduiService({ db, uow });
   const appointments = createAppointmentService({ db, customers, uow, audit, clock });
   const preferences = createPreferenceService({ db, uow, audit, clock });

@@ -59,6 +59,8 @@ export async function registerHttpPlugins(
   // The chat widget (CHAT_WIDGET_URL) is another origin's script, which also talks to and
   // frames its own origin.
   const chat = config.chatWidgetUrl ? [new URL(config.chatWidgetUrl).origin] : [];
+  // Prescription resources play tutorial videos in an embedded player (spec 02 §2, §7).
+  const videoPlayers = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -68,7 +70,7 @@ export async function registerHttpPlugins(
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...chat],
-        frameSrc: ["'self'", ...chat],
+        frameSrc: ["'self'", ...chat, ...videoPlayers],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },

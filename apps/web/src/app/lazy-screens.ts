@@ -54,3 +54,12 @@ export const MessageDetailScreen = lazyNamed(
   () => import('../features/messages/message-detail-screen'),
   'MessageDetailScreen',
 );
+export const PrescriptionsScreen = lazyNamed(
+  () => import('../features/prescriptions/prescriptions-screen'),
+  'PrescriptionsScreen',
+);
+export const RxDetailsScreen = lazyNamed(
+  () => import('../features/prescriptions/rx-details-screen'),
+  'RxDetailsScreen',
+);
+export const LabsScreen = lazyNamed(() => import('../features/labs/labs-screen'), 'LabsScreen');

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AlertProvider } from '../components/alerts/alert-context';
 import { FullPageLoader } from '../components/full-page-loader';
+import { useHeadingFocusOnRouteChange } from '../components/layout/route-focus';
 import { UpdateBanner } from '../components/layout/update-banner';
 import { loadChatWidget, isChatHiddenOn, setChatWidgetHidden } from '../lib/chat-widget';
 import { useAppConfig } from '../lib/config';
@@ -52,6 +53,8 @@ export function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  // After a route change, focus moves to the new page's heading.
+  useHeadingFocusOnRouteChange();
 
   return (
     <AlertProvider>

@@ -135,7 +135,7 @@ describe('greeting cycle in the welcome banner (spec 01 §2)', () => {
       await screen.findByText("Welcome back. Here's what's happening with your care."),
     ).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await screen.findByRole('heading', { name: 'Sign in' });
 

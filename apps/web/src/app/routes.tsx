@@ -9,10 +9,13 @@ import {
   EmailVerificationScreen,
   ForgotPasswordScreen,
   IntakeScreen,
+  LabsScreen,
   MessageDetailScreen,
   MessagesScreen,
   PlaceholderScreen,
+  PrescriptionsScreen,
   ResetPasswordScreen,
+  RxDetailsScreen,
   ShellLayout,
   SignUpScreen,
 } from './lazy-screens';
@@ -40,7 +43,6 @@ const PROTECTED_SCREENS: ProtectedScreen[] = [
   { path: 'profile', titleKey: 'screens.profile' },
   { path: 'notification-preferences', titleKey: 'screens.notificationPreferences' },
   { path: 'manage-account', titleKey: 'screens.manageAccount' },
-  { path: 'labs', titleKey: 'screens.labs' },
   // Spec 01 §2: only with referral eligibility (the program flag and an active plan).
   {
     path: 'referrals',
@@ -57,12 +59,6 @@ const PROTECTED_SCREENS: ProtectedScreen[] = [
   { path: 'billing/change-membership', titleKey: 'screens.changeMembership' },
   { path: 'billing/change-subscription/:subscriptionId', titleKey: 'screens.changeMembership' },
   { path: 'shipping', titleKey: 'screens.shipping' },
-  { path: 'prescriptions', titleKey: 'screens.prescriptions' },
-  {
-    path: 'rx-details',
-    titleKey: 'screens.rxDetails',
-    wrap: (screen) => <RxDetailsRoute>{screen}</RxDetailsRoute>,
-  },
   { path: 'bulk-payment', titleKey: 'screens.bulkPayment' },
   { path: 'bulk-order', titleKey: 'screens.bulkOrder' },
   { path: 'forms/:formId', titleKey: 'screens.forms' },
@@ -131,6 +127,17 @@ export const routes: RouteObject[] = [
               </RequireFlag>
             ),
           },
+          // Spec 02 §2: treatment records (issue 10).
+          { path: 'prescriptions', element: <PrescriptionsScreen /> },
+          {
+            path: 'rx-details',
+            element: (
+              <RxDetailsRoute>
+                <RxDetailsScreen />
+              </RxDetailsRoute>
+            ),
+          },
+          { path: 'labs', element: <LabsScreen /> },
           ...PROTECTED_SCREENS.map(protectedRoute),
         ],
       },

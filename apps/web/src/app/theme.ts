@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { FOCUS_RING, focusRingOutset } from '../components/layout/focus-ring';
 
 // Colours are chosen for WCAG AA: primary #0b5c7a is 7.4:1 on white and 6.5:1 on its light
 // tint; the status colours are MUI's hues darkened until white text on them passes 4.5:1.
@@ -32,6 +33,9 @@ export const theme = createTheme({
     divider: grey[200],
   },
   shape: { borderRadius: 8 },
+  // MUI's own keyboard focus ring (focus-ring.ts) on every ButtonBase, Link and Chip: outset,
+  // and mirrored inside the edge on items that a container clips (menu items, tabs, list items).
+  focusVisible: FOCUS_RING,
   typography: {
     fontFamily: '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     fontSize: 16,
@@ -50,6 +54,12 @@ export const theme = createTheme({
         body: { minHeight: '100vh' },
         '#root': { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
         'body.chat-widget-hidden [data-chat-widget]': { display: 'none !important' },
+        // Native links and buttons outside MUI's ButtonBase get the same ring (WCAG 2.4.7).
+        ':where(a, button, summary, [tabindex]:not([tabindex="-1"])):focus-visible':
+          focusRingOutset,
+        // Targets focused by script (the page heading after a route change, main for the skip
+        // link) are not controls: no ring.
+        '[tabindex="-1"]:focus': { outline: 'none' },
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': {
             animationDuration: '0.01ms !important',
@@ -60,11 +70,19 @@ export const theme = createTheme({
         },
       },
     },
+    // The focus ripple would be a second focus indicator beside the ring.
     MuiButton: {
-      defaultProps: { disableElevation: true },
+      defaultProps: { disableElevation: true, disableFocusRipple: true },
       styleOverrides: { root: { borderRadius: 8, minHeight: 44, paddingInline: 20 } },
     },
-    MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    MuiIconButton: {
+      defaultProps: { disableFocusRipple: true },
+      styleOverrides: { root: { minWidth: 44, minHeight: 44 } },
+    },
+    MuiTab: { defaultProps: { disableFocusRipple: true } },
+    MuiCheckbox: { defaultProps: { disableFocusRipple: true } },
+    MuiRadio: { defaultProps: { disableFocusRipple: true } },
+    MuiSwitch: { defaultProps: { disableFocusRipple: true } },
     MuiCard: {
       defaultProps: { variant: 'outlined' },
       styleOverrides: { root: { borderRadius: 12, borderColor: grey[200] } },
@@ -74,6 +92,10 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 8, alignItems: 'flex-start' } } },
     MuiLink: { defaultProps: { underline: 'always' } },
+    // Initials avatars (lib/format initialsOf): primary on its tint, 6.5:1 (MUI's grey is 2.4:1).
+    MuiAvatar: {
+      styleOverrides: { colorDefault: { backgroundColor: primary.light, color: primary.main } },
+    },
     MuiDialog: { styleOverrides: { paper: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },

@@ -4,6 +4,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Spec 02 section 3, 9: the carriers with tracking links. */
+export const Carrier = {
+  Fedex: 'fedex',
+  Ups: 'ups',
+  Usps: 'usps'
+} as const;
+
+export type Carrier = typeof Carrier[keyof typeof Carrier];
 /** Spec 01 section 3: customer notification statuses. */
 export const CustomerNotificationStatus = {
   ActionCompleted: 'action_completed',
@@ -21,6 +29,76 @@ export const CustomerNotificationStatusUpdate = {
 } as const;
 
 export type CustomerNotificationStatusUpdate = typeof CustomerNotificationStatusUpdate[keyof typeof CustomerNotificationStatusUpdate];
+/** Spec 02 section 3: document categories; lab results are LabResult. */
+export const FileCategory = {
+  FormAttachment: 'FormAttachment',
+  Identification: 'Identification',
+  LabResult: 'LabResult'
+} as const;
+
+export type FileCategory = typeof FileCategory[keyof typeof FileCategory];
+/** Spec 02 section 2: the labs list sorts Newest or Oldest (by created_at). */
+export const LabSortOrder = {
+  Newest: 'newest',
+  Oldest: 'oldest'
+} as const;
+
+export type LabSortOrder = typeof LabSortOrder[keyof typeof LabSortOrder];
+/** Spec 02 section 4: prescription statuses, and those the order snackbar knows. */
+export const PrescriptionStatus = {
+  AwaitingPatientPickup: 'awaitingPatientPickup',
+  Cancelled: 'cancelled',
+  Delayed: 'delayed',
+  Delivered: 'delivered',
+  InProgress: 'inProgress',
+  InTransit: 'inTransit',
+  OutForDelivery: 'outForDelivery',
+  Received: 'received',
+  Shipped: 'shipped'
+} as const;
+
+export type PrescriptionStatus = typeof PrescriptionStatus[keyof typeof PrescriptionStatus];
+/** Spec 02 section 4: the four tracker stages, in order. */
+export const ShipmentStage = {
+  Delivered: 'delivered',
+  InProgress: 'inProgress',
+  OutForDelivery: 'outForDelivery',
+  Shipped: 'shipped'
+} as const;
+
+export type ShipmentStage = typeof ShipmentStage[keyof typeof ShipmentStage];
+/** Spec 02 section 4: every shipment status the spec lists, as a code; an unknown carrier status is null and reads as In Progress. */
+export const ShipmentStatus = {
+  AddressException: 'address_exception',
+  AwaitingPatientPickup: 'awaiting_patient_pickup',
+  CancelledByCarrier: 'cancelled_by_carrier',
+  Delayed: 'delayed',
+  DelayedByCarrier: 'delayed_by_carrier',
+  Delivered: 'delivered',
+  DeliveryAttempted: 'delivery_attempted',
+  Exception: 'exception',
+  InProgress: 'in_progress',
+  InTransit: 'in_transit',
+  LabelCreated: 'label_created',
+  OutForDelivery: 'out_for_delivery',
+  PendingCustomerConfirmation: 'pending_customer_confirmation',
+  Processed: 'processed',
+  ReadyForApi: 'ready_for_api',
+  ReadyForPdf: 'ready_for_pdf',
+  ReadyForProcess: 'ready_for_process',
+  ReturnToSender: 'return_to_sender',
+  Shipped: 'shipped',
+  WeatherDelay: 'weather_delay'
+} as const;
+
+export type ShipmentStatus = typeof ShipmentStatus[keyof typeof ShipmentStatus];
+export const TrackerStepState = {
+  Current: 'current',
+  Done: 'done',
+  Upcoming: 'upcoming'
+} as const;
+
+export type TrackerStepState = typeof TrackerStepState[keyof typeof TrackerStepState];
 export type CheckTimeStillAvailableQueryVariables = Exact<{
   state: string;
   treatmentId: string;
@@ -116,6 +194,21 @@ export type GetSduiModulesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type GetSduiModulesQuery = { sduiModules: { home: Array<string> } };
 
+export type GetLabOrdersQueryVariables = Exact<{
+  sort: LabSortOrder;
+}>;
+
+
+export type GetLabOrdersQuery = { labOrders: Array<{ lab_order_id: string, document_id: string | null, document: { id: string, file_name: string, category: string, created_at: string } | null, order: { id: string, created_at: string, ordered_at: string, received_at: string | null, provider: { id: string, display_name: string } | null, treatment: { id: string, short_id: string, display_name: string } | null } }> };
+
+export type GetSignedDownloadUrlQueryVariables = Exact<{
+  fileName: string;
+  category: FileCategory;
+}>;
+
+
+export type GetSignedDownloadUrlQuery = { signedDownloadUrl: { downloadUrl: string | null, errorMessage: string | null } };
+
 export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -203,6 +296,22 @@ export type UpdateCustomerNotificationStatusMutationVariables = Exact<{
 
 export type UpdateCustomerNotificationStatusMutation = { updateCustomerNotificationStatus: { data: { id: string, status: CustomerNotificationStatus } } };
 
+export type GetPrescriptionsByCustomerQueryVariables = Exact<{
+  customerId: string;
+}>;
+
+
+export type GetPrescriptionsByCustomerQuery = { prescriptionsByCustomer: Array<{ id: string, created_at: string, updated_at: string, show_tracker: boolean, status: { name: PrescriptionStatus, display_name: string }, customer: { full_name: string, dob: string | null }, provider: { id: string, display_name: string } | null, treatment: { id: string, display_name: string } | null, kit_snapshots: Array<{ id: string, catalog_name: string, kit_name: string, directions: string, quantity: number, strength: string, form: string, internal_type: string, refills: number, created_at: string, concentration_mg_per_ml: number | null, volume_ml: number | null, weekly_dose_mg: number | null, weekly_dose_units: number | null }>, media_assets: Array<{ src: string, alt_text: string, mime_type: string }>, runway: { doses_left: number, doses_taken: number, doses_total: number, refill_due_on: string, refill_must_ship_by: string, refill_urgent: boolean, runs_out_on: string } | null, shipping_status: { id: string, carrier: Carrier, tracking_number: string | null, tracking_url: string | null, shipped_at: string | null, delivered_at: string | null, stage: ShipmentStage, status: ShipmentStatus | null, warning: boolean, stalled_days: number | null, steps: Array<{ stage: ShipmentStage, state: TrackerStepState }>, events: Array<{ id: string, label: string, source: string, status: ShipmentStatus | null, raw_status: string, stage: ShipmentStage, warning: boolean, message: string | null, location: string | null, occurred_at: string }> } | null }> };
+
+export type PrescriptionViewFragment = { id: string, created_at: string, updated_at: string, show_tracker: boolean, status: { name: PrescriptionStatus, display_name: string }, customer: { full_name: string, dob: string | null }, provider: { id: string, display_name: string } | null, treatment: { id: string, display_name: string } | null, kit_snapshots: Array<{ id: string, catalog_name: string, kit_name: string, directions: string, quantity: number, strength: string, form: string, internal_type: string, refills: number, created_at: string, concentration_mg_per_ml: number | null, volume_ml: number | null, weekly_dose_mg: number | null, weekly_dose_units: number | null }>, media_assets: Array<{ src: string, alt_text: string, mime_type: string }>, runway: { doses_left: number, doses_taken: number, doses_total: number, refill_due_on: string, refill_must_ship_by: string, refill_urgent: boolean, runs_out_on: string } | null, shipping_status: { id: string, carrier: Carrier, tracking_number: string | null, tracking_url: string | null, shipped_at: string | null, delivered_at: string | null, stage: ShipmentStage, status: ShipmentStatus | null, warning: boolean, stalled_days: number | null, steps: Array<{ stage: ShipmentStage, state: TrackerStepState }>, events: Array<{ id: string, label: string, source: string, status: ShipmentStatus | null, raw_status: string, stage: ShipmentStage, warning: boolean, message: string | null, location: string | null, occurred_at: string }> } | null };
+
+export type ShipmentViewFragment = { id: string, carrier: Carrier, tracking_number: string | null, tracking_url: string | null, shipped_at: string | null, delivered_at: string | null, stage: ShipmentStage, status: ShipmentStatus | null, warning: boolean, stalled_days: number | null, steps: Array<{ stage: ShipmentStage, state: TrackerStepState }>, events: Array<{ id: string, label: string, source: string, status: ShipmentStatus | null, raw_status: string, stage: ShipmentStage, warning: boolean, message: string | null, location: string | null, occurred_at: string }> };
+
+export type TreatmentRecordsChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TreatmentRecordsChangedSubscription = { customerChanged: { reason: string } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -279,6 +388,120 @@ export const NotificationFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"NotificationFields"}) as unknown as TypedDocumentString<NotificationFieldsFragment, unknown>;
+export const ShipmentViewFragmentDoc = new TypedDocumentString(`
+    fragment ShipmentView on Shipment {
+  id
+  carrier
+  tracking_number
+  tracking_url
+  shipped_at
+  delivered_at
+  stage
+  status
+  warning
+  stalled_days
+  steps {
+    stage
+    state
+  }
+  events {
+    id
+    label
+    source
+    status
+    raw_status
+    stage
+    warning
+    message
+    location
+    occurred_at
+  }
+}
+    `, {"fragmentName":"ShipmentView"}) as unknown as TypedDocumentString<ShipmentViewFragment, unknown>;
+export const PrescriptionViewFragmentDoc = new TypedDocumentString(`
+    fragment PrescriptionView on Prescription {
+  id
+  created_at
+  updated_at
+  show_tracker
+  status {
+    name
+    display_name
+  }
+  customer {
+    full_name
+    dob
+  }
+  provider {
+    id
+    display_name
+  }
+  treatment {
+    id
+    display_name
+  }
+  kit_snapshots {
+    id
+    catalog_name
+    kit_name
+    directions
+    quantity
+    strength
+    form
+    internal_type
+    refills
+    created_at
+    concentration_mg_per_ml
+    volume_ml
+    weekly_dose_mg
+    weekly_dose_units
+  }
+  media_assets {
+    src
+    alt_text
+    mime_type
+  }
+  runway {
+    doses_left
+    doses_taken
+    doses_total
+    refill_due_on
+    refill_must_ship_by
+    refill_urgent
+    runs_out_on
+  }
+  shipping_status {
+    ...ShipmentView
+  }
+}
+    fragment ShipmentView on Shipment {
+  id
+  carrier
+  tracking_number
+  tracking_url
+  shipped_at
+  delivered_at
+  stage
+  status
+  warning
+  stalled_days
+  steps {
+    stage
+    state
+  }
+  events {
+    id
+    label
+    source
+    status
+    raw_status
+    stage
+    warning
+    message
+    location
+    occurred_at
+  }
+}`, {"fragmentName":"PrescriptionView"}) as unknown as TypedDocumentString<PrescriptionViewFragment, unknown>;
 export const CheckTimeStillAvailableDocument = new TypedDocumentString(`
     query CheckTimeStillAvailable($state: String!, $treatmentId: ID!, $startTime: DateTime!, $forReschedule: Boolean) {
   checkTimeStillAvailable(
@@ -443,6 +666,43 @@ export const GetSduiModulesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:e7355301cde8260a046a23b3f5d57236dc1fff46a5ead4fbf3b48f83f88b3c50"}) as unknown as TypedDocumentString<GetSduiModulesQuery, GetSduiModulesQueryVariables>;
+export const GetLabOrdersDocument = new TypedDocumentString(`
+    query GetLabOrders($sort: LabSortOrder!) {
+  labOrders(category: LabResult, sort: $sort) {
+    lab_order_id
+    document_id
+    document {
+      id
+      file_name
+      category
+      created_at
+    }
+    order {
+      id
+      created_at
+      ordered_at
+      received_at
+      provider {
+        id
+        display_name
+      }
+      treatment {
+        id
+        short_id
+        display_name
+      }
+    }
+  }
+}
+    `, {"hash":"sha256:73fe3b9356302d909fa1444680e70d4b28bbcc40f9deea41424d28577b9224a9"}) as unknown as TypedDocumentString<GetLabOrdersQuery, GetLabOrdersQueryVariables>;
+export const GetSignedDownloadUrlDocument = new TypedDocumentString(`
+    query GetSignedDownloadUrl($fileName: String!, $category: FileCategory!) {
+  signedDownloadUrl(fileName: $fileName, category: $category) {
+    downloadUrl
+    errorMessage
+  }
+}
+    `, {"hash":"sha256:fc6e0812d2b3d7f4d39d72a0a9fa49d13c33670668e2b052b93c6f34fb62bbc4"}) as unknown as TypedDocumentString<GetSignedDownloadUrlQuery, GetSignedDownloadUrlQueryVariables>;
 export const GetAppointmentPresenceDocument = new TypedDocumentString(`
     query GetAppointmentPresence {
   appointmentsByCustomer {
@@ -683,3 +943,99 @@ export const UpdateCustomerNotificationStatusDocument = new TypedDocumentString(
   }
 }
     `, {"hash":"sha256:bea4937b61e97795f9557a8602d37235f031953f374a48c44a659a698de31e15"}) as unknown as TypedDocumentString<UpdateCustomerNotificationStatusMutation, UpdateCustomerNotificationStatusMutationVariables>;
+export const GetPrescriptionsByCustomerDocument = new TypedDocumentString(`
+    query GetPrescriptionsByCustomer($customerId: ID!) {
+  prescriptionsByCustomer(customerId: $customerId) {
+    ...PrescriptionView
+  }
+}
+    fragment PrescriptionView on Prescription {
+  id
+  created_at
+  updated_at
+  show_tracker
+  status {
+    name
+    display_name
+  }
+  customer {
+    full_name
+    dob
+  }
+  provider {
+    id
+    display_name
+  }
+  treatment {
+    id
+    display_name
+  }
+  kit_snapshots {
+    id
+    catalog_name
+    kit_name
+    directions
+    quantity
+    strength
+    form
+    internal_type
+    refills
+    created_at
+    concentration_mg_per_ml
+    volume_ml
+    weekly_dose_mg
+    weekly_dose_units
+  }
+  media_assets {
+    src
+    alt_text
+    mime_type
+  }
+  runway {
+    doses_left
+    doses_taken
+    doses_total
+    refill_due_on
+    refill_must_ship_by
+    refill_urgent
+    runs_out_on
+  }
+  shipping_status {
+    ...ShipmentView
+  }
+}
+fragment ShipmentView on Shipment {
+  id
+  carrier
+  tracking_number
+  tracking_url
+  shipped_at
+  delivered_at
+  stage
+  status
+  warning
+  stalled_days
+  steps {
+    stage
+    state
+  }
+  events {
+    id
+    label
+    source
+    status
+    raw_status
+    stage
+    warning
+    message
+    location
+    occurred_at
+  }
+}`, {"hash":"sha256:39ed2322d7293a74cdf72132c364628c1b874ecb562208453379d2df5edc122c"}) as unknown as TypedDocumentString<GetPrescriptionsByCustomerQuery, GetPrescriptionsByCustomerQueryVariables>;
+export const TreatmentRecordsChangedDocument = new TypedDocumentString(`
+    subscription TreatmentRecordsChanged {
+  customerChanged {
+    reason
+  }
+}
+    `, {"hash":"sha256:5c683bec545fb18c3f88267352f82cf9ff30d968583cacf45936d307a6e1a079"}) as unknown as TypedDocumentString<TreatmentRecordsChangedSubscription, TreatmentRecordsChangedSubscriptionVariables>;

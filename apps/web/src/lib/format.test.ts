@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatMoney, relativeTime } from './format';
+import { formatCalendarDate, formatDate, formatMoney, initialsOf, relativeTime } from './format';
 
 describe('formatters (UI.md; spec 01 §9 date formats)', () => {
   it('shows an instant in the customer time zone, Los Angeles by default', () => {
@@ -26,5 +26,38 @@ describe('formatters (UI.md; spec 01 §9 date formats)', () => {
 
   it('formats cents as dollars', () => {
     expect(formatMoney(109_800)).toBe('$1,098.00');
+  });
+});
+
+describe('initialsOf: one initials rule for every avatar (issue 9)', () => {
+  it('takes the first and last names, without a title', () => {
+    expect(initialsOf('Dr. Maria Lopez')).toBe('ML');
+    expect(initialsOf('Dr Maria del Carmen Lopez')).toBe('ML');
+    expect(initialsOf('Marcus Bell')).toBe('MB');
+    expect(initialsOf('Prof. Ada Lovelace')).toBe('AL');
+  });
+
+  it('drops credentials after a comma', () => {
+    expect(initialsOf('Maria Lopez, MD')).toBe('ML');
+  });
+
+  it('gives one letter for a single name, even a title alone', () => {
+    expect(initialsOf('Cher')).toBe('C');
+    expect(initialsOf('Dr.')).toBe('D');
+  });
+
+  it('ignores extra whitespace, case and punctuation', () => {
+    expect(initialsOf('  priya   natarajan  ')).toBe('PN');
+    expect(initialsOf('\tÉlena\n  ruiz ')).toBe('ÉR');
+    expect(initialsOf("Sinéad O'Connor")).toBe('SO');
+    expect(initialsOf('"Alex" Rivera')).toBe('AR');
+  });
+
+  it('is null when there is no letter, so the avatar shows its icon', () => {
+    expect(initialsOf('')).toBeNull();
+    expect(initialsOf('   ')).toBeNull();
+    expect(initialsOf(null)).toBeNull();
+    expect(initialsOf(undefined)).toBeNull();
+    expect(initialsOf('· 123 ·')).toBeNull();
   });
 });

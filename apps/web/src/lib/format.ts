@@ -44,3 +44,28 @@ export function relativeTime(
 
 /** Integer cents as US dollars with two decimals. */
 export const formatMoney = formatCents;
+
+// Titles before a name, and credentials after a comma, are not part of its initials.
+const NAME_TITLES = new Set(['dr', 'doctor', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof']);
+
+/** The first letter of a word, skipping leading punctuation; surrogate pairs stay whole. */
+function firstLetter(word: string): string {
+  return Array.from(word.replace(/^[^\p{L}\p{N}]+/u, ''))[0] ?? '';
+}
+
+/**
+ * The one initials rule for avatars (issue 9): the first letters of the first and the last word
+ * of a person's name, upper-cased, without a leading title ("Dr. Maria Lopez" → "ML") or
+ * credentials after a comma ("Maria Lopez, MD" → "ML"); one word gives one letter. Null when
+ * the name has no letter to show, so the avatar shows its fallback icon instead.
+ */
+export function initialsOf(name: string | null | undefined): string | null {
+  const [beforeComma = ''] = (name ?? '').split(',');
+  const words = beforeComma.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  const titled =
+    words.length > 1 && NAME_TITLES.has(words[0]?.replace(/\.$/, '').toLowerCase() ?? '');
+  const [first, ...rest] = titled ? words.slice(1) : words;
+  if (!first) return null;
+  const last = rest.at(-1);
+  return `${firstLetter(first)}${last ? firstLetter(last) : ''}`.toLocaleUpperCase();
+}

@@ -11,10 +11,14 @@ import enAppointments from '../locales/en/appointments.json';
 import esAppointments from '../locales/es/appointments.json';
 import enHome from '../locales/en/home.json';
 import esHome from '../locales/es/home.json';
+import enLabs from '../locales/en/labs.json';
+import esLabs from '../locales/es/labs.json';
 import enMessages from '../locales/en/messages.json';
 import esMessages from '../locales/es/messages.json';
 import enNotifications from '../locales/en/notifications.json';
 import esNotifications from '../locales/es/notifications.json';
+import enPrescriptions from '../locales/en/prescriptions.json';
+import esPrescriptions from '../locales/es/prescriptions.json';
 import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
 
@@ -32,6 +36,8 @@ export const resources = {
       notifications: { ...en.notifications, ...enNotifications },
       messages: enMessages,
       tour: enTour,
+      prescriptions: enPrescriptions,
+      labs: enLabs,
     },
   },
   es: {
@@ -42,6 +48,8 @@ export const resources = {
       notifications: { ...es.notifications, ...esNotifications },
       messages: esMessages,
       tour: esTour,
+      prescriptions: esPrescriptions,
+      labs: esLabs,
     },
   },
 } as const;

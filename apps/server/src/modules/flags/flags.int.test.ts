@@ -105,6 +105,8 @@ describe('/config.json without the variables', () => {
     expect(body.chatWidgetUrl).toBeNull();
     expect(body.googleSignIn).toBe(false);
     expect(csp).toMatch(/script-src 'self'(;|$)/);
-    expect(csp).toMatch(/frame-src 'self'(;|$)/);
+    expect(csp).toMatch(
+      /frame-src 'self' https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { Client } from 'graphql-ws';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, providerMessages } from '../../db/schema/index';
+import { auditLog, customerNotifications, providerMessages } from '../../db/schema/index';
 import { createCustomer } from '../../../test/factories';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {
@@ -174,6 +174,47 @@ describe('updateProviderMessageRead', () => {
     ]);
   });
 
+  it('reads the new-message notice that opens it, and only that one (issue 9)', async () => {
+    const a = await createCustomer(server.database.db);
+    const b = await createCustomer(server.database.db);
+    const first = await post(a.customer.id, { html: '<p>1</p>', notify: { title: 'New message' } });
+    const second = await post(a.customer.id, {
+      html: '<p>2</p>',
+      notify: { title: 'New message' },
+    });
+    expect(first.notificationId).toEqual(expect.any(String));
+    const statusOf = async (id: string | null) =>
+      (
+        await server.database.db
+          .select({ status: customerNotifications.status })
+          .from(customerNotifications)
+          .where(eq(customerNotifications.id, id ?? ''))
+      )[0]?.status;
+
+    // Another customer's attempt changes neither the message nor its notice.
+    await graphql(server, MARK_READ, await customerTokenFor(server, b.user.email), {
+      messageId: first.id,
+    });
+    expect(await statusOf(first.notificationId)).toBe('unread');
+
+    const res = await graphql(server, MARK_READ, await customerTokenFor(server, a.user.email), {
+      messageId: first.id,
+    });
+    expect(res.errors).toBeUndefined();
+    expect(await statusOf(first.notificationId)).toBe('read');
+    expect(await statusOf(second.notificationId)).toBe('unread');
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'customer_notification'),
+          eq(auditLog.entityId, first.notificationId ?? ''),
+        ),
+      );
+    expect(audits.map((r) => [r.actorType, r.action])).toContainEqual(['customer', 'update']);
+  });
+
   it("answers NOT_FOUND for another customer's message and leaves it unread", async () => {
     const a = await createCustomer(server.database.db);
     const b = await createCustomer(server.database.db);
@@ -312,7 +353,7 @@ describe('providerMessagesChanged subscription', () => {
       () =>
         followA.received.length === 2 &&
         followB.received.length === 1 &&
-        notesA.received.length === 1,
+        notesA.received.length === 2,
     );
     await pause(200);
 
@@ -334,16 +375,16 @@ describe('providerMessagesChanged subscription', () => {
     ]);
     expect(followB.received).toHaveLength(1);
     expect(followB.received[0]?.providerMessagesChanged.id).not.toBe(toA.id);
-    expect(notesA.received).toEqual([
-      {
-        notificationsChanged: {
-          notification: {
-            title: 'You have a new message',
-            action: { label: 'View message', url: `/messages/${toA.id}` },
-          },
+    // The notice arrives, then (the message read) arrives again, read with it.
+    const notice = {
+      notificationsChanged: {
+        notification: {
+          title: 'You have a new message',
+          action: { label: 'View message', url: `/messages/${toA.id}` },
         },
       },
-    ]);
+    };
+    expect(notesA.received).toEqual([notice, notice]);
     for (const f of [followA, followB, notesA]) f.unsubscribe();
   });
 });

@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { Db } from '../../db/client';
+import type { NotificationService } from '../notifications/service';
 import {
   MessageStore,
   type MessageRow,
@@ -30,6 +31,7 @@ export class MessageService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly events: Events,
+    private readonly notifications: NotificationService,
   ) {}
 
   /** getProviderMessages: the customer's own messages, newest first; audited. */
@@ -71,18 +73,21 @@ export class MessageService {
     id: string,
     actor: AuditActor,
   ): Promise<MessageWithProvider | undefined> {
-    const marked = await this.uow.run(actor, async ({ tx, audit }) => {
-      if (!(await this.store.in(tx).markRead(customerId, id, this.clock.now()))) return false;
-      await audit({
+    const notices = await this.uow.run(actor, async (work) => {
+      if (!(await this.store.in(work.tx).markRead(customerId, id, this.clock.now()))) {
+        return undefined;
+      }
+      await work.audit({
         action: 'update',
         entity: 'provider_message',
         entityId: id,
         details: { operation: 'updateProviderMessageRead' },
       });
-      return true;
+      return this.notifications.readNoticesOfMessage(customerId, id, work);
     });
-    if (!marked) return undefined;
+    if (!notices) return undefined;
     await this.events.providerMessageChanged(customerId, id, 'updated');
+    for (const notice of notices) await this.notifications.published(notice, 'updated');
     return this.store.findOwn(customerId, id);
   }
 
@@ -160,6 +165,7 @@ export function createMessageService(deps: {
   audit: AuditLog;
   clock: Clock;
   events: Events;
+  notifications: NotificationService;
 }): MessageService {
   return new MessageService(
     new MessageStore(deps.db),
@@ -167,5 +173,6 @@ export function createMessageService(deps: {
     deps.audit,
     deps.clock,
     deps.events,
+    deps.notifications,
   );
 }

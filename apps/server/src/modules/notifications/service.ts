@@ -155,6 +155,35 @@ export class NotificationService {
   }
 
   /**
+   * Issue 9: reading a provider message reads the new-message notices that open it, in the
+   * caller's unit of work, so the bell, the nav badge and the messages card agree. The caller
+   * publishes the rows (`published`) once the transaction has committed.
+   */
+  async readNoticesOfMessage(
+    customerId: string,
+    messageId: string,
+    work: Work,
+  ): Promise<NotificationRow[]> {
+    const rows = await this.store
+      .in(work.tx)
+      .markReadByActionUrl(
+        customerId,
+        NOTIFICATION_TYPE.providerMessage,
+        `/messages/${messageId}`,
+        this.clock.now(),
+      );
+    for (const row of rows) {
+      await work.audit({
+        action: 'update',
+        entity: 'customer_notification',
+        entityId: row.id,
+        details: { operation: 'updateProviderMessageRead', status: 'read' },
+      });
+    }
+    return rows;
+  }
+
+  /**
    * Creates a notification (staff API) as part of the caller's unit of work, audit row
    * included. The caller publishes the event once the transaction has committed.
    */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerNotifications } from '../../db/schema/index';
 
@@ -65,6 +65,28 @@ export class NotificationStore {
       .where(and(eq(n.id, id), eq(n.customerId, customerId), ne(n.status, 'deleted')))
       .returning();
     return row;
+  }
+
+  /** The customer's unread notices of a type whose action opens `url`, marked read. */
+  markReadByActionUrl(
+    customerId: string,
+    type: string,
+    url: string,
+    now: Date,
+  ): Promise<NotificationRow[]> {
+    const n = customerNotifications;
+    return this.db
+      .update(n)
+      .set({ status: 'read', updatedAt: now })
+      .where(
+        and(
+          eq(n.customerId, customerId),
+          eq(n.type, type),
+          eq(n.status, 'unread'),
+          sql`${n.action}->>'url' = ${url}`,
+        ),
+      )
+      .returning();
   }
 
   async insert(values: NotificationInsert): Promise<NotificationRow> {

@@ -192,6 +192,54 @@ describe('staff endpoints refuse anyone but staff', () => {
   });
 });
 
+describe('every staff route the server registers', () => {
+  // Read from the router itself, so a route added later is covered without editing this list.
+  // The token route signs staff in and the carrier webhook has its own shared secret (tested in
+  // the prescriptions suite); every other /staff route sits behind the staff check.
+  const OWN_AUTH = new Set(['/staff/token', '/staff/carrier-webhook']);
+
+  function staffRoutes(): { method: 'POST' | 'PUT'; route: string }[] {
+    const listed = server.app.printRoutes({ commonPrefix: false });
+    return [...listed.matchAll(/(\/staff\/\S*) \(([A-Z, ]+)\)/g)]
+      .filter(([, route]) => !OWN_AUTH.has(route ?? ''))
+      .flatMap(([, route, methods]) =>
+        (methods ?? '').split(', ').map((method) => ({
+          method: method as 'POST' | 'PUT',
+          // Any id will do: the staff check runs before the route reads its input.
+          route: (route ?? '').replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'),
+        })),
+      );
+  }
+
+  it('are all behind the staff check: 401 before any input is read, nothing written', async () => {
+    const { user } = await createCustomer(server.database.db);
+    const customerToken = await customerTokenFor(server, user.email);
+    const routes = staffRoutes();
+    // The list is real: it holds the routes of document 01 and of the treatment records.
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    expect(routes.map((r) => r.route)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/messages$/),
+        expect.stringMatching(/\/prescriptions$/),
+        expect.stringMatching(/\/lab-results$/),
+        expect.stringMatching(/\/events$/),
+        expect.stringMatching(/\/actions$/),
+      ]),
+    );
+    const before = await counts();
+    const audited = (await server.database.db.select({ n: count() }).from(auditLog))[0]?.n;
+    for (const { method, route } of routes) {
+      expect(['POST', 'PUT'], route).toContain(method);
+      for (const token of [customerToken, undefined, 'garbage', `${API_KEY}x`]) {
+        const res = await staffCall(server, method, route, token, {});
+        expect(res.status, `${method} ${route} with ${token?.slice(0, 8)}`).toBe(401);
+      }
+    }
+    expect(await counts()).toEqual(before);
+    expect((await server.database.db.select({ n: count() }).from(auditLog))[0]?.n).toBe(audited);
+  });
+});
+
 describe('staff input is checked; bad input changes nothing', () => {
   it('answers 400 with field errors, or 404 for an unknown customer', async () => {
     const { customer } = await createCustomer(server.database.db);

@@ -1,5 +1,6 @@
 import { canJoinVisit, canReschedule } from '@portal/domain';
 import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -10,6 +11,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { initialsOf } from '../../lib/format';
 import { PATHS } from '../../lib/routes';
 import { AddToCalendarMenu } from './add-to-calendar-menu';
 import { calendarUid } from './calendar';
@@ -52,7 +54,7 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
           {provider ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: '1 1 200px' }}>
               <Avatar src={provider.profileImage ?? undefined} alt="" aria-hidden>
-                {provider.displayName.replace(/^Dr\.\s*/, '').charAt(0)}
+                {initialsOf(provider.displayName) ?? <PersonOutlineIcon />}
               </Avatar>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>{provider.displayName}</Typography>

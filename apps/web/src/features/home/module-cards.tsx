@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../lib/routes';
+import { useLatestShipment } from '../../lib/treatment/use-latest-shipment';
 import type { HomeModule } from './home-modules';
 
 const MODULES: Record<HomeModule, { to: string; icon: ReactNode }> = {
@@ -25,6 +26,16 @@ const MODULES: Record<HomeModule, { to: string; icon: ReactNode }> = {
   referrals: { to: '/referrals', icon: <CardGiftcardOutlinedIcon aria-hidden /> },
   settings: { to: PATHS.manageAccount, icon: <ManageAccountsOutlinedIcon aria-hidden /> },
 };
+
+/** Spec 01 §2 orders module: the latest shipment's stage, else the module's line. */
+function OrdersBody() {
+  const { t } = useTranslation();
+  const latest = useLatestShipment();
+  if (!latest) return t('home.modules.orders.body');
+  return t('prescriptions.homeLatest', {
+    stage: t(`prescriptions.tracker.stage.${latest.shipment.stage}`),
+  });
+}
 
 /** One home module, in the home card look. */
 export function ModuleCard({ module }: { module: HomeModule }) {
@@ -53,7 +64,7 @@ export function ModuleCard({ module }: { module: HomeModule }) {
               {t(`home.modules.${module}.title`)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {t(`home.modules.${module}.body`)}
+              {module === 'orders' ? <OrdersBody /> : t(`home.modules.${module}.body`)}
             </Typography>
           </Box>
           <ChevronRightIcon aria-hidden color="action" />

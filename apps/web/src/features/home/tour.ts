@@ -47,3 +47,45 @@ export function pendingSteps(
   const seen = readSeenSteps(storage);
   return TOUR_STEPS.filter((step) => !seen.has(step.id) && exists(step.selector));
 }
+
+// driver.js marks the highlighted element as opening the popover (aria-haspopup, aria-expanded,
+// aria-controls) and deletes those attributes when it moves on. On a card that is an ARIA error
+// (aria-expanded is not allowed on a plain element), and on the bell it overwrites, then
+// deletes, the button's own popup state.
+const DRIVER_ARIA = ['aria-haspopup', 'aria-expanded', 'aria-controls'] as const;
+
+export interface AriaKeeper {
+  /** Before driver.js highlights `element`: its own attributes come back right after. */
+  onHighlightStarted(element: Element | undefined): void;
+  /** When driver.js lets go of `element` (and deletes the attributes): they come back. */
+  onDeselected(element: Element | undefined): void;
+}
+
+/** Keeps each highlighted element's own ARIA attributes through the tour. */
+export function createAriaKeeper(): AriaKeeper {
+  const saved = new WeakMap<Element, (string | null)[]>();
+  const restore = (element: Element) => {
+    const values = saved.get(element);
+    if (!values) return;
+    DRIVER_ARIA.forEach((name, index) => {
+      const value = values[index];
+      if (value === null || value === undefined) element.removeAttribute(name);
+      else element.setAttribute(name, value);
+    });
+  };
+  // driver.js changes the attributes synchronously after calling the hook: a microtask runs
+  // once it is done, before anything (a screen reader, a person) can see its values.
+  return {
+    onHighlightStarted(element) {
+      if (!element) return;
+      saved.set(
+        element,
+        DRIVER_ARIA.map((name) => element.getAttribute(name)),
+      );
+      queueMicrotask(() => restore(element));
+    },
+    onDeselected(element) {
+      if (element) queueMicrotask(() => restore(element));
+    },
+  };
+}

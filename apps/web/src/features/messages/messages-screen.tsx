@@ -3,7 +3,6 @@ import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
+import { focusRingOutset } from '../../components/layout/focus-ring';
 import { messagePlainText } from '../../lib/messages/message-html';
 import {
   useProviderMessagesQuery,
@@ -24,30 +24,40 @@ function MessageRow({ message }: { message: ProviderMessage }) {
   const typeLabel = useMessageTypeLabel();
   const preview = messagePlainText(message.messageSections[0]?.html ?? '');
   return (
-    <Card component="li" sx={{ listStyle: 'none' }}>
-      <CardActionArea
-        component={RouterLink}
-        to={`/messages/${message.id}`}
-        aria-label={t(message.read ? 'messages.openRead' : 'messages.openUnread', {
-          type: typeLabel(message.type),
-        })}
-      >
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2.5 }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <MessageHeader message={message} headingLevel="h2" />
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5, minWidth: 0 }}>
-              {!message.read && <Chip size="small" color="primary" label={t('messages.new')} />}
-              <Typography
-                variant="body2"
-                sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-              >
-                {preview}
-              </Typography>
-            </Box>
+    <Card
+      component="li"
+      sx={{
+        listStyle: 'none',
+        position: 'relative',
+        '&:hover': { bgcolor: 'action.hover' },
+        // The title link stretches over the card; the card draws its focus ring.
+        '&:has(a:focus-visible)': focusRingOutset,
+      }}
+    >
+      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2.5 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <MessageHeader
+            message={message}
+            headingLevel="h2"
+            link={{
+              to: `/messages/${message.id}`,
+              label: t(message.read ? 'messages.openRead' : 'messages.openUnread', {
+                type: typeLabel(message.type),
+              }),
+            }}
+          />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5, minWidth: 0 }}>
+            {!message.read && <Chip size="small" color="primary" label={t('messages.new')} />}
+            <Typography
+              variant="body2"
+              sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {preview}
+            </Typography>
           </Box>
-          <ChevronRightIcon aria-hidden color="action" />
-        </CardContent>
-      </CardActionArea>
+        </Box>
+        <ChevronRightIcon aria-hidden color="action" />
+      </CardContent>
     </Card>
   );
 }
@@ -56,6 +66,19 @@ function MessageRow({ message }: { message: ProviderMessage }) {
 export function MessagesScreen() {
   const { t } = useTranslation();
   const query = useProviderMessagesQuery();
+  // The error screen's title is the page's one h1.
+  if (query.isError) {
+    return (
+      <ErrorScreen
+        titleKey="messages.errorTitle"
+        actions={
+          <Button variant="contained" onClick={() => void query.refetch()}>
+            {t('messages.retry')}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <>
       <Typography variant="h1" sx={{ mb: 3 }}>
@@ -67,15 +90,6 @@ export function MessagesScreen() {
             <Skeleton key={i} variant="rounded" height={112} />
           ))}
         </Box>
-      ) : query.isError ? (
-        <ErrorScreen
-          titleKey="messages.errorTitle"
-          actions={
-            <Button variant="contained" onClick={() => void query.refetch()}>
-              {t('messages.retry')}
-            </Button>
-          }
-        />
       ) : query.data.length === 0 ? (
         <Card>
           <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>

@@ -1,5 +1,6 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
@@ -12,7 +13,14 @@ import { Link as RouterLink } from 'react-router';
 import { useSupportRequestUrl } from '../../components/support/use-support-request-url';
 import { PATHS } from '../../lib/routes';
 
-export function AccountMenu({ initials, onLogout }: { initials: string; onLogout: () => void }) {
+/** `initials` from `initialsOf` (lib/format); null shows a person icon instead. */
+export function AccountMenu({
+  initials,
+  onLogout,
+}: {
+  initials: string | null;
+  onLogout: () => void;
+}) {
   const { t } = useTranslation();
   const supportUrl = useSupportRequestUrl({ category: null, code: null });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -21,13 +29,24 @@ export function AccountMenu({ initials, onLogout }: { initials: string; onLogout
     <>
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('account.menuLabel')}
+        // WCAG 2.5.3: the name contains the initials the button shows.
+        aria-label={
+          initials ? t('account.menuLabelWithInitials', { initials }) : t('account.menuLabel')
+        }
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? 'account-menu' : undefined}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: '0.95rem' }}>
-          {initials}
+        <Avatar
+          sx={{
+            width: 36,
+            height: 36,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: '0.95rem',
+          }}
+        >
+          {initials ?? <PersonOutlineIcon aria-hidden />}
         </Avatar>
       </IconButton>
       <Menu

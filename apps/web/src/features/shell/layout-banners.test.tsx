@@ -56,7 +56,7 @@ describe('layout banners (spec 01 §2, §4; issue 9)', () => {
     const plan = screen.getByRole('region', { name: 'Plan expiration' });
     expect(within(notice).getByText('New rules apply from June.')).toBeInTheDocument();
     expect(
-      within(plan).getByText('Plan ending: your plan ends on 12/31/2026.'),
+      within(plan).getByText('Plan ending. Last day of your plan: 12/31/2026.'),
     ).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(main).toContainElement(heading);
@@ -75,6 +75,6 @@ describe('layout banners (spec 01 §2, §4; issue 9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss Plan expiration' }));
     expect(localStorage.getItem('portal.home.plan-expiration-dismissed.exp')).toBe('true');
     expect(calls.filter((c) => c.operation === 'UpdateCustomerNotificationStatus')).toHaveLength(1);
-    expect(screen.queryByText(/your plan ends on/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Last day of your plan/)).not.toBeInTheDocument();
   });
 });

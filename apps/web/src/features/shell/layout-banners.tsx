@@ -36,10 +36,8 @@ function Banner({
         minHeight: DEFAULT_BANNER_HEIGHT_PX,
         display: 'flex',
         alignItems: 'center',
-        py: 1,
-        bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderColor: 'divider',
+        // On the page's own background, so a banner reads as part of the page, not a second bar.
+        pt: 1.5,
       }}
     >
       {/* The page's own container, so the banner lines up with the content below it. */}

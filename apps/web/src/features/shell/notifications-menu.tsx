@@ -128,9 +128,15 @@ export function NotificationsMenu() {
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : 'false'}
       >
-        <Badge badgeContent={unreadCount} color="error" max={99}>
+        {/* No badge at zero: MUI keeps a hidden badge's text in the page, and the button's
+            name must contain every number it shows (WCAG 2.5.3). */}
+        {unreadCount > 0 ? (
+          <Badge badgeContent={unreadCount} color="error" max={99}>
+            <NotificationsNoneOutlinedIcon aria-hidden />
+          </Badge>
+        ) : (
           <NotificationsNoneOutlinedIcon aria-hidden />
-        </Badge>
+        )}
       </IconButton>
       <Popover
         open={Boolean(anchor)}

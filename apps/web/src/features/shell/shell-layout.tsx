@@ -10,6 +10,7 @@ import { SkipLink } from '../../components/layout/skip-link';
 import { GraphqlRequestError } from '../../lib/api/graphql-client';
 import { useCustomerQuery, type Customer } from '../../lib/customer/use-customer';
 import { reportUnknownError } from '../../lib/errors/report-error';
+import { initialsOf } from '../../lib/format';
 import { useLogout } from '../../lib/session/use-logout';
 import { AccountErrorScreen, EmptyAccountScreen } from './account-error-screen';
 import { InactivityGuard } from './inactivity-dialog';
@@ -17,10 +18,9 @@ import { LayoutBanners } from './layout-banners';
 import { ShellSkeleton } from './shell-skeleton';
 import { TopBar } from './top-bar';
 
-function initialsOf(customer: Customer | null | undefined): string {
-  const first = customer?.preferred_name || customer?.first_name || customer?.email || '';
-  const last = customer?.last_name ?? '';
-  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
+/** The name the avatar shows initials of: the preferred or first name, and the last name. */
+function avatarName(customer: Customer | null | undefined): string {
+  return `${customer?.preferred_name || customer?.first_name || ''} ${customer?.last_name ?? ''}`;
 }
 
 function accountErrorCode(error: unknown): string {
@@ -60,7 +60,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   return (
     <BannerSlotProvider>
       <SkipLink />
-      <TopBar initials={initialsOf(customerQuery.data)} onLogout={logout} />
+      <TopBar initials={initialsOf(avatarName(customerQuery.data))} onLogout={logout} />
       {/* Spec 01 §2: the regulation and plan-expiration banners, above every page. */}
       {customerQuery.data && <LayoutBanners />}
       <BannerSlot />

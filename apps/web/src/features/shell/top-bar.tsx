@@ -17,7 +17,7 @@ import { useNavItems } from './nav-items';
 import { useUnreadMessageCount } from '../../lib/messages/use-unread-message-count';
 import { NotificationsMenu } from './notifications-menu';
 
-export function TopBar({ initials, onLogout }: { initials: string; onLogout: () => void }) {
+export function TopBar({ initials, onLogout }: { initials: string | null; onLogout: () => void }) {
   const { t } = useTranslation();
   const items = useNavItems();
   const unread = useUnreadMessageCount();

@@ -1,0 +1,104 @@
+import MedicationOutlinedIcon from '@mui/icons-material/MedicationOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { useCustomerQuery } from '../../lib/customer/use-customer';
+import { PATHS } from '../../lib/routes';
+import { usePrescriptions } from '../../lib/treatment/use-prescriptions';
+import { useTreatmentRecordsLive } from '../../lib/treatment/use-treatment-records-live';
+import { currentRunway } from './current-runway';
+import { PrescriptionCard } from './prescription-card';
+
+function CardSkeletons() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2} aria-busy="true" aria-label={t('prescriptions.loading')}>
+      {[0, 1].map((i) => (
+        <Card key={i}>
+          <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+              <Box sx={{ flex: 1 }}>
+                <Skeleton variant="text" width="55%" height={32} />
+                <Skeleton variant="text" width="35%" />
+              </Box>
+              <Skeleton variant="rounded" width={88} height={24} />
+            </Box>
+            <Skeleton variant="rounded" height={150} />
+            <Skeleton variant="rounded" width={150} height={44} />
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec 02 §2 /prescriptions: each prescription with its status and a shipping tracker card. */
+export function PrescriptionsScreen() {
+  const { t } = useTranslation();
+  const prescriptions = usePrescriptions();
+  const customer = useCustomerQuery();
+  const timeZone = customer.data?.time_zone;
+  const { showAlert } = useAlerts();
+  useTreatmentRecordsLive();
+  useEffect(() => {
+    if (prescriptions.isError) showAlert({ code: 'P100' });
+  }, [prescriptions.isError, showAlert]);
+
+  const list = prescriptions.data;
+  const runway = useMemo(() => (list ? currentRunway(list) : null), [list]);
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        {t('prescriptions.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('prescriptions.intro')}
+      </Typography>
+      {prescriptions.isPending ? <CardSkeletons /> : null}
+      {prescriptions.isError ? (
+        <Card>
+          <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+            <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+              {t('prescriptions.errorTitle')}
+            </Typography>
+            <Typography sx={{ mb: 2 }}>{t('errors.P100')}</Typography>
+            <Button variant="outlined" onClick={() => void prescriptions.refetch()}>
+              {t('prescriptions.retry')}
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
+      {list && list.length === 0 ? (
+        <Card>
+          <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+            <MedicationOutlinedIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />
+            <Typography sx={{ mb: 2 }}>{t('prescriptions.empty')}</Typography>
+            <Button variant="contained" component={RouterLink} to={PATHS.appointments}>
+              {t('prescriptions.emptyAction')}
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
+      {list && list.length > 0 ? (
+        <Stack spacing={2}>
+          {list.map((prescription) => (
+            <PrescriptionCard
+              key={prescription.id}
+              prescription={prescription}
+              timeZone={timeZone}
+              runway={runway}
+            />
+          ))}
+        </Stack>
+      ) : null}
+    </>
+  );
+}
