@@ -26,3 +26,4 @@ export * from './treatment/runway';
 export * from './treatment/timeline';
 export * from './treatment/prescription-status';
 export * from './schemas/treatment';
+export * from './referrals/referrals';
