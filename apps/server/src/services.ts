@@ -19,6 +19,7 @@ import { createMessageService } from './modules/messages/service';
 import { createNotificationService } from './modules/notifications/service';
 import { createPreferenceService } from './modules/preferences/service';
 import { createPrescriptionService } from './modules/prescriptions/service';
+import { createReferralService } from './modules/referrals/service';
 import { createSduiService } from './modules/sdui/service';
 import { StaffAuth } from './modules/staff/auth';
 import { StaffService } from './modules/staff/service';
@@ -101,6 +102,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const identity = new IdentityService(identityStore, tokens, mailer, limiter, audit, uow, clock, {
     tenantId: config.tenantId,
     publicUrl: config.publicUrl,
+    // A sign-up moves the referral of that email on (spec 02 §4); in the sign-up's transaction.
+    onCustomerSignedUp: (customer, work) =>
+      referrals.refereeSignedUp(customer.customerId, customer.email, work),
   });
 
   // Each area builds its own store inside its module; the root hands over only what it needs.
@@ -124,6 +128,15 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   });
   const prescriptions = createPrescriptionService({ db, audit, clock });
   const labs = createLabService({ db, files: fileService, audit, clock });
+  const referrals = createReferralService({
+    db,
+    uow,
+    audit,
+    clock,
+    mailer,
+    flags,
+    publicUrl: config.publicUrl,
+  });
 
   const staff = {
     auth: new StaffAuth({
@@ -145,6 +158,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       sdui,
       prescriptions,
       labs,
+      referrals,
     }),
   };
 
@@ -161,6 +175,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       prescriptions,
       labs,
       files: fileService,
+      referrals,
     },
     platform,
     keys,

@@ -12,6 +12,7 @@ import type { MessageService } from '../modules/messages/service';
 import type { NotificationService } from '../modules/notifications/service';
 import type { PreferenceService } from '../modules/preferences/service';
 import type { PrescriptionService } from '../modules/prescriptions/service';
+import type { ReferralService } from '../modules/referrals/service';
 import type { SduiService } from '../modules/sdui/service';
 
 /**
@@ -30,6 +31,7 @@ export interface Services {
   prescriptions: PrescriptionService;
   labs: LabService;
   files: FileService;
+  referrals: ReferralService;
 }
 
 export type AuthErrorCode = 'invalid-jwt' | 'jwtExpired';

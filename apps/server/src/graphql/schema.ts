@@ -11,6 +11,7 @@ import '../modules/preferences/schema';
 import '../modules/files/schema';
 import '../modules/prescriptions/schema';
 import '../modules/labs/schema';
+import '../modules/referrals/schema';
 
 export const schema = builder.toSchema();
 

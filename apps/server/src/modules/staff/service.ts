@@ -19,6 +19,7 @@ import type { NotificationRow, NotificationService } from '../notifications/serv
 import type { LabService } from '../labs/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { SduiService } from '../sdui/service';
+import type { ReferralService } from '../referrals/service';
 import { StaffTreatmentRecords } from './treatment-records';
 
 export interface StaffServiceDeps {
@@ -33,6 +34,7 @@ export interface StaffServiceDeps {
   sdui: SduiService;
   prescriptions: PrescriptionService;
   labs: LabService;
+  referrals: ReferralService;
 }
 
 /** What the care team does, through the services that own each area. */
@@ -202,6 +204,19 @@ export class StaffService {
       appointments.bookForCustomer(customerId, input, work),
     );
     if (row) await events.customerChanged(customerId, 'appointments');
+    return row;
+  }
+
+  /**
+   * The referee paid a first invoice (until billing calls it): their referral earns the
+   * referrer the credit; undefined when they signed up through no referral.
+   */
+  async completeReferralFor(refereeCustomerId: string, actor: AuditActor) {
+    const { uow, referrals, events } = this.deps;
+    const row = await uow.run(actor, (work) =>
+      referrals.completeReferralFor(refereeCustomerId, work),
+    );
+    if (row) await events.customerChanged(row.referrerCustomerId, 'referrals');
     return row;
   }
 
