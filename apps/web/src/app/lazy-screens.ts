@@ -63,3 +63,7 @@ export const RxDetailsScreen = lazyNamed(
   'RxDetailsScreen',
 );
 export const LabsScreen = lazyNamed(() => import('../features/labs/labs-screen'), 'LabsScreen');
+export const ReferralsScreen = lazyNamed(
+  () => import('../features/referrals/referrals-screen'),
+  'ReferralsScreen',
+);

@@ -58,6 +58,19 @@ export const PrescriptionStatus = {
 } as const;
 
 export type PrescriptionStatus = typeof PrescriptionStatus[keyof typeof PrescriptionStatus];
+/** Spec 02 section 3: where a referral is in its life. */
+export const ReferralStatus = {
+  CouponCodeGenerated: 'coupon_code_generated',
+  Created: 'created',
+  EmailSent: 'email_sent',
+  Expired: 'expired',
+  RefereeSignedUp: 'referee_signed_up',
+  ReferralInvalid: 'referral_invalid',
+  ReferrerDiscountApplied: 'referrer_discount_applied',
+  ReferrerDiscountReceived: 'referrer_discount_received'
+} as const;
+
+export type ReferralStatus = typeof ReferralStatus[keyof typeof ReferralStatus];
 /** Spec 02 section 4: the four tracker stages, in order. */
 export const ShipmentStage = {
   Delivered: 'delivered',
@@ -208,6 +221,20 @@ export type GetSignedDownloadUrlQueryVariables = Exact<{
 
 
 export type GetSignedDownloadUrlQuery = { signedDownloadUrl: { downloadUrl: string | null, errorMessage: string | null } };
+
+export type CreateReferralMutationVariables = Exact<{
+  refereeEmail: string;
+}>;
+
+
+export type CreateReferralMutation = { createReferral: { message: string, name: string, statusCode: number, data: { id: string, status: ReferralStatus, refereeEmail: string } } };
+
+export type GetReferralsQueryVariables = Exact<{
+  referrerCustomerId?: string | null | undefined;
+}>;
+
+
+export type GetReferralsQuery = { referrals: Array<{ id: string, status: ReferralStatus, referrer_discount_remaining: number | null, refereeEmail: string, created_at: string }> };
 
 export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -703,6 +730,31 @@ export const GetSignedDownloadUrlDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:fc6e0812d2b3d7f4d39d72a0a9fa49d13c33670668e2b052b93c6f34fb62bbc4"}) as unknown as TypedDocumentString<GetSignedDownloadUrlQuery, GetSignedDownloadUrlQueryVariables>;
+export const CreateReferralDocument = new TypedDocumentString(`
+    mutation CreateReferral($refereeEmail: String!) {
+  createReferral(refereeEmail: $refereeEmail) {
+    data {
+      id
+      status
+      refereeEmail
+    }
+    message
+    name
+    statusCode
+  }
+}
+    `, {"hash":"sha256:eacef2a71aef3ad56eb3cfa1d042560144d6df0ca14cca0b96f685bbe5af887b"}) as unknown as TypedDocumentString<CreateReferralMutation, CreateReferralMutationVariables>;
+export const GetReferralsDocument = new TypedDocumentString(`
+    query GetReferrals($referrerCustomerId: ID) {
+  referrals(referrerCustomerId: $referrerCustomerId) {
+    id
+    status
+    referrer_discount_remaining
+    refereeEmail
+    created_at
+  }
+}
+    `, {"hash":"sha256:ad1c2be30fc7034aefc55e1d2f86ddec33a80e8c95d1593364660d4703ef76a3"}) as unknown as TypedDocumentString<GetReferralsQuery, GetReferralsQueryVariables>;
 export const GetAppointmentPresenceDocument = new TypedDocumentString(`
     query GetAppointmentPresence {
   appointmentsByCustomer {

@@ -19,6 +19,8 @@ import enNotifications from '../locales/en/notifications.json';
 import esNotifications from '../locales/es/notifications.json';
 import enPrescriptions from '../locales/en/prescriptions.json';
 import esPrescriptions from '../locales/es/prescriptions.json';
+import enReferrals from '../locales/en/referrals.json';
+import esReferrals from '../locales/es/referrals.json';
 import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
 
@@ -38,6 +40,7 @@ export const resources = {
       tour: enTour,
       prescriptions: enPrescriptions,
       labs: enLabs,
+      referrals: enReferrals,
     },
   },
   es: {
@@ -50,6 +53,7 @@ export const resources = {
       tour: esTour,
       prescriptions: esPrescriptions,
       labs: esLabs,
+      referrals: esReferrals,
     },
   },
 } as const;
