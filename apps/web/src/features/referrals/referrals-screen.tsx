@@ -7,12 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  REFERRAL_CREDIT_CENTS,
-  referralEmailProblem,
-  summarizeReferrals,
-  type ReferralStatus,
-} from '@portal/domain';
+import { REFERRAL_CREDIT_CENTS, referralEmailProblem, summarizeReferrals } from '@portal/domain';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../components/alerts/alert-context';
