@@ -55,6 +55,10 @@ test('an eligible customer invites two friends, one with an invalid address', as
   // The valid one went; the invalid one stays, marked, to be fixed.
   await expect(chips).toHaveCount(1);
   await expect(chips.first()).toContainText('friend-at-example.com');
+  const invitations = page.getByRole('region', { name: 'Your invitations' }).getByRole('listitem');
+  await expect(invitations).toHaveCount(1);
+  await expect(invitations.first()).toContainText(friend);
+  await expect(invitations.first()).toContainText('Pending');
   await shoot(page, 'referrals-sent');
 
   // The friend gets a sign-up link.

@@ -58,6 +58,12 @@ describe('/referrals (spec 02 §2, §4, §5)', () => {
     await waitFor(() => expect(stat('Credit earned')).toBe('$70.00'));
     expect(stat('Pending')).toBe('2');
     expect(stat('Completed')).toBe('1');
+    const invitations = within(screen.getByRole('region', { name: 'Your invitations' }));
+    expect(invitations.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'a@example.comPending',
+      'b@example.comCredit in use',
+      'c@example.comCompleted',
+    ]);
   });
 
   it('the empty state, and the FAQ in four sections', async () => {

@@ -3,11 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { REFERRAL_CREDIT_CENTS, referralEmailProblem, summarizeReferrals } from '@portal/domain';
+import {
+  REFERRAL_CREDIT_CENTS,
+  referralEmailProblem,
+  referralState,
+  summarizeReferrals,
+} from '@portal/domain';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -16,7 +22,56 @@ import { formatMoney } from '../../lib/format';
 import { EmailChipInput, type EmailChip } from './email-chip-input';
 import { ReferralsFaq } from './referrals-faq';
 import { useCreateReferrals } from './use-create-referral';
-import { useReferrals } from './use-referrals';
+import { useReferrals, type Referral } from './use-referrals';
+
+/** The customer's invitations, each with its state by the spec's rules. */
+function ReferralList({ referrals }: { referrals: Referral[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card component="section" aria-labelledby="referrals-list-title">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="referrals-list-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+          {t('referrals.list.title')}
+        </Typography>
+        <Box component="ul" sx={{ m: 0, p: 0 }}>
+          {referrals.map((r) => {
+            const state = referralState({
+              status: r.status,
+              referrerDiscountRemaining: r.referrer_discount_remaining ?? null,
+            });
+            return (
+              <Box
+                component="li"
+                key={r.id}
+                sx={{
+                  listStyle: 'none',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  gap: 1,
+                  py: 1.25,
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  '&:first-of-type': { borderTop: 0 },
+                }}
+              >
+                <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {r.refereeEmail}
+                </Typography>
+                <Chip
+                  size="small"
+                  label={t(`referrals.list.state.${state}`)}
+                  color={state === 'completed' ? 'success' : 'default'}
+                  variant={state === 'completed' ? 'filled' : 'outlined'}
+                />
+              </Box>
+            );
+          })}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
 
 function Stat({ label, value, loading }: { label: string; value: string; loading: boolean }) {
   return (
@@ -211,6 +266,7 @@ export function ReferralsScreen() {
               </CardContent>
             </Card>
           ) : null}
+          {list && list.length > 0 ? <ReferralList referrals={list} /> : null}
           {referrals.isError && !list ? (
             <Card>
               <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
