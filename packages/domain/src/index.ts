@@ -26,3 +26,7 @@ export * from './treatment/runway';
 export * from './treatment/timeline';
 export * from './treatment/prescription-status';
 export * from './schemas/treatment';
+export * from './weight/measures';
+export * from './weight/import';
+export * from './weight/trend';
+export * from './weight/schemas';
