@@ -6,3 +6,4 @@ export * from './appointments';
 export * from './messaging';
 export * from './customer-actions';
 export * from './treatment-records';
+export * from './measurements';
