@@ -15,6 +15,7 @@ import { createCustomerService } from './modules/customers/service';
 import { createFileService } from './modules/files/service';
 import { createFlagService } from './modules/flags/service';
 import { createLabService } from './modules/labs/service';
+import { createMeasurementService } from './modules/measurements/service';
 import { createMessageService } from './modules/messages/service';
 import { createNotificationService } from './modules/notifications/service';
 import { createPreferenceService } from './modules/preferences/service';
@@ -124,6 +125,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   });
   const prescriptions = createPrescriptionService({ db, audit, clock });
   const labs = createLabService({ db, files: fileService, audit, clock });
+  const measurements = createMeasurementService({ db, uow, audit, clock });
 
   const staff = {
     auth: new StaffAuth({
@@ -145,6 +147,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       sdui,
       prescriptions,
       labs,
+      measurements,
     }),
   };
 
@@ -161,6 +164,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       prescriptions,
       labs,
       files: fileService,
+      measurements,
     },
     platform,
     keys,

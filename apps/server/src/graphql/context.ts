@@ -8,6 +8,7 @@ import type { CustomerService } from '../modules/customers/service';
 import type { FileService } from '../modules/files/service';
 import type { FlagService } from '../modules/flags/service';
 import type { LabService } from '../modules/labs/service';
+import type { MeasurementService } from '../modules/measurements/service';
 import type { MessageService } from '../modules/messages/service';
 import type { NotificationService } from '../modules/notifications/service';
 import type { PreferenceService } from '../modules/preferences/service';
@@ -30,6 +31,7 @@ export interface Services {
   prescriptions: PrescriptionService;
   labs: LabService;
   files: FileService;
+  measurements: MeasurementService;
 }
 
 export type AuthErrorCode = 'invalid-jwt' | 'jwtExpired';

@@ -17,6 +17,7 @@ import type { FlagService } from '../flags/service';
 import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
 import type { NotificationRow, NotificationService } from '../notifications/service';
 import type { LabService } from '../labs/service';
+import type { MeasurementService } from '../measurements/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { SduiService } from '../sdui/service';
 import { StaffTreatmentRecords } from './treatment-records';
@@ -33,15 +34,19 @@ export interface StaffServiceDeps {
   sdui: SduiService;
   prescriptions: PrescriptionService;
   labs: LabService;
+  measurements: MeasurementService;
 }
 
 /** What the care team does, through the services that own each area. */
 export class StaffService {
   /** Prescriptions, shipments, carrier events and lab results (treatment-records.ts). */
   readonly treatment: StaffTreatmentRecords;
+  /** Starting-weight change requests the provider team decides (measurement-routes.ts). */
+  readonly measurements: MeasurementService;
 
   constructor(private readonly deps: StaffServiceDeps) {
     this.treatment = new StaffTreatmentRecords(deps);
+    this.measurements = deps.measurements;
   }
 
   /**
