@@ -20,6 +20,7 @@ import { hashPassword } from '../identity/secrets';
 import { seedMessagingDemo } from './seed-messaging';
 import { seedAppointments } from './seed-appointments';
 import { seedTreatmentRecords } from './seed-treatment';
+import { seedWeightDemo } from './seed-weight';
 import type { DocumentStore } from '../platform/document-store';
 import {
   DEMO_TREATMENTS,
@@ -200,6 +201,7 @@ export async function seedDemoData(
       metadata: { vial_count: 3 },
     });
     await seedTreatmentRecords(tx, { customerId: alex.id, files: options.files });
+    await seedWeightDemo(tx, { customerId: alex.id });
   });
   return true;
 }
