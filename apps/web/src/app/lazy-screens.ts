@@ -63,3 +63,7 @@ export const RxDetailsScreen = lazyNamed(
   'RxDetailsScreen',
 );
 export const LabsScreen = lazyNamed(() => import('../features/labs/labs-screen'), 'LabsScreen');
+export const WeightScreen = lazyNamed(
+  () => import('../features/weight/weight-screen'),
+  'WeightScreen',
+);
