@@ -19,6 +19,7 @@ import {
 import { hashPassword } from '../identity/secrets';
 import { seedMessagingDemo } from './seed-messaging';
 import { seedAppointments } from './seed-appointments';
+import { seedAlexCard, seedBillingCatalogue } from './seed-billing';
 import { seedTreatmentRecords } from './seed-treatment';
 import { seedWeightDemo } from './seed-weight';
 import type { DocumentStore } from '../platform/document-store';
@@ -36,7 +37,7 @@ export const DEMO_ACCOUNTS = [
   {
     email: 'alex.rivera@example.com',
     password: DEMO_PASSWORD,
-    description: 'complete customer: plan, addresses, contract',
+    description: 'complete customer: monthly plan with an add-on, saved test card',
   },
   {
     email: 'sam.unverified@example.com',
@@ -74,6 +75,7 @@ export async function seedDemoData(
 
   await db.transaction(async (tx) => {
     await tx.insert(treatments).values(DEMO_TREATMENTS).onConflictDoNothing();
+    await seedBillingCatalogue(tx);
     await tx
       .insert(treatmentConfigurations)
       .values(DEMO_TREATMENT_CONFIGURATIONS)
@@ -154,10 +156,11 @@ export async function seedDemoData(
         status: 'active',
         discountAmount: 0,
         autoRenew: true,
-        startDate: '2026-06-01',
+        // Month to month, with the high-dose add-on: 299.00 + 50.00 a month.
+        startDate: '2026-11-01',
         endDate: '2026-12-01',
-        length: 6,
-        price: 149_900,
+        length: 1,
+        price: 34_900,
       })
       .returning();
     const [weightTreatment] = await tx
@@ -177,11 +180,12 @@ export async function seedDemoData(
     await tx.insert(subscriptionItems).values([
       {
         subscriptionId: subscription.id,
-        itemPriceId: 'weightmanagement-6-month-USD',
+        itemPriceId: 'weightmanagement-monthly-USD',
         itemType: 'plan',
       },
       { subscriptionId: subscription.id, itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
     ]);
+    await seedAlexCard(tx, { customerId: alex.id, subscriptionId: subscription.id });
     await seedBookingCustomer(tx, taylorUser, weightTreatment?.id);
     await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
     await seedAppointments(tx, { customerId: alex.id });

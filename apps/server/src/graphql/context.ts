@@ -3,6 +3,7 @@ import type { AuditActor } from '../platform/audit';
 import { bearerToken } from '../platform/bearer';
 import { TokenError, type TokenService } from '../identity/tokens';
 import type { AppointmentService } from '../modules/appointments/service';
+import type { BillingService } from '../modules/billing/service';
 import type { CustomerActionService } from '../modules/customers/actions-service';
 import type { CustomerService } from '../modules/customers/service';
 import type { FileService } from '../modules/files/service';
@@ -32,6 +33,7 @@ export interface Services {
   labs: LabService;
   files: FileService;
   measurements: MeasurementService;
+  billing: BillingService;
 }
 
 export type AuthErrorCode = 'invalid-jwt' | 'jwtExpired';

@@ -12,6 +12,7 @@ import '../modules/measurements/schema';
 import '../modules/files/schema';
 import '../modules/prescriptions/schema';
 import '../modules/labs/schema';
+import '../modules/billing/schema';
 
 export const schema = builder.toSchema();
 
