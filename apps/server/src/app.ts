@@ -24,6 +24,7 @@ import { API_PATH, registerHttpPlugins } from './platform/http-plugins';
 import { createEmitter } from './platform/pubsub';
 import { platformRoutes } from './platform/routes';
 import { fileRoutes } from './modules/files/routes';
+import { sandboxGatewayRoutes } from './platform/gateway/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { compose, type Platform, type Services } from './services';
 
@@ -88,6 +89,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     carrierWebhookSecret: config.carrierWebhookSecret,
   });
   await app.register(fileRoutes, { files: services.files });
+  await app.register(sandboxGatewayRoutes, {
+    gateway: platform.sandboxGateway,
+    clock: platform.clock,
+  });
+  // A charge a crash left between the gateway and the commit is finished at start (the
+  // gateway's record under the same idempotency key decides); see docs/architecture.md.
+  app.addHook('onReady', async () => {
+    try {
+      const outcome = await services.billing.reconcilePendingCharges();
+      if (outcome.settled + outcome.failed > 0) app.log.warn(outcome, 'pending charges reconciled');
+    } catch (error) {
+      app.log.error({ err: error }, 'pending charge reconciliation failed');
+    }
+  });
 
   // Closed with the app, so a Redis emitter's connections do not outlive it.
   const emitter = createEmitter(config.redisUrl);

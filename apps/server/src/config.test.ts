@@ -84,4 +84,26 @@ describe('SUPPORT_URL and CHAT_WIDGET_URL (spec 01 §1, §7)', () => {
         .chatWidgetUrl,
     ).toBe('https://chat.example.com/w.js');
   });
+
+  it('billing: the sandbox gateway by default; the crash drill is refused in production', () => {
+    expect(parseConfig({}, '1').billing).toEqual({
+      gateway: 'sandbox',
+      quoteSecret: undefined,
+      crashAfterCharge: false,
+    });
+    expect(() => parseConfig({ GATEWAY: 'stripe' }, '1')).toThrow(/GATEWAY/);
+    expect(
+      parseConfig({ BILLING_TEST_CRASH_AFTER_CHARGE: 'true' }, '1').billing.crashAfterCharge,
+    ).toBe(true);
+    expect(() =>
+      parseConfig(
+        {
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://portal.example.com',
+          BILLING_TEST_CRASH_AFTER_CHARGE: 'true',
+        },
+        '1',
+      ),
+    ).toThrow(/BILLING_TEST_CRASH_AFTER_CHARGE/);
+  });
 });

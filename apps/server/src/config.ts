@@ -63,6 +63,15 @@ const envSchema = z.object({
   S3_PREFIX: z.string().default(''),
   /** Shared secret a tracking service sends with carrier events (X-Webhook-Secret); off when absent. */
   CARRIER_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** The payment gateway: the built-in sandbox (the only one so far; a real one plugs in here). */
+  GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  /** HMAC key of price change quotes; derived from the token signing key when absent. */
+  BILLING_QUOTE_SECRET: z.string().min(32).optional(),
+  /** Test only: the process exits between the gateway charge and its commit (crash drills). */
+  BILLING_TEST_CRASH_AFTER_CHARGE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .optional()
@@ -93,7 +102,15 @@ export interface Config {
   authRateLimitMultiplier: number;
   files: FilesConfig;
   carrierWebhookSecret: string | undefined;
+  billing: BillingConfig;
   version: string;
+}
+
+export interface BillingConfig {
+  gateway: 'sandbox';
+  quoteSecret: string | undefined;
+  /** Never in production (refused there). */
+  crashAfterCharge: boolean;
 }
 
 export interface S3Config {
@@ -135,6 +152,11 @@ export function parseConfig(source: Record<string, string | undefined>, version:
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.BILLING_TEST_CRASH_AFTER_CHARGE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING_TEST_CRASH_AFTER_CHARGE: a test drill, refused in production',
     );
   }
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -184,6 +206,11 @@ export function parseConfig(source: Record<string, string | undefined>, version:
         : undefined,
     },
     carrierWebhookSecret: env.CARRIER_WEBHOOK_SECRET,
+    billing: {
+      gateway: env.GATEWAY,
+      quoteSecret: env.BILLING_QUOTE_SECRET,
+      crashAfterCharge: env.BILLING_TEST_CRASH_AFTER_CHARGE,
+    },
     version,
   };
 }

@@ -10,11 +10,13 @@ import { IdentityService } from './identity/service';
 import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
 import { createAppointmentService } from './modules/appointments/service';
+import { createBillingService } from './modules/billing/service';
 import { createCustomerActionService } from './modules/customers/actions-service';
 import { createCustomerService } from './modules/customers/service';
 import { createFileService } from './modules/files/service';
 import { createFlagService } from './modules/flags/service';
 import { createLabService } from './modules/labs/service';
+import { createMeasurementService } from './modules/measurements/service';
 import { createMessageService } from './modules/messages/service';
 import { createNotificationService } from './modules/notifications/service';
 import { createPreferenceService } from './modules/preferences/service';
@@ -27,6 +29,7 @@ import { AuditLog } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { createDocumentStore, type DocumentStore } from './platform/document-store';
 import { Events } from './platform/events';
+import { SandboxGateway } from './platform/gateway/sandbox';
 import { RATE_LIMIT_REDIS_NAME } from './platform/http-plugins';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { UrlSigner } from './platform/signed-urls';
@@ -45,6 +48,8 @@ export interface Platform {
   outbox: OutboxMailer | null;
   /** Where documents' bytes live: DATA_DIR/files, or S3 when S3_BUCKET is set. */
   files: DocumentStore;
+  /** The built-in sandbox payment gateway (GATEWAY=sandbox); its tokenization route needs it. */
+  sandboxGateway: SandboxGateway;
 }
 
 export interface Composition {
@@ -89,7 +94,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const events = new Events();
   const uow = new UnitOfWork(db);
   const files = createDocumentStore(config.files);
-  const platform: Platform = { clock, audit, events, uow, mailer, outbox, files };
+  const sandboxGateway = new SandboxGateway(db);
+  const platform: Platform = { clock, audit, events, uow, mailer, outbox, files, sandboxGateway };
 
   // One connection counts every limit (identity and the global one) across instances.
   const redis = config.redisUrl
@@ -116,7 +122,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const sdui = createSduiService({ db, uow });
   const appointments = createAppointmentService({ db, customers, uow, audit, clock });
   const preferences = createPreferenceService({ db, uow, audit, clock });
-  const signer = new UrlSigner(config.files.signingSecret ?? (await fileUrlSecret(keys)));
+  const signer = new UrlSigner(
+    config.files.signingSecret ?? (await derivedSecret(keys, 'portal signed file urls')),
+  );
   const fileService = createFileService({
     db,
     files,
@@ -136,6 +144,21 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     mailer,
     flags,
     publicUrl: config.publicUrl,
+  });
+  const measurements = createMeasurementService({ db, uow, audit, clock });
+  const billing = createBillingService({
+    db,
+    customers,
+    uow,
+    audit,
+    clock,
+    gateway: sandboxGateway,
+    events,
+    quoteSecret: config.billing.quoteSecret
+      ? Buffer.from(config.billing.quoteSecret)
+      : await derivedSecret(keys, 'portal billing quotes'),
+    // The crash drill of the exactly-once test: exit as a killed process would, mid-change.
+    afterGatewayCharge: config.billing.crashAfterCharge ? () => process.exit(70) : undefined,
   });
 
   const staff = {
@@ -159,6 +182,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       prescriptions,
       labs,
       referrals,
+      measurements,
     }),
   };
 
@@ -176,6 +200,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       labs,
       files: fileService,
       referrals,
+      measurements,
+      billing,
     },
     platform,
     keys,
@@ -190,13 +216,12 @@ export async function compose(options: CompositionOptions): Promise<Composition>
 }
 
 /**
- * Without FILES_SIGNING_SECRET, signed file URLs use a key derived (HKDF) from the token signing
- * key, which every instance shares already (JWT_PRIVATE_KEY, or the one kept under DATA_DIR).
+ * Without FILES_SIGNING_SECRET (or BILLING_QUOTE_SECRET), signed file URLs (quotes) use a key
+ * derived (HKDF, one label each) from the token signing key, which every instance shares
+ * already (JWT_PRIVATE_KEY, or the one kept under DATA_DIR).
  */
-async function fileUrlSecret(keys: SigningKeys): Promise<Buffer> {
+async function derivedSecret(keys: SigningKeys, label: string): Promise<Buffer> {
   const { d } = await exportJWK(keys.privateKey);
   if (!d) throw new Error('the signing key has no private part');
-  return Buffer.from(
-    hkdfSync('sha256', Buffer.from(d, 'base64url'), '', 'portal signed file urls', 32),
-  );
+  return Buffer.from(hkdfSync('sha256', Buffer.from(d, 'base64url'), '', label, 32));
 }

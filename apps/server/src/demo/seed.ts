@@ -19,8 +19,10 @@ import {
 import { hashPassword } from '../identity/secrets';
 import { seedMessagingDemo } from './seed-messaging';
 import { seedAppointments } from './seed-appointments';
+import { seedAlexCard, seedBillingCatalogue } from './seed-billing';
 import { seedTreatmentRecords } from './seed-treatment';
 import { seedReferrals } from './seed-referrals';
+import { seedWeightDemo } from './seed-weight';
 import type { DocumentStore } from '../platform/document-store';
 import {
   DEMO_TREATMENTS,
@@ -36,7 +38,7 @@ export const DEMO_ACCOUNTS = [
   {
     email: 'alex.rivera@example.com',
     password: DEMO_PASSWORD,
-    description: 'complete customer: plan, addresses, contract',
+    description: 'complete customer: monthly plan with an add-on, saved test card',
   },
   {
     email: 'sam.unverified@example.com',
@@ -74,6 +76,7 @@ export async function seedDemoData(
 
   await db.transaction(async (tx) => {
     await tx.insert(treatments).values(DEMO_TREATMENTS).onConflictDoNothing();
+    await seedBillingCatalogue(tx);
     await tx
       .insert(treatmentConfigurations)
       .values(DEMO_TREATMENT_CONFIGURATIONS)
@@ -154,10 +157,11 @@ export async function seedDemoData(
         status: 'active',
         discountAmount: 0,
         autoRenew: true,
-        startDate: '2026-06-01',
+        // Month to month, with the high-dose add-on: 299.00 + 50.00 a month.
+        startDate: '2026-11-01',
         endDate: '2026-12-01',
-        length: 6,
-        price: 149_900,
+        length: 1,
+        price: 34_900,
       })
       .returning();
     const [weightTreatment] = await tx
@@ -177,11 +181,12 @@ export async function seedDemoData(
     await tx.insert(subscriptionItems).values([
       {
         subscriptionId: subscription.id,
-        itemPriceId: 'weightmanagement-6-month-USD',
+        itemPriceId: 'weightmanagement-monthly-USD',
         itemType: 'plan',
       },
       { subscriptionId: subscription.id, itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
     ]);
+    await seedAlexCard(tx, { customerId: alex.id, subscriptionId: subscription.id });
     await seedBookingCustomer(tx, taylorUser, weightTreatment?.id);
     await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
     await seedAppointments(tx, { customerId: alex.id });
@@ -202,6 +207,7 @@ export async function seedDemoData(
     });
     await seedTreatmentRecords(tx, { customerId: alex.id, files: options.files });
     await seedReferrals(tx, { customerId: alex.id });
+    await seedWeightDemo(tx, { customerId: alex.id });
   });
   return true;
 }

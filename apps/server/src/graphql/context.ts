@@ -3,11 +3,13 @@ import type { AuditActor } from '../platform/audit';
 import { bearerToken } from '../platform/bearer';
 import { TokenError, type TokenService } from '../identity/tokens';
 import type { AppointmentService } from '../modules/appointments/service';
+import type { BillingService } from '../modules/billing/service';
 import type { CustomerActionService } from '../modules/customers/actions-service';
 import type { CustomerService } from '../modules/customers/service';
 import type { FileService } from '../modules/files/service';
 import type { FlagService } from '../modules/flags/service';
 import type { LabService } from '../modules/labs/service';
+import type { MeasurementService } from '../modules/measurements/service';
 import type { MessageService } from '../modules/messages/service';
 import type { NotificationService } from '../modules/notifications/service';
 import type { PreferenceService } from '../modules/preferences/service';
@@ -32,6 +34,8 @@ export interface Services {
   labs: LabService;
   files: FileService;
   referrals: ReferralService;
+  measurements: MeasurementService;
+  billing: BillingService;
 }
 
 export type AuthErrorCode = 'invalid-jwt' | 'jwtExpired';

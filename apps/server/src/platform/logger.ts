@@ -20,10 +20,15 @@ export const REDACT_PATHS = [
   '*.code',
   '*.oobCode',
   '*.email',
+  // Card details posted to the sandbox gateway's tokenization endpoint.
+  '*.cardNumber',
+  '*.cvc',
   '*.to',
   'email',
   'password',
   'token',
+  'cardNumber',
+  'cvc',
 ];
 
 export function loggerOptions(level: string): LoggerOptions {

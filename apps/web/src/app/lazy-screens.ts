@@ -67,3 +67,7 @@ export const ReferralsScreen = lazyNamed(
   () => import('../features/referrals/referrals-screen'),
   'ReferralsScreen',
 );
+export const WeightScreen = lazyNamed(
+  () => import('../features/weight/weight-screen'),
+  'WeightScreen',
+);

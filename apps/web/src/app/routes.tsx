@@ -10,6 +10,7 @@ import {
   ForgotPasswordScreen,
   IntakeScreen,
   LabsScreen,
+  WeightScreen,
   MessageDetailScreen,
   MessagesScreen,
   PlaceholderScreen,
@@ -142,6 +143,7 @@ export const routes: RouteObject[] = [
               </RequireReferralEligibility>
             ),
           },
+          { path: 'weight', element: <WeightScreen /> },
           ...PROTECTED_SCREENS.map(protectedRoute),
         ],
       },

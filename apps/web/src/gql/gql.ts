@@ -46,6 +46,10 @@ type Documents = {
     "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n": typeof types.UpdateCustomerNotificationStatusDocument,
     "query GetPrescriptionsByCustomer($customerId: ID!) {\n  prescriptionsByCustomer(customerId: $customerId) {\n    ...PrescriptionView\n  }\n}\n\nfragment PrescriptionView on Prescription {\n  id\n  created_at\n  updated_at\n  show_tracker\n  status {\n    name\n    display_name\n  }\n  customer {\n    full_name\n    dob\n  }\n  provider {\n    id\n    display_name\n  }\n  treatment {\n    id\n    display_name\n  }\n  kit_snapshots {\n    id\n    catalog_name\n    kit_name\n    directions\n    quantity\n    strength\n    form\n    internal_type\n    refills\n    created_at\n    concentration_mg_per_ml\n    volume_ml\n    weekly_dose_mg\n    weekly_dose_units\n  }\n  media_assets {\n    src\n    alt_text\n    mime_type\n  }\n  runway {\n    doses_left\n    doses_taken\n    doses_total\n    refill_due_on\n    refill_must_ship_by\n    refill_urgent\n    runs_out_on\n  }\n  shipping_status {\n    ...ShipmentView\n  }\n}\n\nfragment ShipmentView on Shipment {\n  id\n  carrier\n  tracking_number\n  tracking_url\n  shipped_at\n  delivered_at\n  stage\n  status\n  warning\n  stalled_days\n  steps {\n    stage\n    state\n  }\n  events {\n    id\n    label\n    source\n    status\n    raw_status\n    stage\n    warning\n    message\n    location\n    occurred_at\n  }\n}\n": typeof types.GetPrescriptionsByCustomerDocument,
     "subscription TreatmentRecordsChanged {\n  customerChanged {\n    reason\n  }\n}\n": typeof types.TreatmentRecordsChangedDocument,
+    "query GetCustomerMeasurements {\n  getCustomerMeasurements {\n    id\n    type\n    value\n    unit\n    source\n    recorded_at\n  }\n}\n": typeof types.GetCustomerMeasurementsDocument,
+    "mutation ImportWeightData($weightData: String!) {\n  importWeightData(weightData: $weightData) {\n    recorded\n    skipped\n    already_recorded\n  }\n}\n": typeof types.ImportWeightDataDocument,
+    "mutation InsertCustomerMeasurement(\n  $customerId: ID!\n  $type: String!\n  $value: Int!\n  $unit: String!\n  $recordedAt: Date!\n) {\n  InsertCustomerMeasurement(\n    customerId: $customerId\n    type: $type\n    value: $value\n    unit: $unit\n    recorded_at: $recordedAt\n  ) {\n    statusCode\n    data {\n      id\n    }\n  }\n}\n": typeof types.InsertCustomerMeasurementDocument,
+    "mutation UpdateWeightMeasurement($id: ID!, $newWeight: Int!) {\n  updateWeightMeasurement(id: $id, newWeight: $newWeight) {\n    statusCode\n    data {\n      id\n      value\n    }\n  }\n}\n": typeof types.UpdateWeightMeasurementDocument,
 };
 const documents: Documents = {
     "query CheckTimeStillAvailable(\n  $state: String!\n  $treatmentId: ID!\n  $startTime: DateTime!\n  $forReschedule: Boolean\n) {\n  checkTimeStillAvailable(\n    state: $state\n    treatmentId: $treatmentId\n    startTime: $startTime\n    forReschedule: $forReschedule\n  ) {\n    start\n    end\n    provider {\n      id\n    }\n  }\n}\n": types.CheckTimeStillAvailableDocument,
@@ -79,6 +83,10 @@ const documents: Documents = {
     "mutation UpdateCustomerNotificationStatus($id: ID!, $newStatus: CustomerNotificationStatusUpdate!) {\n  updateCustomerNotificationStatus(id: $id, newStatus: $newStatus) {\n    data {\n      id\n      status\n    }\n  }\n}\n": types.UpdateCustomerNotificationStatusDocument,
     "query GetPrescriptionsByCustomer($customerId: ID!) {\n  prescriptionsByCustomer(customerId: $customerId) {\n    ...PrescriptionView\n  }\n}\n\nfragment PrescriptionView on Prescription {\n  id\n  created_at\n  updated_at\n  show_tracker\n  status {\n    name\n    display_name\n  }\n  customer {\n    full_name\n    dob\n  }\n  provider {\n    id\n    display_name\n  }\n  treatment {\n    id\n    display_name\n  }\n  kit_snapshots {\n    id\n    catalog_name\n    kit_name\n    directions\n    quantity\n    strength\n    form\n    internal_type\n    refills\n    created_at\n    concentration_mg_per_ml\n    volume_ml\n    weekly_dose_mg\n    weekly_dose_units\n  }\n  media_assets {\n    src\n    alt_text\n    mime_type\n  }\n  runway {\n    doses_left\n    doses_taken\n    doses_total\n    refill_due_on\n    refill_must_ship_by\n    refill_urgent\n    runs_out_on\n  }\n  shipping_status {\n    ...ShipmentView\n  }\n}\n\nfragment ShipmentView on Shipment {\n  id\n  carrier\n  tracking_number\n  tracking_url\n  shipped_at\n  delivered_at\n  stage\n  status\n  warning\n  stalled_days\n  steps {\n    stage\n    state\n  }\n  events {\n    id\n    label\n    source\n    status\n    raw_status\n    stage\n    warning\n    message\n    location\n    occurred_at\n  }\n}\n": types.GetPrescriptionsByCustomerDocument,
     "subscription TreatmentRecordsChanged {\n  customerChanged {\n    reason\n  }\n}\n": types.TreatmentRecordsChangedDocument,
+    "query GetCustomerMeasurements {\n  getCustomerMeasurements {\n    id\n    type\n    value\n    unit\n    source\n    recorded_at\n  }\n}\n": types.GetCustomerMeasurementsDocument,
+    "mutation ImportWeightData($weightData: String!) {\n  importWeightData(weightData: $weightData) {\n    recorded\n    skipped\n    already_recorded\n  }\n}\n": types.ImportWeightDataDocument,
+    "mutation InsertCustomerMeasurement(\n  $customerId: ID!\n  $type: String!\n  $value: Int!\n  $unit: String!\n  $recordedAt: Date!\n) {\n  InsertCustomerMeasurement(\n    customerId: $customerId\n    type: $type\n    value: $value\n    unit: $unit\n    recorded_at: $recordedAt\n  ) {\n    statusCode\n    data {\n      id\n    }\n  }\n}\n": types.InsertCustomerMeasurementDocument,
+    "mutation UpdateWeightMeasurement($id: ID!, $newWeight: Int!) {\n  updateWeightMeasurement(id: $id, newWeight: $newWeight) {\n    statusCode\n    data {\n      id\n      value\n    }\n  }\n}\n": types.UpdateWeightMeasurementDocument,
 };
 
 /**
@@ -205,6 +213,22 @@ export function graphql(source: "query GetPrescriptionsByCustomer($customerId: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "subscription TreatmentRecordsChanged {\n  customerChanged {\n    reason\n  }\n}\n"): typeof import('./graphql').TreatmentRecordsChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GetCustomerMeasurements {\n  getCustomerMeasurements {\n    id\n    type\n    value\n    unit\n    source\n    recorded_at\n  }\n}\n"): typeof import('./graphql').GetCustomerMeasurementsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ImportWeightData($weightData: String!) {\n  importWeightData(weightData: $weightData) {\n    recorded\n    skipped\n    already_recorded\n  }\n}\n"): typeof import('./graphql').ImportWeightDataDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation InsertCustomerMeasurement(\n  $customerId: ID!\n  $type: String!\n  $value: Int!\n  $unit: String!\n  $recordedAt: Date!\n) {\n  InsertCustomerMeasurement(\n    customerId: $customerId\n    type: $type\n    value: $value\n    unit: $unit\n    recorded_at: $recordedAt\n  ) {\n    statusCode\n    data {\n      id\n    }\n  }\n}\n"): typeof import('./graphql').InsertCustomerMeasurementDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UpdateWeightMeasurement($id: ID!, $newWeight: Int!) {\n  updateWeightMeasurement(id: $id, newWeight: $newWeight) {\n    statusCode\n    data {\n      id\n      value\n    }\n  }\n}\n"): typeof import('./graphql').UpdateWeightMeasurementDocument;
 
 
 export function graphql(source: string) {

@@ -339,6 +339,37 @@ export type TreatmentRecordsChangedSubscriptionVariables = Exact<{ [key: string]
 
 export type TreatmentRecordsChangedSubscription = { customerChanged: { reason: string } };
 
+export type GetCustomerMeasurementsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCustomerMeasurementsQuery = { getCustomerMeasurements: Array<{ id: string, type: string, value: number, unit: string, source: string, recorded_at: string }> };
+
+export type ImportWeightDataMutationVariables = Exact<{
+  weightData: string;
+}>;
+
+
+export type ImportWeightDataMutation = { importWeightData: { recorded: number, skipped: number, already_recorded: number } };
+
+export type InsertCustomerMeasurementMutationVariables = Exact<{
+  customerId: string;
+  type: string;
+  value: number;
+  unit: string;
+  recordedAt: string;
+}>;
+
+
+export type InsertCustomerMeasurementMutation = { InsertCustomerMeasurement: { statusCode: number, data: Array<{ id: string }> } };
+
+export type UpdateWeightMeasurementMutationVariables = Exact<{
+  id: string;
+  newWeight: number;
+}>;
+
+
+export type UpdateWeightMeasurementMutation = { updateWeightMeasurement: { statusCode: number, data: { id: string, value: number } } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1091,3 +1122,51 @@ export const TreatmentRecordsChangedDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:5c683bec545fb18c3f88267352f82cf9ff30d968583cacf45936d307a6e1a079"}) as unknown as TypedDocumentString<TreatmentRecordsChangedSubscription, TreatmentRecordsChangedSubscriptionVariables>;
+export const GetCustomerMeasurementsDocument = new TypedDocumentString(`
+    query GetCustomerMeasurements {
+  getCustomerMeasurements {
+    id
+    type
+    value
+    unit
+    source
+    recorded_at
+  }
+}
+    `, {"hash":"sha256:5cb2ca115711fe1f9068538f21bb9ac2d0569a7de8374eb5c45d17ee97d517a9"}) as unknown as TypedDocumentString<GetCustomerMeasurementsQuery, GetCustomerMeasurementsQueryVariables>;
+export const ImportWeightDataDocument = new TypedDocumentString(`
+    mutation ImportWeightData($weightData: String!) {
+  importWeightData(weightData: $weightData) {
+    recorded
+    skipped
+    already_recorded
+  }
+}
+    `, {"hash":"sha256:05278316c51c74ba9c88bdb8f33e0bc5c60f3ba6720613b13c7554e0ad5a4665"}) as unknown as TypedDocumentString<ImportWeightDataMutation, ImportWeightDataMutationVariables>;
+export const InsertCustomerMeasurementDocument = new TypedDocumentString(`
+    mutation InsertCustomerMeasurement($customerId: ID!, $type: String!, $value: Int!, $unit: String!, $recordedAt: Date!) {
+  InsertCustomerMeasurement(
+    customerId: $customerId
+    type: $type
+    value: $value
+    unit: $unit
+    recorded_at: $recordedAt
+  ) {
+    statusCode
+    data {
+      id
+    }
+  }
+}
+    `, {"hash":"sha256:f6b287041b3cfb93208b7f9ab2a133b61a2485be0747ffacdcd357ab52d6c885"}) as unknown as TypedDocumentString<InsertCustomerMeasurementMutation, InsertCustomerMeasurementMutationVariables>;
+export const UpdateWeightMeasurementDocument = new TypedDocumentString(`
+    mutation UpdateWeightMeasurement($id: ID!, $newWeight: Int!) {
+  updateWeightMeasurement(id: $id, newWeight: $newWeight) {
+    statusCode
+    data {
+      id
+      value
+    }
+  }
+}
+    `, {"hash":"sha256:18323958f9a6bb4206dcb87ebc97d3c0502eb9c1c7ee2ebd560d8386786d3fde"}) as unknown as TypedDocumentString<UpdateWeightMeasurementMutation, UpdateWeightMeasurementMutationVariables>;

@@ -23,6 +23,8 @@ import enReferrals from '../locales/en/referrals.json';
 import esReferrals from '../locales/es/referrals.json';
 import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
+import enWeight from '../locales/en/weight.json';
+import esWeight from '../locales/es/weight.json';
 
 // Spec 01 §1: English is the working language; Spanish is in the catalogue, and the header's
 // language switcher stays disabled. The `spanish` flag (off by default) turns Spanish on: the
@@ -41,6 +43,8 @@ export const resources = {
       prescriptions: enPrescriptions,
       labs: enLabs,
       referrals: enReferrals,
+      weight: enWeight,
+      measurements: enWeight.measurements,
     },
   },
   es: {
@@ -54,6 +58,8 @@ export const resources = {
       prescriptions: esPrescriptions,
       labs: esLabs,
       referrals: esReferrals,
+      weight: esWeight,
+      measurements: esWeight.measurements,
     },
   },
 } as const;

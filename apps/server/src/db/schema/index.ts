@@ -7,3 +7,5 @@ export * from './messaging';
 export * from './customer-actions';
 export * from './treatment-records';
 export * from './referrals';
+export * from './measurements';
+export * from './billing';

@@ -6,9 +6,26 @@ import {
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Work } from '../../platform/unit-of-work';
-import { CustomerStore, type AddressRow, type CustomerRecord, type SubscriptionRow } from './store';
+import {
+  CustomerStore,
+  type AddressRow,
+  type BillingSubscription,
+  type ContractRow,
+  type CustomerRecord,
+  type SubscriptionRow,
+} from './store';
 
-export type { AddressRow, SubscriptionRow };
+export type { AddressRow, BillingSubscription, ContractRow, SubscriptionRow };
+
+/** The contract a plan change starts (billing computes it). Money in cents. */
+export interface NewContract {
+  startDate: string;
+  endDate: string;
+  length: number;
+  price: number;
+  discountAmount: number;
+  coupon: string | null;
+}
 
 export class CustomerService {
   constructor(
@@ -94,6 +111,92 @@ export class CustomerService {
       details: { customerId, addressType: row.addressType, stateCode: row.stateCode },
     });
     return row;
+  }
+
+  /**
+   * For billing: one of the customer's subscriptions with its contract and items, read in the
+   * caller's transaction when given; undefined when it is not theirs. The caller audits.
+   */
+  subscriptionForBilling(
+    customerId: string,
+    subscriptionId: string,
+    db?: Db,
+  ): Promise<BillingSubscription | undefined> {
+    return (db ? this.store.in(db) : this.store).subscriptionWithContract(
+      customerId,
+      subscriptionId,
+    );
+  }
+
+  /** For billing: the ids of the customer's subscriptions (read in `db` when given). */
+  subscriptionIds(customerId: string, db?: Db): Promise<string[]> {
+    return (db ? this.store.in(db) : this.store).subscriptionIds(customerId);
+  }
+
+  /**
+   * For billing, inside its unit of work: the subscription moves to a new contract (the old one
+   * ends as 'changed') and to the new plan's items; audited in the same transaction.
+   */
+  async changePlan(
+    work: Work,
+    input: {
+      customerId: string;
+      subscriptionId: string;
+      previousContractId: string | null;
+      treatmentId: string | null;
+      contract: NewContract;
+      items: { itemPriceId: string; itemType: 'plan' | 'addon' }[];
+    },
+  ): Promise<ContractRow> {
+    const store = this.store.in(work.tx);
+    if (input.previousContractId) {
+      await store.setContractStatus(input.previousContractId, {
+        status: 'changed',
+        autoRenew: false,
+      });
+    }
+    const contract = await store.insertContract({
+      customerId: input.customerId,
+      status: 'active',
+      autoRenew: true,
+      ...input.contract,
+    });
+    await store.replacePlan({
+      subscriptionId: input.subscriptionId,
+      contractId: contract.id,
+      treatmentId: input.treatmentId,
+      items: input.items,
+    });
+    await work.audit({
+      action: 'update',
+      entity: 'subscription',
+      entityId: input.subscriptionId,
+      details: {
+        customerId: input.customerId,
+        contractId: contract.id,
+        previousContractId: input.previousContractId,
+        items: input.items.map((i) => i.itemPriceId),
+      },
+    });
+    return contract;
+  }
+
+  /** For billing: a cancelled plan runs to its contract's end and does not renew; audited. */
+  async setNonRenewing(
+    work: Work,
+    input: { customerId: string; subscriptionId: string; contractId: string | null },
+  ): Promise<void> {
+    const store = this.store.in(work.tx);
+    await store.setSubscriptionStatus(input.subscriptionId, 'non_renewing');
+    if (input.contractId) {
+      await store.setContractStatus(input.contractId, { status: 'non_renewing', autoRenew: false });
+    }
+    await work.audit({
+      action: 'update',
+      entity: 'subscription',
+      entityId: input.subscriptionId,
+      details: { customerId: input.customerId, status: 'non_renewing' },
+    });
   }
 
   /** Staff API: a subscription to a treatment, in the caller's unit of work; audited. */

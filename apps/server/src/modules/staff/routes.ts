@@ -20,6 +20,7 @@ import type { StaffAuth } from './auth';
 import type { StaffService } from './service';
 import { referralRoutes } from './referral-routes';
 import { carrierWebhookRoute, treatmentRoutes } from './treatment-routes';
+import { measurementRoutes } from './measurement-routes';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
@@ -65,6 +66,7 @@ import { carrierWebhookRoute, treatmentRoutes } from './treatment-routes';
  *   POST /staff/message-templates                     {type, description}
  *   Prescriptions, shipments, carrier events, the carrier webhook and lab results: see
  *   treatment-routes.ts. Referrals: referral-routes.ts.
+ *   treatment-routes.ts. Starting-weight change decisions: see measurement-routes.ts.
  *
  * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
  * (each input's zod schema is in @portal/domain, checked by the route, answered by the app's
@@ -315,6 +317,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
       foreignKeyViolation,
     });
     referralRoutes(scope, { staff, actorOf, existingCustomer, notFound });
+    measurementRoutes(scope, { staff, actorOf, notFound });
     done();
   });
 }

@@ -17,6 +17,7 @@ import type { FlagService } from '../flags/service';
 import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
 import type { NotificationRow, NotificationService } from '../notifications/service';
 import type { LabService } from '../labs/service';
+import type { MeasurementService } from '../measurements/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { SduiService } from '../sdui/service';
 import type { ReferralService } from '../referrals/service';
@@ -35,15 +36,19 @@ export interface StaffServiceDeps {
   prescriptions: PrescriptionService;
   labs: LabService;
   referrals: ReferralService;
+  measurements: MeasurementService;
 }
 
 /** What the care team does, through the services that own each area. */
 export class StaffService {
   /** Prescriptions, shipments, carrier events and lab results (treatment-records.ts). */
   readonly treatment: StaffTreatmentRecords;
+  /** Starting-weight change requests the provider team decides (measurement-routes.ts). */
+  readonly measurements: MeasurementService;
 
   constructor(private readonly deps: StaffServiceDeps) {
     this.treatment = new StaffTreatmentRecords(deps);
+    this.measurements = deps.measurements;
   }
 
   /**

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { contracts, customers, subscriptions } from './customers';
+
+// Billing (spec 02 §3, §7, §9; DESIGN §6): our own tables stand in for the billing provider.
+// Money is integer cents. No card number is ever stored: a payment source keeps the gateway's
+// payment method id, brand, last 4 and expiry.
+
+/** Plan and add-on prices. A plan's price is per billing period (a month, or the whole term if upfront). */
+export const itemPrices = pgTable(
+  'item_prices',
+  {
+    /** The item price id, e.g. weightmanagement-6-month-USD or high-dose-USD-monthly. */
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['plan', 'addon'] }).notNull(),
+    /** The treatments' billing product id (plans) or the add-on sku (add-ons). */
+    productId: text('product_id').notNull(),
+    treatmentShortId: text('treatment_short_id'),
+    contractLength: integer('contract_length').notNull().default(1),
+    isUpfront: boolean('is_upfront').notNull().default(false),
+    price: integer('price').notNull(),
+    /** 'standard', or 'lite' for the lite program's plans. */
+    program: text('program').notNull().default('standard'),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('item_prices_treatment_idx').on(t.treatmentShortId),
+    check('item_prices_price_nonnegative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const coupons = pgTable('coupons', {
+  id: text('id').primaryKey(),
+  percentOff: integer('percent_off'),
+  amountOff: integer('amount_off'),
+  active: boolean('active').notNull().default(true),
+});
+
+export const paymentSources = pgTable(
+  'payment_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The gateway's reusable payment method id; never a card number. */
+    gatewayPaymentMethodId: text('gateway_payment_method_id').notNull(),
+    paymentType: text('payment_type').notNull().default('card'),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expiryMonth: integer('expiry_month').notNull(),
+    expiryYear: integer('expiry_year').notNull(),
+    /** active, or replaced (kept for old charges and invoices). */
+    status: text('status').notNull().default('active'),
+    billingFirstName: text('billing_first_name'),
+    billingLastName: text('billing_last_name'),
+    billingStreetAddress1: text('billing_street_address1'),
+    billingStreetAddress2: text('billing_street_address2'),
+    billingCity: text('billing_city'),
+    billingState: text('billing_state'),
+    billingStateCode: text('billing_state_code'),
+    billingZipCode: text('billing_zip_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_sources_customer_idx').on(t.customerId, t.updatedAt),
+    uniqueIndex('payment_sources_gateway_pm_uq').on(t.gatewayPaymentMethodId),
+  ],
+);
+
+/** The payment source each subscription is charged to. */
+export const subscriptionPaymentSources = pgTable('subscription_payment_sources', {
+  subscriptionId: uuid('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  paymentSourceId: uuid('payment_source_id')
+    .notNull()
+    .references(() => paymentSources.id),
+});
+
+/** A price change quote as it was shown; the customer submits it back signed. */
+export const billingQuotes = pgTable(
+  'billing_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** The normalised request (plan type, add-ons, length, upfront). */
+    request: jsonb('request').notNull(),
+    /** The computed quote (amounts in cents, periods, lines). */
+    quote: jsonb('quote').notNull(),
+    amountDue: integer('amount_due').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_quotes_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Every charge we ask the gateway for. The idempotency key is unique: it is made before the
+ * first attempt (the quote id for a change) and sent with every attempt, so a charge is made
+ * once whatever retries, double clicks or crashes happen. `intent` is what the charge pays for,
+ * applied in the same transaction that records its success (or by reconciliation).
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
+      onDelete: 'set null',
+    }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    purpose: text('purpose').notNull(),
+    amount: integer('amount').notNull(),
+    /** pending, succeeded, declined, failed (never reached the gateway). */
+    status: text('status').notNull().default('pending'),
+    paymentSourceId: uuid('payment_source_id').references(() => paymentSources.id),
+    gatewayChargeId: text('gateway_charge_id'),
+    processorReason: text('processor_reason'),
+    intent: jsonb('intent').notNull(),
+    /** What applying the intent produced (the new contract id and plan name). */
+    result: jsonb('result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('charges_idempotency_key_uq').on(t.idempotencyKey),
+    index('charges_customer_idx').on(t.customerId, t.createdAt),
+    index('charges_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('charges_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const subscriptionCancellations = pgTable(
+  'subscription_cancellations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    contractId: uuid('contract_id').references(() => contracts.id),
+    reason: text('reason').notNull(),
+    /** Free text; may hold health details, so it is never logged. */
+    otherText: text('other_text'),
+    effectiveDate: date('effective_date').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_cancellations_subscription_uq').on(t.subscriptionId)],
+);
+
+// ---------------------------------------------------------------------------
+// The built-in sandbox payment gateway's own records (DESIGN §4, §6). They stand for the
+// processor's database: only platform/gateway/sandbox.ts reads them. Kept in the database so
+// they survive a restart, as a real processor's would.
+// ---------------------------------------------------------------------------
+
+/** Single-use tokens from the tokenization endpoint: what a test number does, never the number. */
+export const sandboxGatewayTokens = pgTable('sandbox_gateway_tokens', {
+  id: text('id').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expiryMonth: integer('expiry_month').notNull(),
+  expiryYear: integer('expiry_year').notNull(),
+  /** succeed, or decline:<reason> at verification, or charge_decline:<reason> on charges only. */
+  behaviour: text('behaviour').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxGatewayPaymentMethods = pgTable('sandbox_gateway_payment_methods', {
+  id: text('id').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expiryMonth: integer('expiry_month').notNull(),
+  expiryYear: integer('expiry_year').notNull(),
+  behaviour: text('behaviour').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxGatewayCharges = pgTable(
+  'sandbox_gateway_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Hash of the request's parameters: a reused key with other parameters is refused. */
+    requestHash: text('request_hash').notNull(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_gateway_charges_key_uq').on(t.idempotencyKey)],
+);

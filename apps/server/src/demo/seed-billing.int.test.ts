@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  exchangeToken,
+  graphql,
+  postJson,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDemoData(server.database.db);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function tokenFor(email: string): Promise<string> {
+  const signIn = await postJson<{ idToken: string }>(server, '/identity/sign-in', {
+    email,
+    password: DEMO_PASSWORD,
+  });
+  return (await exchangeToken(server, signIn.body.idToken)).body.access_token ?? '';
+}
+
+const QUERY = `{
+  customer { subscriptions { id } }
+  customerPaymentSources { brand mask expiry_month expiry_year billing_address { zip_code } }
+}`;
+
+describe('demo billing (issue 11)', () => {
+  it('Alex has a monthly GLP-1 plan with the high-dose add-on and a saved test Visa', async () => {
+    const token = await tokenFor(DEMO_ACCOUNTS[0].email);
+    const res = await graphql<{
+      customer: { subscriptions: { id: string }[] };
+      customerPaymentSources: unknown[];
+    }>(server, QUERY, token);
+    expect(res.data?.customerPaymentSources).toEqual([
+      {
+        brand: 'Visa',
+        mask: '4242',
+        expiry_month: 12,
+        expiry_year: 2030,
+        billing_address: { zip_code: '94103' },
+      },
+    ]);
+    const sub = await graphql<{ customerSubscription: Record<string, unknown> }>(
+      server,
+      'query S($id: ID!) { customerSubscription(subscriptionId: $id) { term price isUpfrontPayment item_price_id addons } }',
+      token,
+      { id: res.data?.customer.subscriptions[0]?.id },
+    );
+    expect(sub.data?.customerSubscription).toEqual({
+      term: 1,
+      price: 34_900,
+      isUpfrontPayment: false,
+      item_price_id: 'weightmanagement-monthly-USD',
+      addons: ['high-dose'],
+    });
+  });
+
+  it('Taylor has no card yet', async () => {
+    const token = await tokenFor('taylor.booking@example.com');
+    const res = await graphql<{ customerPaymentSources: unknown[] }>(server, QUERY, token);
+    expect(res.data?.customerPaymentSources).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  addonItemPriceId,
+  addonSkuOfItemPrice,
+  computePriceChangeQuote,
+  isContractLength,
+  isUpfrontItemPrice,
+  planItemPriceId,
+  type ContractLengthMonths,
+  type Coupon,
+  type PriceChangeQuote,
+  type PriceChangeQuoteInput,
+} from '@portal/domain';
+import { codedError } from '../../graphql/errors';
+import type { BillingSubscription, NewContract } from '../customers/service';
+import type { BillingStore, CouponRow } from './store';
+
+/** What a paid change applies: kept on the charge, so reconciliation can apply it too. */
+export interface PlanChangeIntent {
+  kind: 'subscription_change';
+  customerId: string;
+  subscriptionId: string;
+  previousContractId: string | null;
+  treatmentId: string;
+  newName: string;
+  items: { itemPriceId: string; itemType: 'plan' | 'addon' }[];
+  contract: NewContract;
+}
+
+/** The request as stored with a quote and compared with the change (normalised). */
+export function normalisedRequest(input: PriceChangeQuoteInput) {
+  return {
+    existingSubscriptionId: input.existingSubscriptionId,
+    newSubscriptionPlanType: input.newSubscriptionPlanType,
+    newAddons: [...input.newAddons].sort(),
+    newContractLength: input.newContractLength,
+    isUpfrontPayment: input.isUpfrontPayment,
+  };
+}
+
+/** Whether a stored request (jsonb: its key order is not kept) asks for the same change. */
+export function sameRequest(
+  stored: unknown,
+  request: ReturnType<typeof normalisedRequest>,
+): boolean {
+  if (typeof stored !== 'object' || stored === null) return false;
+  const s = stored as Record<string, unknown>;
+  return (
+    s.existingSubscriptionId === request.existingSubscriptionId &&
+    s.newSubscriptionPlanType === request.newSubscriptionPlanType &&
+    s.newContractLength === request.newContractLength &&
+    s.isUpfrontPayment === request.isUpfrontPayment &&
+    Array.isArray(s.newAddons) &&
+    s.newAddons.join(',') === request.newAddons.join(',')
+  );
+}
+
+function couponOf(row: CouponRow | undefined): Coupon | null {
+  return row ? { id: row.id, percentOff: row.percentOff, amountOffCents: row.amountOff } : null;
+}
+
+export function currentPlan(sub: BillingSubscription): {
+  planItemPriceId: string | null;
+  upfront: boolean;
+  length: ContractLengthMonths;
+  periodCharge: number;
+} {
+  const plan = sub.items.find((i) => i.itemType === 'plan');
+  const length = sub.contract?.length ?? 1;
+  return {
+    planItemPriceId: plan?.itemPriceId ?? null,
+    upfront: plan ? isUpfrontItemPrice(plan.itemPriceId) : false,
+    length: isContractLength(length) ? length : 1,
+    periodCharge: sub.contract ? Math.max(0, sub.contract.price - sub.contract.discountAmount) : 0,
+  };
+}
+
+export function currentAddons(sub: BillingSubscription): string[] {
+  return sub.items.flatMap((i) => {
+    const sku = i.itemType === 'addon' ? addonSkuOfItemPrice(i.itemPriceId) : null;
+    return sku ? [sku] : [];
+  });
+}
+
+/**
+ * Prices a change from today's catalogue: the one place the server turns a request into the
+ * domain's quote and the plan it would apply.
+ */
+export async function priceChange(
+  store: BillingStore,
+  sub: BillingSubscription,
+  input: PriceChangeQuoteInput,
+  today: string,
+): Promise<{ quote: PriceChangeQuote; intent: PlanChangeIntent }> {
+  const treatment = await store.treatmentByShortId(input.newSubscriptionPlanType);
+  if (!treatment?.billingProductId) {
+    throw codedError('TC101', 'Unknown treatment plan.', { reason: 'unknown_treatment' });
+  }
+  if (input.isUpfrontPayment && input.newContractLength === 1) {
+    throw codedError('TC102', 'A one-month plan is not paid upfront.', {
+      reason: 'plan_not_offered',
+    });
+  }
+  const planId = planItemPriceId(
+    treatment.billingProductId,
+    input.newContractLength,
+    input.isUpfrontPayment,
+  );
+  const addonIds = input.newAddons.map((sku) => addonItemPriceId(sku));
+  const prices = await store.itemPrices([planId, ...addonIds]);
+  const plan = prices.find((p) => p.id === planId && p.kind === 'plan');
+  if (!plan) throw codedError('TC102', 'This plan is not offered.', { reason: 'plan_not_offered' });
+  const addons = input.newAddons.map((sku, i) => {
+    const price = prices.find((p) => p.id === addonIds[i] && p.kind === 'addon');
+    if (!price)
+      throw codedError('TC102', 'This add-on is not offered.', { reason: 'addon_not_offered' });
+    return { sku, amountCents: price.price };
+  });
+  const coupon = sub.contract?.coupon ? couponOf(await store.coupon(sub.contract.coupon)) : null;
+  const current = currentPlan(sub);
+  const quote = computePriceChangeQuote({
+    today,
+    current: {
+      contractStart: sub.contract?.startDate ?? today,
+      lengthMonths: current.length,
+      upfront: current.upfront,
+      periodChargeCents: current.periodCharge,
+    },
+    next: {
+      basePriceCents: plan.price,
+      addons,
+      coupon,
+      lengthMonths: input.newContractLength,
+      upfront: input.isUpfrontPayment,
+    },
+  });
+  const discount = quote.couponDetails.reduce((sum, c) => sum + c.amount, 0);
+  const months =
+    input.newContractLength === 1 ? 'month-to-month' : `${String(input.newContractLength)} months`;
+  return {
+    quote,
+    intent: {
+      kind: 'subscription_change',
+      customerId: sub.subscription.customerId,
+      subscriptionId: sub.subscription.id,
+      previousContractId: sub.contract?.id ?? null,
+      treatmentId: treatment.id,
+      newName: `${treatment.displayName}, ${months}${input.isUpfrontPayment ? ', paid upfront' : ''}`,
+      items: [
+        { itemPriceId: planId, itemType: 'plan' },
+        ...addonIds.map((itemPriceId) => ({ itemPriceId, itemType: 'addon' as const })),
+      ],
+      contract: {
+        startDate: quote.newTerm.start,
+        endDate: quote.newTerm.end,
+        length: input.newContractLength,
+        price: quote.newPrice + discount,
+        discountAmount: discount,
+        coupon: coupon?.id ?? null,
+      },
+    },
+  };
+}

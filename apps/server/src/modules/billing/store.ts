@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  billingQuotes,
+  charges,
+  coupons,
+  itemPrices,
+  paymentSources,
+  subscriptionCancellations,
+  subscriptionPaymentSources,
+  treatments,
+} from '../../db/schema/index';
+
+export type ItemPriceRow = typeof itemPrices.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+export type QuoteRow = typeof billingQuotes.$inferSelect;
+export type ChargeRow = typeof charges.$inferSelect;
+export type PaymentSourceRow = typeof paymentSources.$inferSelect;
+export type TreatmentRow = typeof treatments.$inferSelect;
+
+/** The only place with SQL for billing (the treatments catalogue is read, as other areas do). */
+export class BillingStore {
+  constructor(private readonly db: Db) {}
+
+  in(tx: Db): BillingStore {
+    return new BillingStore(tx);
+  }
+
+  async itemPrices(ids: readonly string[]): Promise<ItemPriceRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(itemPrices)
+      .where(and(inArray(itemPrices.id, [...ids]), eq(itemPrices.active, true)));
+  }
+
+  async planPricesOfProduct(productId: string): Promise<ItemPriceRow[]> {
+    return this.db
+      .select()
+      .from(itemPrices)
+      .where(
+        and(
+          eq(itemPrices.productId, productId),
+          eq(itemPrices.kind, 'plan'),
+          eq(itemPrices.active, true),
+        ),
+      )
+      .orderBy(asc(itemPrices.contractLength), asc(itemPrices.isUpfront));
+  }
+
+  async litePlanPrices(): Promise<(ItemPriceRow & { treatmentId: string | null })[]> {
+    const rows = await this.db
+      .select({ price: itemPrices, treatmentId: treatments.id })
+      .from(itemPrices)
+      .leftJoin(treatments, eq(treatments.shortId, itemPrices.treatmentShortId))
+      .where(
+        and(
+          eq(itemPrices.program, 'lite'),
+          eq(itemPrices.kind, 'plan'),
+          eq(itemPrices.active, true),
+        ),
+      )
+      .orderBy(asc(itemPrices.contractLength));
+    return rows.map((r) => ({ ...r.price, treatmentId: r.treatmentId }));
+  }
+
+  async upsertItemPrices(rows: (typeof itemPrices.$inferInsert)[]): Promise<void> {
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      await this.db
+        .insert(itemPrices)
+        .values(row)
+        .onConflictDoUpdate({
+          target: itemPrices.id,
+          set: { price: row.price, active: row.active ?? true },
+        });
+    }
+  }
+
+  async upsertCoupons(rows: (typeof coupons.$inferInsert)[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.insert(coupons).values(rows).onConflictDoNothing();
+  }
+
+  async coupon(id: string): Promise<CouponRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.id, id), eq(coupons.active, true)));
+    return row;
+  }
+
+  async treatmentByShortId(shortId: string): Promise<TreatmentRow | undefined> {
+    const [row] = await this.db.select().from(treatments).where(eq(treatments.shortId, shortId));
+    return row;
+  }
+
+  async treatmentById(id: string): Promise<TreatmentRow | undefined> {
+    const [row] = await this.db.select().from(treatments).where(eq(treatments.id, id));
+    return row;
+  }
+
+  async insertQuote(values: typeof billingQuotes.$inferInsert): Promise<QuoteRow> {
+    const [row] = await this.db.insert(billingQuotes).values(values).returning();
+    if (!row) throw new Error('quote not inserted');
+    return row;
+  }
+
+  async quote(customerId: string, id: string): Promise<QuoteRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(billingQuotes)
+      .where(and(eq(billingQuotes.id, id), eq(billingQuotes.customerId, customerId)));
+    return row;
+  }
+
+  /** The unique key judges: a second insert of one key does nothing (and returns nothing). */
+  async insertPendingCharge(values: typeof charges.$inferInsert): Promise<ChargeRow | undefined> {
+    const [row] = await this.db
+      .insert(charges)
+      .values({ ...values, status: 'pending' })
+      .onConflictDoNothing({ target: charges.idempotencyKey })
+      .returning();
+    return row;
+  }
+
+  async chargeByKey(key: string): Promise<ChargeRow | undefined> {
+    const [row] = await this.db.select().from(charges).where(eq(charges.idempotencyKey, key));
+    return row;
+  }
+
+  /** Settles a pending charge; undefined when another request settled it first. */
+  async settleCharge(
+    id: string,
+    values: Pick<
+      typeof charges.$inferInsert,
+      'status' | 'gatewayChargeId' | 'processorReason' | 'result' | 'settledAt'
+    >,
+  ): Promise<ChargeRow | undefined> {
+    const [row] = await this.db
+      .update(charges)
+      .set(values)
+      .where(and(eq(charges.id, id), eq(charges.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  async pendingCharges(createdBefore: Date): Promise<ChargeRow[]> {
+    return this.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.status, 'pending'), lt(charges.createdAt, createdBefore)))
+      .orderBy(asc(charges.createdAt));
+  }
+
+  async countCharges(customerId: string): Promise<number> {
+    const rows = await this.db
+      .select({ id: charges.id })
+      .from(charges)
+      .where(eq(charges.customerId, customerId));
+    return rows.length;
+  }
+
+  async activePaymentSources(customerId: string): Promise<PaymentSourceRow[]> {
+    return this.db
+      .select()
+      .from(paymentSources)
+      .where(and(eq(paymentSources.customerId, customerId), eq(paymentSources.status, 'active')))
+      .orderBy(desc(paymentSources.updatedAt), desc(paymentSources.createdAt));
+  }
+
+  async paymentSource(customerId: string, id: string): Promise<PaymentSourceRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paymentSources)
+      .where(and(eq(paymentSources.id, id), eq(paymentSources.customerId, customerId)));
+    return row;
+  }
+
+  /** Subscription ids charged to each of these sources. */
+  async subscriptionsOfSources(
+    sourceIds: readonly string[],
+  ): Promise<{ subscriptionId: string; paymentSourceId: string }[]> {
+    if (sourceIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(subscriptionPaymentSources)
+      .where(inArray(subscriptionPaymentSources.paymentSourceId, [...sourceIds]));
+  }
+
+  async sourceOfSubscription(subscriptionId: string): Promise<PaymentSourceRow | undefined> {
+    const [row] = await this.db
+      .select({ source: paymentSources })
+      .from(subscriptionPaymentSources)
+      .innerJoin(paymentSources, eq(paymentSources.id, subscriptionPaymentSources.paymentSourceId))
+      .where(eq(subscriptionPaymentSources.subscriptionId, subscriptionId));
+    return row?.source;
+  }
+
+  async insertPaymentSource(values: typeof paymentSources.$inferInsert): Promise<PaymentSourceRow> {
+    const [row] = await this.db.insert(paymentSources).values(values).returning();
+    if (!row) throw new Error('payment source not inserted');
+    return row;
+  }
+
+  async retirePaymentSource(id: string, at: Date): Promise<void> {
+    await this.db
+      .update(paymentSources)
+      .set({ status: 'replaced', updatedAt: at })
+      .where(eq(paymentSources.id, id));
+  }
+
+  /** Charges these subscriptions to the source (moving them from whatever they had). */
+  async linkSubscriptions(
+    subscriptionIds: readonly string[],
+    paymentSourceId: string,
+  ): Promise<void> {
+    for (const subscriptionId of subscriptionIds) {
+      await this.db
+        .insert(subscriptionPaymentSources)
+        .values({ subscriptionId, paymentSourceId })
+        .onConflictDoUpdate({
+          target: subscriptionPaymentSources.subscriptionId,
+          set: { paymentSourceId },
+        });
+    }
+  }
+
+  async insertCancellation(
+    values: typeof subscriptionCancellations.$inferInsert,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .insert(subscriptionCancellations)
+      .values(values)
+      .onConflictDoNothing({ target: subscriptionCancellations.subscriptionId })
+      .returning({ id: subscriptionCancellations.id });
+    return rows.length > 0;
+  }
+}
