@@ -63,3 +63,11 @@ export const RxDetailsScreen = lazyNamed(
   'RxDetailsScreen',
 );
 export const LabsScreen = lazyNamed(() => import('../features/labs/labs-screen'), 'LabsScreen');
+export const ReferralsScreen = lazyNamed(
+  () => import('../features/referrals/referrals-screen'),
+  'ReferralsScreen',
+);
+export const WeightScreen = lazyNamed(
+  () => import('../features/weight/weight-screen'),
+  'WeightScreen',
+);

@@ -10,10 +10,12 @@ import {
   ForgotPasswordScreen,
   IntakeScreen,
   LabsScreen,
+  WeightScreen,
   MessageDetailScreen,
   MessagesScreen,
   PlaceholderScreen,
   PrescriptionsScreen,
+  ReferralsScreen,
   ResetPasswordScreen,
   RxDetailsScreen,
   ShellLayout,
@@ -43,12 +45,6 @@ const PROTECTED_SCREENS: ProtectedScreen[] = [
   { path: 'profile', titleKey: 'screens.profile' },
   { path: 'notification-preferences', titleKey: 'screens.notificationPreferences' },
   { path: 'manage-account', titleKey: 'screens.manageAccount' },
-  // Spec 01 §2: only with referral eligibility (the program flag and an active plan).
-  {
-    path: 'referrals',
-    titleKey: 'screens.referrals',
-    wrap: (screen) => <RequireReferralEligibility>{screen}</RequireReferralEligibility>,
-  },
   {
     path: 'bulk-dosage-guide',
     titleKey: 'screens.bulkDosageGuide',
@@ -138,6 +134,16 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'labs', element: <LabsScreen /> },
+          // Spec 01 §2: only with referral eligibility (the program flag and an active plan).
+          {
+            path: 'referrals',
+            element: (
+              <RequireReferralEligibility>
+                <ReferralsScreen />
+              </RequireReferralEligibility>
+            ),
+          },
+          { path: 'weight', element: <WeightScreen /> },
           ...PROTECTED_SCREENS.map(protectedRoute),
         ],
       },

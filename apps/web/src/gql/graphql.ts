@@ -58,6 +58,19 @@ export const PrescriptionStatus = {
 } as const;
 
 export type PrescriptionStatus = typeof PrescriptionStatus[keyof typeof PrescriptionStatus];
+/** Spec 02 section 3: where a referral is in its life. */
+export const ReferralStatus = {
+  CouponCodeGenerated: 'coupon_code_generated',
+  Created: 'created',
+  EmailSent: 'email_sent',
+  Expired: 'expired',
+  RefereeSignedUp: 'referee_signed_up',
+  ReferralInvalid: 'referral_invalid',
+  ReferrerDiscountApplied: 'referrer_discount_applied',
+  ReferrerDiscountReceived: 'referrer_discount_received'
+} as const;
+
+export type ReferralStatus = typeof ReferralStatus[keyof typeof ReferralStatus];
 /** Spec 02 section 4: the four tracker stages, in order. */
 export const ShipmentStage = {
   Delivered: 'delivered',
@@ -209,6 +222,20 @@ export type GetSignedDownloadUrlQueryVariables = Exact<{
 
 export type GetSignedDownloadUrlQuery = { signedDownloadUrl: { downloadUrl: string | null, errorMessage: string | null } };
 
+export type CreateReferralMutationVariables = Exact<{
+  refereeEmail: string;
+}>;
+
+
+export type CreateReferralMutation = { createReferral: { message: string, name: string, statusCode: number, data: { id: string, status: ReferralStatus, refereeEmail: string } } };
+
+export type GetReferralsQueryVariables = Exact<{
+  referrerCustomerId?: string | null | undefined;
+}>;
+
+
+export type GetReferralsQuery = { referrals: Array<{ id: string, status: ReferralStatus, referrer_discount_remaining: number | null, refereeEmail: string, created_at: string }> };
+
 export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -311,6 +338,37 @@ export type TreatmentRecordsChangedSubscriptionVariables = Exact<{ [key: string]
 
 
 export type TreatmentRecordsChangedSubscription = { customerChanged: { reason: string } };
+
+export type GetCustomerMeasurementsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCustomerMeasurementsQuery = { getCustomerMeasurements: Array<{ id: string, type: string, value: number, unit: string, source: string, recorded_at: string }> };
+
+export type ImportWeightDataMutationVariables = Exact<{
+  weightData: string;
+}>;
+
+
+export type ImportWeightDataMutation = { importWeightData: { recorded: number, skipped: number, already_recorded: number } };
+
+export type InsertCustomerMeasurementMutationVariables = Exact<{
+  customerId: string;
+  type: string;
+  value: number;
+  unit: string;
+  recordedAt: string;
+}>;
+
+
+export type InsertCustomerMeasurementMutation = { InsertCustomerMeasurement: { statusCode: number, data: Array<{ id: string }> } };
+
+export type UpdateWeightMeasurementMutationVariables = Exact<{
+  id: string;
+  newWeight: number;
+}>;
+
+
+export type UpdateWeightMeasurementMutation = { updateWeightMeasurement: { statusCode: number, data: { id: string, value: number } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -703,6 +761,31 @@ export const GetSignedDownloadUrlDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:fc6e0812d2b3d7f4d39d72a0a9fa49d13c33670668e2b052b93c6f34fb62bbc4"}) as unknown as TypedDocumentString<GetSignedDownloadUrlQuery, GetSignedDownloadUrlQueryVariables>;
+export const CreateReferralDocument = new TypedDocumentString(`
+    mutation CreateReferral($refereeEmail: String!) {
+  createReferral(refereeEmail: $refereeEmail) {
+    data {
+      id
+      status
+      refereeEmail
+    }
+    message
+    name
+    statusCode
+  }
+}
+    `, {"hash":"sha256:eacef2a71aef3ad56eb3cfa1d042560144d6df0ca14cca0b96f685bbe5af887b"}) as unknown as TypedDocumentString<CreateReferralMutation, CreateReferralMutationVariables>;
+export const GetReferralsDocument = new TypedDocumentString(`
+    query GetReferrals($referrerCustomerId: ID) {
+  referrals(referrerCustomerId: $referrerCustomerId) {
+    id
+    status
+    referrer_discount_remaining
+    refereeEmail
+    created_at
+  }
+}
+    `, {"hash":"sha256:ad1c2be30fc7034aefc55e1d2f86ddec33a80e8c95d1593364660d4703ef76a3"}) as unknown as TypedDocumentString<GetReferralsQuery, GetReferralsQueryVariables>;
 export const GetAppointmentPresenceDocument = new TypedDocumentString(`
     query GetAppointmentPresence {
   appointmentsByCustomer {
@@ -1039,3 +1122,51 @@ export const TreatmentRecordsChangedDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:5c683bec545fb18c3f88267352f82cf9ff30d968583cacf45936d307a6e1a079"}) as unknown as TypedDocumentString<TreatmentRecordsChangedSubscription, TreatmentRecordsChangedSubscriptionVariables>;
+export const GetCustomerMeasurementsDocument = new TypedDocumentString(`
+    query GetCustomerMeasurements {
+  getCustomerMeasurements {
+    id
+    type
+    value
+    unit
+    source
+    recorded_at
+  }
+}
+    `, {"hash":"sha256:5cb2ca115711fe1f9068538f21bb9ac2d0569a7de8374eb5c45d17ee97d517a9"}) as unknown as TypedDocumentString<GetCustomerMeasurementsQuery, GetCustomerMeasurementsQueryVariables>;
+export const ImportWeightDataDocument = new TypedDocumentString(`
+    mutation ImportWeightData($weightData: String!) {
+  importWeightData(weightData: $weightData) {
+    recorded
+    skipped
+    already_recorded
+  }
+}
+    `, {"hash":"sha256:05278316c51c74ba9c88bdb8f33e0bc5c60f3ba6720613b13c7554e0ad5a4665"}) as unknown as TypedDocumentString<ImportWeightDataMutation, ImportWeightDataMutationVariables>;
+export const InsertCustomerMeasurementDocument = new TypedDocumentString(`
+    mutation InsertCustomerMeasurement($customerId: ID!, $type: String!, $value: Int!, $unit: String!, $recordedAt: Date!) {
+  InsertCustomerMeasurement(
+    customerId: $customerId
+    type: $type
+    value: $value
+    unit: $unit
+    recorded_at: $recordedAt
+  ) {
+    statusCode
+    data {
+      id
+    }
+  }
+}
+    `, {"hash":"sha256:f6b287041b3cfb93208b7f9ab2a133b61a2485be0747ffacdcd357ab52d6c885"}) as unknown as TypedDocumentString<InsertCustomerMeasurementMutation, InsertCustomerMeasurementMutationVariables>;
+export const UpdateWeightMeasurementDocument = new TypedDocumentString(`
+    mutation UpdateWeightMeasurement($id: ID!, $newWeight: Int!) {
+  updateWeightMeasurement(id: $id, newWeight: $newWeight) {
+    statusCode
+    data {
+      id
+      value
+    }
+  }
+}
+    `, {"hash":"sha256:18323958f9a6bb4206dcb87ebc97d3c0502eb9c1c7ee2ebd560d8386786d3fde"}) as unknown as TypedDocumentString<UpdateWeightMeasurementMutation, UpdateWeightMeasurementMutationVariables>;

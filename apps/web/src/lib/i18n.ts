@@ -19,8 +19,12 @@ import enNotifications from '../locales/en/notifications.json';
 import esNotifications from '../locales/es/notifications.json';
 import enPrescriptions from '../locales/en/prescriptions.json';
 import esPrescriptions from '../locales/es/prescriptions.json';
+import enReferrals from '../locales/en/referrals.json';
+import esReferrals from '../locales/es/referrals.json';
 import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
+import enWeight from '../locales/en/weight.json';
+import esWeight from '../locales/es/weight.json';
 
 // Spec 01 §1: English is the working language; Spanish is in the catalogue, and the header's
 // language switcher stays disabled. The `spanish` flag (off by default) turns Spanish on: the
@@ -38,6 +42,9 @@ export const resources = {
       tour: enTour,
       prescriptions: enPrescriptions,
       labs: enLabs,
+      referrals: enReferrals,
+      weight: enWeight,
+      measurements: enWeight.measurements,
     },
   },
   es: {
@@ -50,6 +57,9 @@ export const resources = {
       tour: esTour,
       prescriptions: esPrescriptions,
       labs: esLabs,
+      referrals: esReferrals,
+      weight: esWeight,
+      measurements: esWeight.measurements,
     },
   },
 } as const;

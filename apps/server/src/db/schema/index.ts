@@ -6,4 +6,6 @@ export * from './appointments';
 export * from './messaging';
 export * from './customer-actions';
 export * from './treatment-records';
+export * from './referrals';
+export * from './measurements';
 export * from './billing';
