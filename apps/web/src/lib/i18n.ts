@@ -19,6 +19,8 @@ import enNotifications from '../locales/en/notifications.json';
 import esNotifications from '../locales/es/notifications.json';
 import enPrescriptions from '../locales/en/prescriptions.json';
 import esPrescriptions from '../locales/es/prescriptions.json';
+import enBilling from '../locales/en/billing.json';
+import esBilling from '../locales/es/billing.json';
 import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
 
@@ -38,6 +40,8 @@ export const resources = {
       tour: enTour,
       prescriptions: enPrescriptions,
       labs: enLabs,
+      // billing.json also holds the domain's card.* and cancellation.* message keys.
+      ...enBilling,
     },
   },
   es: {
@@ -50,6 +54,7 @@ export const resources = {
       tour: esTour,
       prescriptions: esPrescriptions,
       labs: esLabs,
+      ...esBilling,
     },
   },
 } as const;
