@@ -63,3 +63,15 @@ export const RxDetailsScreen = lazyNamed(
   'RxDetailsScreen',
 );
 export const LabsScreen = lazyNamed(() => import('../features/labs/labs-screen'), 'LabsScreen');
+export const BillingScreen = lazyNamed(
+  () => import('../features/billing/billing-screen'),
+  'BillingScreen',
+);
+export const ChangePlanScreen = lazyNamed(
+  () => import('../features/billing/change-plan-screen'),
+  'ChangePlanScreen',
+);
+export const TreatmentChangeScreen = lazyNamed(
+  () => import('../features/billing/change-plan-screen'),
+  'TreatmentChangeScreen',
+);

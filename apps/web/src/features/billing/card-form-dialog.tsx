@@ -99,7 +99,7 @@ export function CardFormDialog({
     } catch (error) {
       setTokenizing(false);
       if (error instanceof CardTokenError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields as Partial<Record<Field, string>>);
+        setErrors(error.fields);
       } else {
         showAlert({ code: 'ST102' });
       }
