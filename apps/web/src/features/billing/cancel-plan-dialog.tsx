@@ -52,6 +52,8 @@ export function CancelPlanDialog({
         if (field === 'reason' || field === 'otherText') found[field] ??= issue.message;
       }
       setErrors(found);
+      // Only a bad subscription id is left: nothing the customer can fix here.
+      if (!found.reason && !found.otherText) showAlert({ code: 'C110' });
       return;
     }
     setErrors({});
