@@ -182,7 +182,7 @@ describe('the card form (spec 02 §5)', () => {
     expect(gatewayCalls).toHaveLength(1);
     const [url, init] = gatewayCalls[0]!;
     expect(url).toBe('/gateway/sandbox/tokens');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       cardNumber: '5555555555554444',
       expMonth: 12,
       expYear: 2030,
