@@ -106,6 +106,7 @@ test('alex changes from 1 to 6 months: sees the quote, pays with the saved test 
 
   await page.getByRole('tab', { name: 'Invoices' }).click();
   await expect(page).toHaveURL(/tab=invoices/);
+  await expect(page.getByLabel('Loading your billing information')).toHaveCount(0);
   await expectAccessible(page, 'billing invoices tab');
   await shoot(page, 'billing-invoices');
 });

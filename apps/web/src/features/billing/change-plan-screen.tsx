@@ -282,7 +282,7 @@ function ChangeForm({ plan, mode }: { plan: BillingSubscription; mode: ChangeMod
           ) : null}
           {unchanged ? <Typography>{t('billing.change.same')}</Typography> : null}
           {request && quote.isFetching && !quoteReady ? (
-            <Box aria-busy="true" aria-label={t('billing.change.quoteLoading')}>
+            <Box role="status" aria-busy="true" aria-label={t('billing.change.quoteLoading')}>
               <Skeleton variant="text" />
               <Skeleton variant="text" />
               <Skeleton variant="text" />

@@ -43,7 +43,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
 
   if (invoices.isPending) {
     return (
-      <Card aria-busy="true" aria-label={t('billing.loading')}>
+      <Card role="status" aria-busy="true" aria-label={t('billing.loading')}>
         <CardContent>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="text" height={40} />

@@ -27,7 +27,7 @@ const ENDED = new Set(['cancelled', 'non_renewing']);
 export function PlanSkeleton() {
   const { t } = useTranslation();
   return (
-    <Card aria-busy="true" aria-label={t('billing.loading')}>
+    <Card role="status" aria-busy="true" aria-label={t('billing.loading')}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Skeleton variant="text" width="40%" height={36} />
         <Skeleton variant="text" width="60%" />
