@@ -21,6 +21,7 @@ test('a new customer adds a card: a declined card shows the processor message, n
   page,
   request,
 }) => {
+  test.slow();
   const me = await createNewcomer(request, 'billing-card');
   const graphqlBodies: string[] = [];
   page.on('request', (r) => {
@@ -64,6 +65,8 @@ test('a new customer adds a card: a declined card shows the processor message, n
 test('alex changes from 1 to 6 months: sees the quote, pays with the saved test card, sees the new plan', async ({
   page,
 }) => {
+  // Four screens, each checked with axe at two widths and shot: more than the default budget.
+  test.slow();
   await page.goto('/');
   await signIn(page, DEMO.alex.email, DEMO.alex.password);
   await expect(page.getByRole('heading', { name: `Hi, ${DEMO.alex.greetingName}` })).toBeVisible();
