@@ -71,3 +71,15 @@ export const WeightScreen = lazyNamed(
   () => import('../features/weight/weight-screen'),
   'WeightScreen',
 );
+export const BillingScreen = lazyNamed(
+  () => import('../features/billing/billing-screen'),
+  'BillingScreen',
+);
+export const ChangePlanScreen = lazyNamed(
+  () => import('../features/billing/change-plan-screen'),
+  'ChangePlanScreen',
+);
+export const TreatmentChangeScreen = lazyNamed(
+  () => import('../features/billing/change-plan-screen'),
+  'TreatmentChangeScreen',
+);

@@ -5,7 +5,9 @@ import { RequireReferralEligibility } from '../lib/referrals/require-referral-el
 import {
   AccessLayout,
   AppointmentsScreen,
+  BillingScreen,
   BookingScreen,
+  ChangePlanScreen,
   EmailVerificationScreen,
   ForgotPasswordScreen,
   IntakeScreen,
@@ -20,6 +22,7 @@ import {
   RxDetailsScreen,
   ShellLayout,
   SignUpScreen,
+  TreatmentChangeScreen,
 } from './lazy-screens';
 import { RequireAuth, RequireFlag } from './route-guards';
 import { RootLayout } from './root-layout';
@@ -50,10 +53,6 @@ const PROTECTED_SCREENS: ProtectedScreen[] = [
     titleKey: 'screens.bulkDosageGuide',
     flag: FEATURE_FLAGS.dosingGuideRoute,
   },
-  { path: 'treatment-change', titleKey: 'screens.treatmentChange' },
-  { path: 'billing', titleKey: 'screens.billing' },
-  { path: 'billing/change-membership', titleKey: 'screens.changeMembership' },
-  { path: 'billing/change-subscription/:subscriptionId', titleKey: 'screens.changeMembership' },
   { path: 'shipping', titleKey: 'screens.shipping' },
   { path: 'bulk-payment', titleKey: 'screens.bulkPayment' },
   { path: 'bulk-order', titleKey: 'screens.bulkOrder' },
@@ -144,6 +143,11 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'weight', element: <WeightScreen /> },
+          // Spec 02 §2: billing, plan changes and treatment change (issue 11).
+          { path: 'billing', element: <BillingScreen /> },
+          { path: 'billing/change-membership', element: <ChangePlanScreen /> },
+          { path: 'billing/change-subscription/:subscriptionId', element: <ChangePlanScreen /> },
+          { path: 'treatment-change', element: <TreatmentChangeScreen /> },
           ...PROTECTED_SCREENS.map(protectedRoute),
         ],
       },

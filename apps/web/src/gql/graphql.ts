@@ -202,6 +202,71 @@ export type UpsertTosConsentMutationVariables = Exact<{
 
 export type UpsertTosConsentMutation = { upsertTosConsentAndMarketingPreference: { statusCode: number, data: { affected_rows: number } } };
 
+export type CancelSubscriptionMutationVariables = Exact<{
+  subscriptionId: string;
+  reason: string;
+  otherText?: string | null | undefined;
+}>;
+
+
+export type CancelSubscriptionMutation = { cancelSubscription: { subscriptionId: string, status: string, effectiveDate: string } };
+
+export type ChangeCustomerSubscriptionMutationVariables = Exact<{
+  existingSubscriptionId: string;
+  newSubscriptionPlanType: string;
+  newAddons?: Array<string> | string | null | undefined;
+  newContractLength: number;
+  isUpfrontPayment?: boolean | null | undefined;
+  quoteId: string;
+  quoteSignature: string;
+}>;
+
+
+export type ChangeCustomerSubscriptionMutation = { changeCustomerSubscription: { newContractId: string, newName: string, statusCode: number } };
+
+export type GetCustomerSubscriptionQueryVariables = Exact<{
+  subscriptionId: string;
+}>;
+
+
+export type GetCustomerSubscriptionQuery = { customerSubscription: { id: string, status: string, term: number, price: number, renewal_date: string | null, isUpfrontPayment: boolean, item_price_id: string | null, treatment_id: string | null, addons: Array<string>, contract: { id: string, start_date: string, end_date: string, length: number, price: number, discount_amount: number, auto_renew: boolean, status: string } | null, payment_source: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number, display_name: string, billing_address: { first_name: string | null, last_name: string | null, street_address1: string | null, street_address2: string | null, city: string | null, state: string | null, state_code: string | null, zip_code: string | null } } | null } | null };
+
+export type GetCustomerPaymentSourcesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCustomerPaymentSourcesQuery = { customerPaymentSources: Array<{ payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number, subscription_ids: Array<string> }> };
+
+export type GetSubscriptionPriceChangeQuoteQueryVariables = Exact<{
+  existingSubscriptionId: string;
+  newSubscriptionPlanType: string;
+  newAddons?: Array<string> | string | null | undefined;
+  newContractLength: number;
+  isUpfrontPayment?: boolean | null | undefined;
+}>;
+
+
+export type GetSubscriptionPriceChangeQuoteQuery = { subscriptionPriceChangeQuote: { id: string, signature: string, expiresAt: string, newPrice: number, oldPrice: number, newBasePrice: number, proratedRefund: number, proratedCost: number, amountDue: number, creditCarried: number, newTermStart: string, newTermEnd: string, nextRenewal: string, subscriptionStatus: string, addonDetails: Array<{ sku: string, amount: number }>, couponDetails: Array<{ id: string, amount: number }>, paymentSource: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number } | null } };
+
+export type GetTreatmentConfigurationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetTreatmentConfigurationQuery = { treatmentConfiguration: Array<{ Name: string, TreatmentShortId: string, ItemPriceId: string | null, TreatmentCategory: string }> };
+
+export type GetTreatmentPricingMapQueryVariables = Exact<{
+  itemPriceId: string;
+}>;
+
+
+export type GetTreatmentPricingMapQuery = { treatmentPricingMap: Array<{ item_price_id: string, plan_duration: number, plan_price: number, is_upfront_payment: boolean }> };
+
+export type ReplacePaymentSourceMutationVariables = Exact<{
+  oldPaymentSourceId?: string | null | undefined;
+  paymentToken: string;
+}>;
+
+
+export type ReplacePaymentSourceMutation = { replacePaymentSource: { newPaymentSourceId: string, oldPaymentSourceId: string | null, subscriptionIds: Array<string>, statusCode: number } };
+
 export type GetSduiModulesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -717,6 +782,165 @@ export const UpsertTosConsentDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:f1da62101ac372a87f2227d65a7f2c2a8955e533378083fc82d56a828f313108"}) as unknown as TypedDocumentString<UpsertTosConsentMutation, UpsertTosConsentMutationVariables>;
+export const CancelSubscriptionDocument = new TypedDocumentString(`
+    mutation CancelSubscription($subscriptionId: ID!, $reason: String!, $otherText: String) {
+  cancelSubscription(
+    subscriptionId: $subscriptionId
+    reason: $reason
+    otherText: $otherText
+  ) {
+    subscriptionId
+    status
+    effectiveDate
+  }
+}
+    `, {"hash":"sha256:cdb0344d2108bd1d0b53a8482c5ea826f9f82f7dea993ee8b9ec21a6af2c8b36"}) as unknown as TypedDocumentString<CancelSubscriptionMutation, CancelSubscriptionMutationVariables>;
+export const ChangeCustomerSubscriptionDocument = new TypedDocumentString(`
+    mutation ChangeCustomerSubscription($existingSubscriptionId: ID!, $newSubscriptionPlanType: String!, $newAddons: [String!], $newContractLength: Int!, $isUpfrontPayment: Boolean, $quoteId: ID!, $quoteSignature: String!) {
+  changeCustomerSubscription(
+    existingSubscriptionId: $existingSubscriptionId
+    newSubscriptionPlanType: $newSubscriptionPlanType
+    newAddons: $newAddons
+    newContractLength: $newContractLength
+    isUpfrontPayment: $isUpfrontPayment
+    quoteId: $quoteId
+    quoteSignature: $quoteSignature
+  ) {
+    newContractId
+    newName
+    statusCode
+  }
+}
+    `, {"hash":"sha256:425c056fd1b6f489a5bb0e7dbdf6d565a0e545187dc0c5e6bdbf0508fcb02255"}) as unknown as TypedDocumentString<ChangeCustomerSubscriptionMutation, ChangeCustomerSubscriptionMutationVariables>;
+export const GetCustomerSubscriptionDocument = new TypedDocumentString(`
+    query GetCustomerSubscription($subscriptionId: ID!) {
+  customerSubscription(subscriptionId: $subscriptionId) {
+    id
+    status
+    term
+    price
+    renewal_date
+    isUpfrontPayment
+    item_price_id
+    treatment_id
+    addons
+    contract {
+      id
+      start_date
+      end_date
+      length
+      price
+      discount_amount
+      auto_renew
+      status
+    }
+    payment_source {
+      payment_source_id
+      brand
+      mask
+      expiry_month
+      expiry_year
+      display_name
+      billing_address {
+        first_name
+        last_name
+        street_address1
+        street_address2
+        city
+        state
+        state_code
+        zip_code
+      }
+    }
+  }
+}
+    `, {"hash":"sha256:3332563cc6a7690c1fbf476a07cb436f89b4274dbc72b89a5f83081aeb6a14a0"}) as unknown as TypedDocumentString<GetCustomerSubscriptionQuery, GetCustomerSubscriptionQueryVariables>;
+export const GetCustomerPaymentSourcesDocument = new TypedDocumentString(`
+    query GetCustomerPaymentSources {
+  customerPaymentSources {
+    payment_source_id
+    brand
+    mask
+    expiry_month
+    expiry_year
+    subscription_ids
+  }
+}
+    `, {"hash":"sha256:4e7645929d9041194c47d38514050676c9b63d9e3165eff4370993ab4bed415d"}) as unknown as TypedDocumentString<GetCustomerPaymentSourcesQuery, GetCustomerPaymentSourcesQueryVariables>;
+export const GetSubscriptionPriceChangeQuoteDocument = new TypedDocumentString(`
+    query GetSubscriptionPriceChangeQuote($existingSubscriptionId: ID!, $newSubscriptionPlanType: String!, $newAddons: [String!], $newContractLength: Int!, $isUpfrontPayment: Boolean) {
+  subscriptionPriceChangeQuote(
+    existingSubscriptionId: $existingSubscriptionId
+    newSubscriptionPlanType: $newSubscriptionPlanType
+    newAddons: $newAddons
+    newContractLength: $newContractLength
+    isUpfrontPayment: $isUpfrontPayment
+  ) {
+    id
+    signature
+    expiresAt
+    newPrice
+    oldPrice
+    newBasePrice
+    proratedRefund
+    proratedCost
+    amountDue
+    creditCarried
+    newTermStart
+    newTermEnd
+    nextRenewal
+    subscriptionStatus
+    addonDetails {
+      sku
+      amount
+    }
+    couponDetails {
+      id
+      amount
+    }
+    paymentSource {
+      payment_source_id
+      brand
+      mask
+      expiry_month
+      expiry_year
+    }
+  }
+}
+    `, {"hash":"sha256:8cae53b222abe690cace624998c1230586c23de4c3b14c24c52ad5461a37d4fc"}) as unknown as TypedDocumentString<GetSubscriptionPriceChangeQuoteQuery, GetSubscriptionPriceChangeQuoteQueryVariables>;
+export const GetTreatmentConfigurationDocument = new TypedDocumentString(`
+    query GetTreatmentConfiguration {
+  treatmentConfiguration {
+    Name
+    TreatmentShortId
+    ItemPriceId
+    TreatmentCategory
+  }
+}
+    `, {"hash":"sha256:ea9527bbfa7daffff0a6b6b0186c8659b8fb9b4e333ee23d6190c86a8730a795"}) as unknown as TypedDocumentString<GetTreatmentConfigurationQuery, GetTreatmentConfigurationQueryVariables>;
+export const GetTreatmentPricingMapDocument = new TypedDocumentString(`
+    query GetTreatmentPricingMap($itemPriceId: String!) {
+  treatmentPricingMap(itemPriceId: $itemPriceId) {
+    item_price_id
+    plan_duration
+    plan_price
+    is_upfront_payment
+  }
+}
+    `, {"hash":"sha256:d0bf27b71747961eb852b882b1d965330c5cc55e3c405c1166bd1870e5da11c8"}) as unknown as TypedDocumentString<GetTreatmentPricingMapQuery, GetTreatmentPricingMapQueryVariables>;
+export const ReplacePaymentSourceDocument = new TypedDocumentString(`
+    mutation ReplacePaymentSource($oldPaymentSourceId: ID, $paymentToken: String!) {
+  replacePaymentSource(
+    oldPaymentSourceId: $oldPaymentSourceId
+    paymentToken: $paymentToken
+  ) {
+    newPaymentSourceId
+    oldPaymentSourceId
+    subscriptionIds
+    statusCode
+  }
+}
+    `, {"hash":"sha256:88b568cf735495884e7c4030132a317b5bbf2522c611f94995f6eaeb420fb966"}) as unknown as TypedDocumentString<ReplacePaymentSourceMutation, ReplacePaymentSourceMutationVariables>;
 export const GetSduiModulesDocument = new TypedDocumentString(`
     query GetSduiModules {
   sduiModules {

@@ -21,6 +21,8 @@ import enPrescriptions from '../locales/en/prescriptions.json';
 import esPrescriptions from '../locales/es/prescriptions.json';
 import enReferrals from '../locales/en/referrals.json';
 import esReferrals from '../locales/es/referrals.json';
+import enBilling from '../locales/en/billing.json';
+import esBilling from '../locales/es/billing.json';
 import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
 import enWeight from '../locales/en/weight.json';
@@ -45,6 +47,8 @@ export const resources = {
       referrals: enReferrals,
       weight: enWeight,
       measurements: enWeight.measurements,
+      // billing.json also holds the domain's card.* and cancellation.* message keys.
+      ...enBilling,
     },
   },
   es: {
@@ -60,6 +64,7 @@ export const resources = {
       referrals: esReferrals,
       weight: esWeight,
       measurements: esWeight.measurements,
+      ...esBilling,
     },
   },
 } as const;
