@@ -24,33 +24,31 @@ export async function seedWeightDemo(
     source: 'manual',
     recordedAt: day((weekly.length - i) * 7),
   }));
-  await tx
-    .insert(measurements)
-    .values([
-      {
-        customerId,
-        type: 'starting_weight',
-        value: 23200,
-        unit: WEIGHT_UNIT,
-        source: 'care_team',
-        recordedAt: day(75),
-      },
-      {
-        customerId,
-        type: 'goal_weight',
-        value: 19000,
-        unit: WEIGHT_UNIT,
-        source: 'manual',
-        recordedAt: day(75),
-      },
-      {
-        customerId,
-        type: 'height',
-        value: 69,
-        unit: 'inches',
-        source: 'manual',
-        recordedAt: day(75),
-      },
-      ...weights,
-    ]);
+  await tx.insert(measurements).values([
+    {
+      customerId,
+      type: 'starting_weight',
+      value: 23200,
+      unit: WEIGHT_UNIT,
+      source: 'care_team',
+      recordedAt: day(75),
+    },
+    {
+      customerId,
+      type: 'goal_weight',
+      value: 19000,
+      unit: WEIGHT_UNIT,
+      source: 'manual',
+      recordedAt: day(75),
+    },
+    {
+      customerId,
+      type: 'height',
+      value: 69,
+      unit: 'inches',
+      source: 'manual',
+      recordedAt: day(75),
+    },
+    ...weights,
+  ]);
 }

@@ -124,11 +124,13 @@ describe('measurements', () => {
 
   it('updateWeightMeasurement changes an own weight within bounds', async () => {
     const a = await person();
-    const [row] = (await insert(a.token, a.id, {
-      type: 'weight',
-      value: 20000,
-      unit: 'hundredthsOfAPound',
-    })).data!.InsertCustomerMeasurement.data;
+    const [row] = (
+      await insert(a.token, a.id, {
+        type: 'weight',
+        value: 20000,
+        unit: 'hundredthsOfAPound',
+      })
+    ).data!.InsertCustomerMeasurement.data;
     const update = (token: string, newWeight: number) =>
       graphql<{ updateWeightMeasurement: { data: Row } }>(
         server,
