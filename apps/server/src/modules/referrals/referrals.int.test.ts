@@ -162,6 +162,9 @@ describe('referral states through sign-up and first invoice (spec 02 §4)', () =
     const other = await eligibleCustomer();
     const friend = unique('joins');
     const created = await graphql<Created>(server, CREATE, a.token, { refereeEmail: friend });
+    // The test clock stands still: the second invitation comes a minute later, as in life (with
+    // equal times the order would fall to the random ids).
+    server.clock.advance(60_000);
     const second = await graphql<Created>(server, CREATE, other.token, { refereeEmail: friend });
     expect(second.errors).toBeUndefined();
 
