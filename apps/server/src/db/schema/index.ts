@@ -7,3 +7,4 @@ export * from './messaging';
 export * from './customer-actions';
 export * from './treatment-records';
 export * from './billing';
+export * from './invoices';
