@@ -23,6 +23,7 @@ import type { OutboxMailer } from './platform/mail';
 import { API_PATH, registerHttpPlugins } from './platform/http-plugins';
 import { createEmitter } from './platform/pubsub';
 import { platformRoutes } from './platform/routes';
+import { invoiceRoutes } from './modules/billing/invoice-routes';
 import { fileRoutes } from './modules/files/routes';
 import { sandboxGatewayRoutes } from './platform/gateway/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     carrierWebhookSecret: config.carrierWebhookSecret,
   });
   await app.register(fileRoutes, { files: services.files });
+  await app.register(invoiceRoutes, { invoices: services.billing.invoices });
   await app.register(sandboxGatewayRoutes, {
     gateway: platform.sandboxGateway,
     clock: platform.clock,

@@ -74,3 +74,21 @@ export const invoices = pgTable(
     check('invoices_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );
+
+/**
+ * Reminders the renewals job has raised, one per kind, subscription and contract, so a job
+ * that runs twice raises a notice once (action_required_contract_expire_v1).
+ */
+export const billingReminders = pgTable(
+  'billing_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    contractId: uuid('contract_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('billing_reminders_uq').on(t.kind, t.subscriptionId, t.contractId)],
+);

@@ -19,7 +19,11 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, ContractRow, CustomerService } from '../customers/service';
 import { changeAnswer, Charging, type ChangeResult } from './charging';
 import { currentAddons, currentPlan, normalisedRequest, priceChange, sameRequest } from './pricing';
+import { InvoiceStore } from './invoice-store';
+import { InvoiceService } from './invoices';
+import type { PdfOptions } from './invoice-pdf';
 import { QuoteSigner } from './quote-signature';
+import type { UrlSigner } from '../../platform/signed-urls';
 import { BillingStore, type ItemPriceRow, type PaymentSourceRow } from './store';
 
 export type { ItemPriceRow, PaymentSourceRow };
@@ -53,7 +57,8 @@ export interface PaymentSourceView extends PaymentSourceRow {
 }
 
 export class BillingService {
-  private readonly charging: Charging;
+  /** Exposed to the renewals job (same module). */
+  readonly charging: Charging;
 
   constructor(
     private readonly store: BillingStore,
@@ -65,10 +70,16 @@ export class BillingService {
       gateway: PaymentGateway;
       events: Events;
       signer: QuoteSigner;
+      invoices: InvoiceService;
       afterGatewayCharge?: (() => void) | undefined;
     },
   ) {
     this.charging = new Charging({ store, ...deps });
+  }
+
+  /** Invoices: GetInvoices, GetInvoicePdfUrl and the signed PDF downloads. */
+  get invoices(): InvoiceService {
+    return this.deps.invoices;
   }
 
   private today(sub: BillingSubscription): string {
@@ -395,9 +406,22 @@ export function createBillingService(deps: {
   gateway: PaymentGateway;
   events: Events;
   quoteSecret: Buffer;
+  /** Signs invoice PDF URLs (the files module's signer). */
+  urlSigner: UrlSigner;
+  publicUrl: string;
+  pdf?: PdfOptions | undefined;
   afterGatewayCharge?: (() => void) | undefined;
 }): BillingService {
+  const invoices = new InvoiceService({
+    store: new InvoiceStore(deps.db),
+    audit: deps.audit,
+    clock: deps.clock,
+    signer: deps.urlSigner,
+    publicUrl: deps.publicUrl,
+    pdf: deps.pdf,
+  });
   return new BillingService(new BillingStore(deps.db), {
+    invoices,
     customers: deps.customers,
     uow: deps.uow,
     audit: deps.audit,
