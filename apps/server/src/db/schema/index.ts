@@ -8,3 +8,4 @@ export * from './customer-actions';
 export * from './treatment-records';
 export * from './billing';
 export * from './invoices';
+export * from './jobs';
