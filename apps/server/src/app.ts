@@ -25,6 +25,8 @@ import { createEmitter } from './platform/pubsub';
 import { platformRoutes } from './platform/routes';
 import { invoiceRoutes } from './modules/billing/invoice-routes';
 import { fileRoutes } from './modules/files/routes';
+import { RENEWALS_EVERY_MS, RENEWALS_JOB } from './modules/billing/renewals';
+import { JobScheduler } from './platform/jobs/scheduler';
 import { sandboxGatewayRoutes } from './platform/gateway/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { compose, type Platform, type Services } from './services';
@@ -47,7 +49,12 @@ export interface App {
   identity: IdentityService;
   tokens: TokenService;
   outbox: OutboxMailer | null;
+  /** Recurring jobs (renewals); tests call runDue() after moving the clock. */
+  jobs: JobScheduler;
 }
+
+/** How often the scheduler looks for due jobs (real time). */
+const JOBS_TICK_MS = 30_000;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -104,6 +111,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     } catch (error) {
       app.log.error({ err: error }, 'pending charge reconciliation failed');
     }
+  });
+  // The renewals job (billing): on the server's clock, started with the server (not under
+  // tests, which run it by hand) and stopped on close. See docs/architecture.md.
+  const jobs = new JobScheduler(database.db, platform.clock, app.log);
+  jobs.register({
+    name: RENEWALS_JOB,
+    everyMs: RENEWALS_EVERY_MS,
+    run: () => services.billing.renewals.run(),
+  });
+  if (config.env !== 'test') {
+    app.addHook('onReady', async () => {
+      jobs.start(JOBS_TICK_MS);
+    });
+  }
+  app.addHook('onClose', async () => {
+    await jobs.stop();
   });
 
   // Closed with the app, so a Redis emitter's connections do not outlive it.
@@ -172,5 +195,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.log.warn({ webDist }, 'web app not built; run npm run build to serve it');
   }
 
-  return { app, services, platform, identity, tokens, outbox: platform.outbox };
+  return { app, services, platform, identity, tokens, outbox: platform.outbox, jobs };
 }

@@ -144,6 +144,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       : await derivedSecret(keys, 'portal billing quotes'),
     urlSigner: signer,
     publicUrl: config.publicUrl,
+    notifications,
     // The crash drill of the exactly-once test: exit as a killed process would, mid-change.
     afterGatewayCharge: config.billing.crashAfterCharge ? () => process.exit(70) : undefined,
   });

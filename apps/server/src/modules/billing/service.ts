@@ -23,6 +23,8 @@ import { InvoiceStore } from './invoice-store';
 import { InvoiceService } from './invoices';
 import type { PdfOptions } from './invoice-pdf';
 import { QuoteSigner } from './quote-signature';
+import { Renewals, renewalSettled } from './renewals';
+import type { NotificationService } from '../notifications/service';
 import type { UrlSigner } from '../../platform/signed-urls';
 import { BillingStore, type ItemPriceRow, type PaymentSourceRow } from './store';
 
@@ -71,11 +73,29 @@ export class BillingService {
       events: Events;
       signer: QuoteSigner;
       invoices: InvoiceService;
+      invoiceStore: InvoiceStore;
+      notifications: NotificationService;
       afterGatewayCharge?: (() => void) | undefined;
     },
   ) {
-    this.charging = new Charging({ store, ...deps });
+    this.charging = new Charging({
+      store,
+      ...deps,
+      onSettled: renewalSettled(deps.notifications),
+    });
+    this.renewals = new Renewals({
+      invoices: deps.invoiceStore,
+      store,
+      customers: deps.customers,
+      notifications: deps.notifications,
+      charging: this.charging,
+      uow: deps.uow,
+      clock: deps.clock,
+    });
   }
+
+  /** The renewals job's pass (the scheduler runs it; tests call it). */
+  readonly renewals: Renewals;
 
   /** Invoices: GetInvoices, GetInvoicePdfUrl and the signed PDF downloads. */
   get invoices(): InvoiceService {
@@ -409,11 +429,13 @@ export function createBillingService(deps: {
   /** Signs invoice PDF URLs (the files module's signer). */
   urlSigner: UrlSigner;
   publicUrl: string;
+  notifications: NotificationService;
   pdf?: PdfOptions | undefined;
   afterGatewayCharge?: (() => void) | undefined;
 }): BillingService {
+  const invoiceStore = new InvoiceStore(deps.db);
   const invoices = new InvoiceService({
-    store: new InvoiceStore(deps.db),
+    store: invoiceStore,
     audit: deps.audit,
     clock: deps.clock,
     signer: deps.urlSigner,
@@ -422,6 +444,8 @@ export function createBillingService(deps: {
   });
   return new BillingService(new BillingStore(deps.db), {
     invoices,
+    invoiceStore,
+    notifications: deps.notifications,
     customers: deps.customers,
     uow: deps.uow,
     audit: deps.audit,
