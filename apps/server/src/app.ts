@@ -121,8 +121,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     run: () => services.billing.renewals.run(),
   });
   if (config.env !== 'test') {
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (done) => {
       jobs.start(JOBS_TICK_MS);
+      done();
     });
   }
   app.addHook('onClose', async () => {
