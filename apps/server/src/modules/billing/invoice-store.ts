@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   addresses,
@@ -80,13 +80,13 @@ export class InvoiceStore {
     return row ? { name: `${row.firstName} ${row.lastName}`, dob: row.dob } : undefined;
   }
 
-  /** Subscriptions that may owe a renewal or a reminder: active, with a contract. */
+  /** Subscriptions that may owe a renewal or a reminder: with a running contract. */
   renewalCandidates(): Promise<{ customerId: string; subscriptionId: string }[]> {
     return this.db
       .select({ customerId: subscriptions.customerId, subscriptionId: subscriptions.id })
       .from(subscriptions)
       .innerJoin(contracts, eq(contracts.id, subscriptions.contractId))
-      .where(eq(contracts.status, 'active'))
+      .where(inArray(contracts.status, ['active', 'non_renewing']))
       .orderBy(asc(contracts.endDate));
   }
 
