@@ -38,6 +38,8 @@ export interface AppOptions {
   keys?: SigningKeys;
   /** Replaces the identity rate limits (the benchmarks measure without them). */
   identityLimiter?: IdentityLimiter;
+  /** Whether the scheduler starts with the server (default: yes, except under tests). */
+  startJobs?: boolean;
   /** Where the built web app lives; the server serves it with an SPA fallback. */
   webDist?: string;
 }
@@ -120,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     everyMs: RENEWALS_EVERY_MS,
     run: () => services.billing.renewals.run(),
   });
-  if (config.env !== 'test') {
+  if (options.startJobs ?? config.env !== 'test') {
     app.addHook('onReady', (done) => {
       jobs.start(JOBS_TICK_MS);
       done();
