@@ -124,7 +124,7 @@ export const billingBench: Benchmark = {
       ],
       notes: [
         'PDF renders run sequentially on one core for half of BENCH_DURATION_SECONDS.',
-        `The quote is measured ${String(QUOTES)} times in a row after 10 warm-up calls (a 1-month plan with an add-on to 12 months).`,
+        `The quote is measured ${String(QUOTES)} times in a row after 10 warm-up calls (the seeded 6-month plan with an add-on, to 12 months).`,
       ],
       data,
     };
