@@ -12,6 +12,8 @@ const proxied = [
   '/config.json',
   '/client-errors',
   '/dev',
+  // The sandbox payment gateway's tokenization endpoint (the card form posts there).
+  '/gateway',
 ];
 
 const FRAMEWORK = new RegExp(

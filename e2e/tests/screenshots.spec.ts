@@ -50,7 +50,7 @@ test('established customer: home, drawer, messages, a document-02 placeholder', 
   await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
   await shoot(page, 'messages');
 
-  await page.goto('/billing');
+  await page.goto('/profile');
   await page.getByRole('heading', { level: 1 }).waitFor();
   await shoot(page, 'placeholder');
 

@@ -16,10 +16,12 @@ import { createCustomerService } from './modules/customers/service';
 import { createFileService } from './modules/files/service';
 import { createFlagService } from './modules/flags/service';
 import { createLabService } from './modules/labs/service';
+import { createMeasurementService } from './modules/measurements/service';
 import { createMessageService } from './modules/messages/service';
 import { createNotificationService } from './modules/notifications/service';
 import { createPreferenceService } from './modules/preferences/service';
 import { createPrescriptionService } from './modules/prescriptions/service';
+import { createReferralService } from './modules/referrals/service';
 import { createSduiService } from './modules/sdui/service';
 import { StaffAuth } from './modules/staff/auth';
 import { StaffService } from './modules/staff/service';
@@ -106,6 +108,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const identity = new IdentityService(identityStore, tokens, mailer, limiter, audit, uow, clock, {
     tenantId: config.tenantId,
     publicUrl: config.publicUrl,
+    // A sign-up moves the referral of that email on (spec 02 §4); in the sign-up's transaction.
+    onCustomerSignedUp: (customer, work) =>
+      referrals.refereeSignedUp(customer.customerId, customer.email, work),
   });
 
   // Each area builds its own store inside its module; the root hands over only what it needs.
@@ -131,6 +136,16 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   });
   const prescriptions = createPrescriptionService({ db, audit, clock });
   const labs = createLabService({ db, files: fileService, audit, clock });
+  const referrals = createReferralService({
+    db,
+    uow,
+    audit,
+    clock,
+    mailer,
+    flags,
+    publicUrl: config.publicUrl,
+  });
+  const measurements = createMeasurementService({ db, uow, audit, clock });
   const billing = createBillingService({
     db,
     customers,
@@ -169,6 +184,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       sdui,
       prescriptions,
       labs,
+      referrals,
+      measurements,
     }),
   };
 
@@ -185,6 +202,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       prescriptions,
       labs,
       files: fileService,
+      referrals,
+      measurements,
       billing,
     },
     platform,

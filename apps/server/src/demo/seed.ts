@@ -21,6 +21,8 @@ import { seedMessagingDemo } from './seed-messaging';
 import { seedAppointments } from './seed-appointments';
 import { seedAlexCard, seedAlexInvoices, seedBillingCatalogue } from './seed-billing';
 import { seedTreatmentRecords } from './seed-treatment';
+import { seedReferrals } from './seed-referrals';
+import { seedWeightDemo } from './seed-weight';
 import type { DocumentStore } from '../platform/document-store';
 import {
   DEMO_TREATMENTS,
@@ -212,6 +214,8 @@ export async function seedDemoData(
       metadata: { vial_count: 3 },
     });
     await seedTreatmentRecords(tx, { customerId: alex.id, files: options.files });
+    await seedReferrals(tx, { customerId: alex.id });
+    await seedWeightDemo(tx, { customerId: alex.id });
   });
   return true;
 }

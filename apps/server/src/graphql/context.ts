@@ -9,10 +9,12 @@ import type { CustomerService } from '../modules/customers/service';
 import type { FileService } from '../modules/files/service';
 import type { FlagService } from '../modules/flags/service';
 import type { LabService } from '../modules/labs/service';
+import type { MeasurementService } from '../modules/measurements/service';
 import type { MessageService } from '../modules/messages/service';
 import type { NotificationService } from '../modules/notifications/service';
 import type { PreferenceService } from '../modules/preferences/service';
 import type { PrescriptionService } from '../modules/prescriptions/service';
+import type { ReferralService } from '../modules/referrals/service';
 import type { SduiService } from '../modules/sdui/service';
 
 /**
@@ -31,6 +33,8 @@ export interface Services {
   prescriptions: PrescriptionService;
   labs: LabService;
   files: FileService;
+  referrals: ReferralService;
+  measurements: MeasurementService;
   billing: BillingService;
 }
 

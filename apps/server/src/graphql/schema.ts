@@ -8,9 +8,11 @@ import '../modules/messages/schema';
 import '../modules/sdui/schema';
 import '../modules/appointments/schema';
 import '../modules/preferences/schema';
+import '../modules/measurements/schema';
 import '../modules/files/schema';
 import '../modules/prescriptions/schema';
 import '../modules/labs/schema';
+import '../modules/referrals/schema';
 import '../modules/billing/schema';
 
 export const schema = builder.toSchema();

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
-import type { UnitOfWork } from '../platform/unit-of-work';
+import type { UnitOfWork, Work } from '../platform/unit-of-work';
 import type { Mailer } from '../platform/mail';
 import { IdentityError } from './errors';
 import { buildMail, type MailKind } from './mail-texts';
@@ -70,7 +70,15 @@ export class IdentityService {
     private readonly audit: AuditLog,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly options: { tenantId: string; publicUrl: string },
+    private readonly options: {
+      tenantId: string;
+      publicUrl: string;
+      /** Runs in the sign-up's unit of work once the new user has a customer record. */
+      onCustomerSignedUp?: (
+        customer: { customerId: string; email: string },
+        work: Work,
+      ) => Promise<void>;
+    },
   ) {}
 
   private async limit(action: RateAction, meta: RequestMeta, email?: string): Promise<void> {
@@ -230,6 +238,10 @@ export class IdentityService {
           lastName,
           shortId: randomBytes(5).toString('hex').toUpperCase(),
         });
+      }
+      const customerId = await store.customerIdForUser(created.id);
+      if (customerId && this.options.onCustomerSignedUp) {
+        await this.options.onCustomerSignedUp({ customerId, email }, work);
       }
       await work.audit({ action: 'create_user', entity: 'user', entityId: created.id });
       return created;

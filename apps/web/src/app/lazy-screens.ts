@@ -63,3 +63,23 @@ export const RxDetailsScreen = lazyNamed(
   'RxDetailsScreen',
 );
 export const LabsScreen = lazyNamed(() => import('../features/labs/labs-screen'), 'LabsScreen');
+export const ReferralsScreen = lazyNamed(
+  () => import('../features/referrals/referrals-screen'),
+  'ReferralsScreen',
+);
+export const WeightScreen = lazyNamed(
+  () => import('../features/weight/weight-screen'),
+  'WeightScreen',
+);
+export const BillingScreen = lazyNamed(
+  () => import('../features/billing/billing-screen'),
+  'BillingScreen',
+);
+export const ChangePlanScreen = lazyNamed(
+  () => import('../features/billing/change-plan-screen'),
+  'ChangePlanScreen',
+);
+export const TreatmentChangeScreen = lazyNamed(
+  () => import('../features/billing/change-plan-screen'),
+  'TreatmentChangeScreen',
+);

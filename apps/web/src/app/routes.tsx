@@ -5,19 +5,24 @@ import { RequireReferralEligibility } from '../lib/referrals/require-referral-el
 import {
   AccessLayout,
   AppointmentsScreen,
+  BillingScreen,
   BookingScreen,
+  ChangePlanScreen,
   EmailVerificationScreen,
   ForgotPasswordScreen,
   IntakeScreen,
   LabsScreen,
+  WeightScreen,
   MessageDetailScreen,
   MessagesScreen,
   PlaceholderScreen,
   PrescriptionsScreen,
+  ReferralsScreen,
   ResetPasswordScreen,
   RxDetailsScreen,
   ShellLayout,
   SignUpScreen,
+  TreatmentChangeScreen,
 } from './lazy-screens';
 import { RequireAuth, RequireFlag } from './route-guards';
 import { RootLayout } from './root-layout';
@@ -43,21 +48,11 @@ const PROTECTED_SCREENS: ProtectedScreen[] = [
   { path: 'profile', titleKey: 'screens.profile' },
   { path: 'notification-preferences', titleKey: 'screens.notificationPreferences' },
   { path: 'manage-account', titleKey: 'screens.manageAccount' },
-  // Spec 01 §2: only with referral eligibility (the program flag and an active plan).
-  {
-    path: 'referrals',
-    titleKey: 'screens.referrals',
-    wrap: (screen) => <RequireReferralEligibility>{screen}</RequireReferralEligibility>,
-  },
   {
     path: 'bulk-dosage-guide',
     titleKey: 'screens.bulkDosageGuide',
     flag: FEATURE_FLAGS.dosingGuideRoute,
   },
-  { path: 'treatment-change', titleKey: 'screens.treatmentChange' },
-  { path: 'billing', titleKey: 'screens.billing' },
-  { path: 'billing/change-membership', titleKey: 'screens.changeMembership' },
-  { path: 'billing/change-subscription/:subscriptionId', titleKey: 'screens.changeMembership' },
   { path: 'shipping', titleKey: 'screens.shipping' },
   { path: 'bulk-payment', titleKey: 'screens.bulkPayment' },
   { path: 'bulk-order', titleKey: 'screens.bulkOrder' },
@@ -138,6 +133,21 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'labs', element: <LabsScreen /> },
+          // Spec 01 §2: only with referral eligibility (the program flag and an active plan).
+          {
+            path: 'referrals',
+            element: (
+              <RequireReferralEligibility>
+                <ReferralsScreen />
+              </RequireReferralEligibility>
+            ),
+          },
+          { path: 'weight', element: <WeightScreen /> },
+          // Spec 02 §2: billing, plan changes and treatment change (issue 11).
+          { path: 'billing', element: <BillingScreen /> },
+          { path: 'billing/change-membership', element: <ChangePlanScreen /> },
+          { path: 'billing/change-subscription/:subscriptionId', element: <ChangePlanScreen /> },
+          { path: 'treatment-change', element: <TreatmentChangeScreen /> },
           ...PROTECTED_SCREENS.map(protectedRoute),
         ],
       },

@@ -58,6 +58,19 @@ export const PrescriptionStatus = {
 } as const;
 
 export type PrescriptionStatus = typeof PrescriptionStatus[keyof typeof PrescriptionStatus];
+/** Spec 02 section 3: where a referral is in its life. */
+export const ReferralStatus = {
+  CouponCodeGenerated: 'coupon_code_generated',
+  Created: 'created',
+  EmailSent: 'email_sent',
+  Expired: 'expired',
+  RefereeSignedUp: 'referee_signed_up',
+  ReferralInvalid: 'referral_invalid',
+  ReferrerDiscountApplied: 'referrer_discount_applied',
+  ReferrerDiscountReceived: 'referrer_discount_received'
+} as const;
+
+export type ReferralStatus = typeof ReferralStatus[keyof typeof ReferralStatus];
 /** Spec 02 section 4: the four tracker stages, in order. */
 export const ShipmentStage = {
   Delivered: 'delivered',
@@ -189,6 +202,71 @@ export type UpsertTosConsentMutationVariables = Exact<{
 
 export type UpsertTosConsentMutation = { upsertTosConsentAndMarketingPreference: { statusCode: number, data: { affected_rows: number } } };
 
+export type CancelSubscriptionMutationVariables = Exact<{
+  subscriptionId: string;
+  reason: string;
+  otherText?: string | null | undefined;
+}>;
+
+
+export type CancelSubscriptionMutation = { cancelSubscription: { subscriptionId: string, status: string, effectiveDate: string } };
+
+export type ChangeCustomerSubscriptionMutationVariables = Exact<{
+  existingSubscriptionId: string;
+  newSubscriptionPlanType: string;
+  newAddons?: Array<string> | string | null | undefined;
+  newContractLength: number;
+  isUpfrontPayment?: boolean | null | undefined;
+  quoteId: string;
+  quoteSignature: string;
+}>;
+
+
+export type ChangeCustomerSubscriptionMutation = { changeCustomerSubscription: { newContractId: string, newName: string, statusCode: number } };
+
+export type GetCustomerSubscriptionQueryVariables = Exact<{
+  subscriptionId: string;
+}>;
+
+
+export type GetCustomerSubscriptionQuery = { customerSubscription: { id: string, status: string, term: number, price: number, renewal_date: string | null, isUpfrontPayment: boolean, item_price_id: string | null, treatment_id: string | null, addons: Array<string>, contract: { id: string, start_date: string, end_date: string, length: number, price: number, discount_amount: number, auto_renew: boolean, status: string } | null, payment_source: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number, display_name: string, billing_address: { first_name: string | null, last_name: string | null, street_address1: string | null, street_address2: string | null, city: string | null, state: string | null, state_code: string | null, zip_code: string | null } } | null } | null };
+
+export type GetCustomerPaymentSourcesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCustomerPaymentSourcesQuery = { customerPaymentSources: Array<{ payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number, subscription_ids: Array<string> }> };
+
+export type GetSubscriptionPriceChangeQuoteQueryVariables = Exact<{
+  existingSubscriptionId: string;
+  newSubscriptionPlanType: string;
+  newAddons?: Array<string> | string | null | undefined;
+  newContractLength: number;
+  isUpfrontPayment?: boolean | null | undefined;
+}>;
+
+
+export type GetSubscriptionPriceChangeQuoteQuery = { subscriptionPriceChangeQuote: { id: string, signature: string, expiresAt: string, newPrice: number, oldPrice: number, newBasePrice: number, proratedRefund: number, proratedCost: number, amountDue: number, creditCarried: number, newTermStart: string, newTermEnd: string, nextRenewal: string, subscriptionStatus: string, addonDetails: Array<{ sku: string, amount: number }>, couponDetails: Array<{ id: string, amount: number }>, paymentSource: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number } | null } };
+
+export type GetTreatmentConfigurationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetTreatmentConfigurationQuery = { treatmentConfiguration: Array<{ Name: string, TreatmentShortId: string, ItemPriceId: string | null, TreatmentCategory: string }> };
+
+export type GetTreatmentPricingMapQueryVariables = Exact<{
+  itemPriceId: string;
+}>;
+
+
+export type GetTreatmentPricingMapQuery = { treatmentPricingMap: Array<{ item_price_id: string, plan_duration: number, plan_price: number, is_upfront_payment: boolean }> };
+
+export type ReplacePaymentSourceMutationVariables = Exact<{
+  oldPaymentSourceId?: string | null | undefined;
+  paymentToken: string;
+}>;
+
+
+export type ReplacePaymentSourceMutation = { replacePaymentSource: { newPaymentSourceId: string, oldPaymentSourceId: string | null, subscriptionIds: Array<string>, statusCode: number } };
+
 export type GetSduiModulesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -208,6 +286,20 @@ export type GetSignedDownloadUrlQueryVariables = Exact<{
 
 
 export type GetSignedDownloadUrlQuery = { signedDownloadUrl: { downloadUrl: string | null, errorMessage: string | null } };
+
+export type CreateReferralMutationVariables = Exact<{
+  refereeEmail: string;
+}>;
+
+
+export type CreateReferralMutation = { createReferral: { message: string, name: string, statusCode: number, data: { id: string, status: ReferralStatus, refereeEmail: string } } };
+
+export type GetReferralsQueryVariables = Exact<{
+  referrerCustomerId?: string | null | undefined;
+}>;
+
+
+export type GetReferralsQuery = { referrals: Array<{ id: string, status: ReferralStatus, referrer_discount_remaining: number | null, refereeEmail: string, created_at: string }> };
 
 export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -311,6 +403,37 @@ export type TreatmentRecordsChangedSubscriptionVariables = Exact<{ [key: string]
 
 
 export type TreatmentRecordsChangedSubscription = { customerChanged: { reason: string } };
+
+export type GetCustomerMeasurementsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCustomerMeasurementsQuery = { getCustomerMeasurements: Array<{ id: string, type: string, value: number, unit: string, source: string, recorded_at: string }> };
+
+export type ImportWeightDataMutationVariables = Exact<{
+  weightData: string;
+}>;
+
+
+export type ImportWeightDataMutation = { importWeightData: { recorded: number, skipped: number, already_recorded: number } };
+
+export type InsertCustomerMeasurementMutationVariables = Exact<{
+  customerId: string;
+  type: string;
+  value: number;
+  unit: string;
+  recordedAt: string;
+}>;
+
+
+export type InsertCustomerMeasurementMutation = { InsertCustomerMeasurement: { statusCode: number, data: Array<{ id: string }> } };
+
+export type UpdateWeightMeasurementMutationVariables = Exact<{
+  id: string;
+  newWeight: number;
+}>;
+
+
+export type UpdateWeightMeasurementMutation = { updateWeightMeasurement: { statusCode: number, data: { id: string, value: number } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -659,6 +782,165 @@ export const UpsertTosConsentDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:f1da62101ac372a87f2227d65a7f2c2a8955e533378083fc82d56a828f313108"}) as unknown as TypedDocumentString<UpsertTosConsentMutation, UpsertTosConsentMutationVariables>;
+export const CancelSubscriptionDocument = new TypedDocumentString(`
+    mutation CancelSubscription($subscriptionId: ID!, $reason: String!, $otherText: String) {
+  cancelSubscription(
+    subscriptionId: $subscriptionId
+    reason: $reason
+    otherText: $otherText
+  ) {
+    subscriptionId
+    status
+    effectiveDate
+  }
+}
+    `, {"hash":"sha256:cdb0344d2108bd1d0b53a8482c5ea826f9f82f7dea993ee8b9ec21a6af2c8b36"}) as unknown as TypedDocumentString<CancelSubscriptionMutation, CancelSubscriptionMutationVariables>;
+export const ChangeCustomerSubscriptionDocument = new TypedDocumentString(`
+    mutation ChangeCustomerSubscription($existingSubscriptionId: ID!, $newSubscriptionPlanType: String!, $newAddons: [String!], $newContractLength: Int!, $isUpfrontPayment: Boolean, $quoteId: ID!, $quoteSignature: String!) {
+  changeCustomerSubscription(
+    existingSubscriptionId: $existingSubscriptionId
+    newSubscriptionPlanType: $newSubscriptionPlanType
+    newAddons: $newAddons
+    newContractLength: $newContractLength
+    isUpfrontPayment: $isUpfrontPayment
+    quoteId: $quoteId
+    quoteSignature: $quoteSignature
+  ) {
+    newContractId
+    newName
+    statusCode
+  }
+}
+    `, {"hash":"sha256:425c056fd1b6f489a5bb0e7dbdf6d565a0e545187dc0c5e6bdbf0508fcb02255"}) as unknown as TypedDocumentString<ChangeCustomerSubscriptionMutation, ChangeCustomerSubscriptionMutationVariables>;
+export const GetCustomerSubscriptionDocument = new TypedDocumentString(`
+    query GetCustomerSubscription($subscriptionId: ID!) {
+  customerSubscription(subscriptionId: $subscriptionId) {
+    id
+    status
+    term
+    price
+    renewal_date
+    isUpfrontPayment
+    item_price_id
+    treatment_id
+    addons
+    contract {
+      id
+      start_date
+      end_date
+      length
+      price
+      discount_amount
+      auto_renew
+      status
+    }
+    payment_source {
+      payment_source_id
+      brand
+      mask
+      expiry_month
+      expiry_year
+      display_name
+      billing_address {
+        first_name
+        last_name
+        street_address1
+        street_address2
+        city
+        state
+        state_code
+        zip_code
+      }
+    }
+  }
+}
+    `, {"hash":"sha256:3332563cc6a7690c1fbf476a07cb436f89b4274dbc72b89a5f83081aeb6a14a0"}) as unknown as TypedDocumentString<GetCustomerSubscriptionQuery, GetCustomerSubscriptionQueryVariables>;
+export const GetCustomerPaymentSourcesDocument = new TypedDocumentString(`
+    query GetCustomerPaymentSources {
+  customerPaymentSources {
+    payment_source_id
+    brand
+    mask
+    expiry_month
+    expiry_year
+    subscription_ids
+  }
+}
+    `, {"hash":"sha256:4e7645929d9041194c47d38514050676c9b63d9e3165eff4370993ab4bed415d"}) as unknown as TypedDocumentString<GetCustomerPaymentSourcesQuery, GetCustomerPaymentSourcesQueryVariables>;
+export const GetSubscriptionPriceChangeQuoteDocument = new TypedDocumentString(`
+    query GetSubscriptionPriceChangeQuote($existingSubscriptionId: ID!, $newSubscriptionPlanType: String!, $newAddons: [String!], $newContractLength: Int!, $isUpfrontPayment: Boolean) {
+  subscriptionPriceChangeQuote(
+    existingSubscriptionId: $existingSubscriptionId
+    newSubscriptionPlanType: $newSubscriptionPlanType
+    newAddons: $newAddons
+    newContractLength: $newContractLength
+    isUpfrontPayment: $isUpfrontPayment
+  ) {
+    id
+    signature
+    expiresAt
+    newPrice
+    oldPrice
+    newBasePrice
+    proratedRefund
+    proratedCost
+    amountDue
+    creditCarried
+    newTermStart
+    newTermEnd
+    nextRenewal
+    subscriptionStatus
+    addonDetails {
+      sku
+      amount
+    }
+    couponDetails {
+      id
+      amount
+    }
+    paymentSource {
+      payment_source_id
+      brand
+      mask
+      expiry_month
+      expiry_year
+    }
+  }
+}
+    `, {"hash":"sha256:8cae53b222abe690cace624998c1230586c23de4c3b14c24c52ad5461a37d4fc"}) as unknown as TypedDocumentString<GetSubscriptionPriceChangeQuoteQuery, GetSubscriptionPriceChangeQuoteQueryVariables>;
+export const GetTreatmentConfigurationDocument = new TypedDocumentString(`
+    query GetTreatmentConfiguration {
+  treatmentConfiguration {
+    Name
+    TreatmentShortId
+    ItemPriceId
+    TreatmentCategory
+  }
+}
+    `, {"hash":"sha256:ea9527bbfa7daffff0a6b6b0186c8659b8fb9b4e333ee23d6190c86a8730a795"}) as unknown as TypedDocumentString<GetTreatmentConfigurationQuery, GetTreatmentConfigurationQueryVariables>;
+export const GetTreatmentPricingMapDocument = new TypedDocumentString(`
+    query GetTreatmentPricingMap($itemPriceId: String!) {
+  treatmentPricingMap(itemPriceId: $itemPriceId) {
+    item_price_id
+    plan_duration
+    plan_price
+    is_upfront_payment
+  }
+}
+    `, {"hash":"sha256:d0bf27b71747961eb852b882b1d965330c5cc55e3c405c1166bd1870e5da11c8"}) as unknown as TypedDocumentString<GetTreatmentPricingMapQuery, GetTreatmentPricingMapQueryVariables>;
+export const ReplacePaymentSourceDocument = new TypedDocumentString(`
+    mutation ReplacePaymentSource($oldPaymentSourceId: ID, $paymentToken: String!) {
+  replacePaymentSource(
+    oldPaymentSourceId: $oldPaymentSourceId
+    paymentToken: $paymentToken
+  ) {
+    newPaymentSourceId
+    oldPaymentSourceId
+    subscriptionIds
+    statusCode
+  }
+}
+    `, {"hash":"sha256:88b568cf735495884e7c4030132a317b5bbf2522c611f94995f6eaeb420fb966"}) as unknown as TypedDocumentString<ReplacePaymentSourceMutation, ReplacePaymentSourceMutationVariables>;
 export const GetSduiModulesDocument = new TypedDocumentString(`
     query GetSduiModules {
   sduiModules {
@@ -703,6 +985,31 @@ export const GetSignedDownloadUrlDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:fc6e0812d2b3d7f4d39d72a0a9fa49d13c33670668e2b052b93c6f34fb62bbc4"}) as unknown as TypedDocumentString<GetSignedDownloadUrlQuery, GetSignedDownloadUrlQueryVariables>;
+export const CreateReferralDocument = new TypedDocumentString(`
+    mutation CreateReferral($refereeEmail: String!) {
+  createReferral(refereeEmail: $refereeEmail) {
+    data {
+      id
+      status
+      refereeEmail
+    }
+    message
+    name
+    statusCode
+  }
+}
+    `, {"hash":"sha256:eacef2a71aef3ad56eb3cfa1d042560144d6df0ca14cca0b96f685bbe5af887b"}) as unknown as TypedDocumentString<CreateReferralMutation, CreateReferralMutationVariables>;
+export const GetReferralsDocument = new TypedDocumentString(`
+    query GetReferrals($referrerCustomerId: ID) {
+  referrals(referrerCustomerId: $referrerCustomerId) {
+    id
+    status
+    referrer_discount_remaining
+    refereeEmail
+    created_at
+  }
+}
+    `, {"hash":"sha256:ad1c2be30fc7034aefc55e1d2f86ddec33a80e8c95d1593364660d4703ef76a3"}) as unknown as TypedDocumentString<GetReferralsQuery, GetReferralsQueryVariables>;
 export const GetAppointmentPresenceDocument = new TypedDocumentString(`
     query GetAppointmentPresence {
   appointmentsByCustomer {
@@ -1039,3 +1346,51 @@ export const TreatmentRecordsChangedDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:5c683bec545fb18c3f88267352f82cf9ff30d968583cacf45936d307a6e1a079"}) as unknown as TypedDocumentString<TreatmentRecordsChangedSubscription, TreatmentRecordsChangedSubscriptionVariables>;
+export const GetCustomerMeasurementsDocument = new TypedDocumentString(`
+    query GetCustomerMeasurements {
+  getCustomerMeasurements {
+    id
+    type
+    value
+    unit
+    source
+    recorded_at
+  }
+}
+    `, {"hash":"sha256:5cb2ca115711fe1f9068538f21bb9ac2d0569a7de8374eb5c45d17ee97d517a9"}) as unknown as TypedDocumentString<GetCustomerMeasurementsQuery, GetCustomerMeasurementsQueryVariables>;
+export const ImportWeightDataDocument = new TypedDocumentString(`
+    mutation ImportWeightData($weightData: String!) {
+  importWeightData(weightData: $weightData) {
+    recorded
+    skipped
+    already_recorded
+  }
+}
+    `, {"hash":"sha256:05278316c51c74ba9c88bdb8f33e0bc5c60f3ba6720613b13c7554e0ad5a4665"}) as unknown as TypedDocumentString<ImportWeightDataMutation, ImportWeightDataMutationVariables>;
+export const InsertCustomerMeasurementDocument = new TypedDocumentString(`
+    mutation InsertCustomerMeasurement($customerId: ID!, $type: String!, $value: Int!, $unit: String!, $recordedAt: Date!) {
+  InsertCustomerMeasurement(
+    customerId: $customerId
+    type: $type
+    value: $value
+    unit: $unit
+    recorded_at: $recordedAt
+  ) {
+    statusCode
+    data {
+      id
+    }
+  }
+}
+    `, {"hash":"sha256:f6b287041b3cfb93208b7f9ab2a133b61a2485be0747ffacdcd357ab52d6c885"}) as unknown as TypedDocumentString<InsertCustomerMeasurementMutation, InsertCustomerMeasurementMutationVariables>;
+export const UpdateWeightMeasurementDocument = new TypedDocumentString(`
+    mutation UpdateWeightMeasurement($id: ID!, $newWeight: Int!) {
+  updateWeightMeasurement(id: $id, newWeight: $newWeight) {
+    statusCode
+    data {
+      id
+      value
+    }
+  }
+}
+    `, {"hash":"sha256:18323958f9a6bb4206dcb87ebc97d3c0502eb9c1c7ee2ebd560d8386786d3fde"}) as unknown as TypedDocumentString<UpdateWeightMeasurementMutation, UpdateWeightMeasurementMutationVariables>;

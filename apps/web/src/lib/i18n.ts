@@ -19,8 +19,14 @@ import enNotifications from '../locales/en/notifications.json';
 import esNotifications from '../locales/es/notifications.json';
 import enPrescriptions from '../locales/en/prescriptions.json';
 import esPrescriptions from '../locales/es/prescriptions.json';
+import enReferrals from '../locales/en/referrals.json';
+import esReferrals from '../locales/es/referrals.json';
+import enBilling from '../locales/en/billing.json';
+import esBilling from '../locales/es/billing.json';
 import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
+import enWeight from '../locales/en/weight.json';
+import esWeight from '../locales/es/weight.json';
 
 // Spec 01 §1: English is the working language; Spanish is in the catalogue, and the header's
 // language switcher stays disabled. The `spanish` flag (off by default) turns Spanish on: the
@@ -38,6 +44,11 @@ export const resources = {
       tour: enTour,
       prescriptions: enPrescriptions,
       labs: enLabs,
+      referrals: enReferrals,
+      weight: enWeight,
+      measurements: enWeight.measurements,
+      // billing.json also holds the domain's card.* and cancellation.* message keys.
+      ...enBilling,
     },
   },
   es: {
@@ -50,6 +61,10 @@ export const resources = {
       tour: esTour,
       prescriptions: esPrescriptions,
       labs: esLabs,
+      referrals: esReferrals,
+      weight: esWeight,
+      measurements: esWeight.measurements,
+      ...esBilling,
     },
   },
 } as const;

@@ -6,6 +6,8 @@ export * from './appointments';
 export * from './messaging';
 export * from './customer-actions';
 export * from './treatment-records';
+export * from './referrals';
+export * from './measurements';
 export * from './billing';
 export * from './invoices';
 export * from './jobs';

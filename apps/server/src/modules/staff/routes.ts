@@ -18,7 +18,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../../platform/audit';
 import type { StaffAuth } from './auth';
 import type { StaffService } from './service';
+import { referralRoutes } from './referral-routes';
 import { carrierWebhookRoute, treatmentRoutes } from './treatment-routes';
+import { measurementRoutes } from './measurement-routes';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
@@ -63,7 +65,8 @@ import { carrierWebhookRoute, treatmentRoutes } from './treatment-routes';
  *   PUT  /staff/sdui-modules/:surface                 {customerId?: uuid | null, modules}
  *   POST /staff/message-templates                     {type, description}
  *   Prescriptions, shipments, carrier events, the carrier webhook and lab results: see
- *   treatment-routes.ts.
+ *   treatment-routes.ts. Referrals: referral-routes.ts.
+ *   treatment-routes.ts. Starting-weight change decisions: see measurement-routes.ts.
  *
  * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
  * (each input's zod schema is in @portal/domain, checked by the route, answered by the app's
@@ -313,6 +316,8 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
       invalidField: (reply, field) => invalidField(reply, field),
       foreignKeyViolation,
     });
+    referralRoutes(scope, { staff, actorOf, existingCustomer, notFound });
+    measurementRoutes(scope, { staff, actorOf, notFound });
     done();
   });
 }

@@ -17,8 +17,10 @@ import type { FlagService } from '../flags/service';
 import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
 import type { NotificationRow, NotificationService } from '../notifications/service';
 import type { LabService } from '../labs/service';
+import type { MeasurementService } from '../measurements/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { SduiService } from '../sdui/service';
+import type { ReferralService } from '../referrals/service';
 import { StaffTreatmentRecords } from './treatment-records';
 
 export interface StaffServiceDeps {
@@ -33,15 +35,20 @@ export interface StaffServiceDeps {
   sdui: SduiService;
   prescriptions: PrescriptionService;
   labs: LabService;
+  referrals: ReferralService;
+  measurements: MeasurementService;
 }
 
 /** What the care team does, through the services that own each area. */
 export class StaffService {
   /** Prescriptions, shipments, carrier events and lab results (treatment-records.ts). */
   readonly treatment: StaffTreatmentRecords;
+  /** Starting-weight change requests the provider team decides (measurement-routes.ts). */
+  readonly measurements: MeasurementService;
 
   constructor(private readonly deps: StaffServiceDeps) {
     this.treatment = new StaffTreatmentRecords(deps);
+    this.measurements = deps.measurements;
   }
 
   /**
@@ -202,6 +209,19 @@ export class StaffService {
       appointments.bookForCustomer(customerId, input, work),
     );
     if (row) await events.customerChanged(customerId, 'appointments');
+    return row;
+  }
+
+  /**
+   * The referee paid a first invoice (until billing calls it): their referral earns the
+   * referrer the credit; undefined when they signed up through no referral.
+   */
+  async completeReferralFor(refereeCustomerId: string, actor: AuditActor) {
+    const { uow, referrals, events } = this.deps;
+    const row = await uow.run(actor, (work) =>
+      referrals.completeReferralFor(refereeCustomerId, work),
+    );
+    if (row) await events.customerChanged(row.referrerCustomerId, 'referrals');
     return row;
   }
 

@@ -24,6 +24,7 @@ import { NextStepCard } from './next-step-card';
 import { NotificationCards } from './notification-cards';
 import { FlaggedAlerts, HealthCoachCard } from './promo-cards';
 import { useSduiHomeModules } from './use-sdui-home-modules';
+import { WeightHomeEffects } from './weight-home-effects';
 
 function WelcomeBanner({ firstVisit }: { firstVisit: boolean }) {
   const { t } = useTranslation();
@@ -107,6 +108,7 @@ export function HomeScreen() {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <WelcomeBanner firstVisit={firstVisit} />
+      <WeightHomeEffects />
       {loading ? (
         <>
           <Skeleton variant="rounded" height={120} />

@@ -26,6 +26,17 @@ CREATE TABLE "invoices" (
 	CONSTRAINT "invoices_total_nonnegative" CHECK ("invoices"."total" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "scheduled_jobs" (
+	"name" text PRIMARY KEY NOT NULL,
+	"next_run_at" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone,
+	"locked_by" text,
+	"last_started_at" timestamp with time zone,
+	"last_finished_at" timestamp with time zone,
+	"last_error" text,
+	"runs" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "billing_reminders" ADD CONSTRAINT "billing_reminders_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,221 @@
+import { WEIGHT_UNIT, parseWeightData, type MeasurementInput } from '@portal/domain';
+import type { Db } from '../../db/client';
+import type { AuditActor, AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { codedError } from '../../graphql/errors';
+import { MeasurementStore, type MeasurementChangeFormRow, type MeasurementRow } from './store';
+
+export type { MeasurementChangeFormRow, MeasurementRow };
+
+/**
+ * Weight tracking (spec 02 §3–§7, issue 13): a customer's weights, goal, starting weight and
+ * height. Inputs arrive parsed by the domain schemas (bounds included); the database checks
+ * the same bounds again. A starting weight, once there, changes only through a change request
+ * the provider team decides (spec 02 §6). Saves fail as C110, loads as C111, imports as C112.
+ */
+export class MeasurementService {
+  constructor(
+    private readonly store: MeasurementStore,
+    private readonly uow: UnitOfWork,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(customerId: string, actor: AuditActor): Promise<MeasurementRow[]> {
+    try {
+      const rows = await this.store.list(customerId);
+      await this.audit.record(actor, {
+        action: 'read',
+        entity: 'measurement',
+        entityId: customerId,
+        details: { operation: 'getCustomerMeasurements' },
+      });
+      return rows;
+    } catch (error) {
+      throw codedError('C111', 'Cannot load weight data.', { reason: String(error) });
+    }
+  }
+
+  changeForms(customerId: string): Promise<MeasurementChangeFormRow[]> {
+    return this.store.changeForms(customerId);
+  }
+
+  /**
+   * Saves the measurements that changed (spec 02 §4: only changed, non-empty values): a goal,
+   * starting weight or height equal to the current one is skipped; weights are always entries.
+   * A starting weight that exists already is refused (C110, reason startingWeightLocked).
+   */
+  async insert(
+    customerId: string,
+    inputs: MeasurementInput[],
+    actor: AuditActor,
+  ): Promise<MeasurementRow[]> {
+    return this.uow.run(
+      actor,
+      async ({ tx, audit }) => {
+        const saved: MeasurementRow[] = [];
+        for (const input of inputs) {
+          if (input.type !== 'weight') {
+            const current = await this.store.latest(customerId, input.type, tx);
+            if (input.type === 'starting_weight' && current) {
+              throw codedError('C110', 'Only the provider team can change a starting weight.', {
+                reason: 'startingWeightLocked',
+              });
+            }
+            if (current && current.value === input.value) continue;
+          }
+          saved.push(
+            await this.store.insert(tx, {
+              customerId,
+              type: input.type,
+              value: input.value,
+              unit: input.unit,
+              recordedAt: input.recordedAt,
+              source: 'manual',
+            }),
+          );
+        }
+        if (saved.length > 0) {
+          await audit({
+            action: 'create',
+            entity: 'measurement',
+            entityId: customerId,
+            details: { types: saved.map((m) => m.type), ids: saved.map((m) => m.id) },
+          });
+        }
+        return saved;
+      },
+      { lock: `measurements:${customerId}` },
+    );
+  }
+
+  /** updateWeightMeasurement: the customer's own weight entry; C110 when it is not theirs. */
+  async updateWeight(
+    customerId: string,
+    id: string,
+    value: number,
+    actor: AuditActor,
+  ): Promise<MeasurementRow> {
+    return this.uow.run(actor, async ({ tx, audit }) => {
+      const row = await this.store.updateWeight(tx, customerId, id, value, this.clock.now());
+      if (!row) throw codedError('C110', 'No such weight entry.', { reason: 'notFound' });
+      await audit({ action: 'update', entity: 'measurement', entityId: id, details: { value } });
+      return row;
+    });
+  }
+
+  /**
+   * The home address's weightData: each day is recorded once (the same link twice records
+   * nothing new). Returns how many entries were new and how many the link had that could not
+   * be read (no date, zero value, out of bounds).
+   */
+  async importWeightData(
+    customerId: string,
+    weightData: string,
+    actor: AuditActor,
+  ): Promise<{ recorded: number; skipped: number; alreadyRecorded: number }> {
+    const { entries, skipped } = parseWeightData(weightData);
+    if (entries.length === 0) {
+      throw codedError('C112', 'No weight entries to import.', { reason: 'empty' });
+    }
+    try {
+      return await this.uow.run(actor, async ({ tx, audit }) => {
+        const rows = await this.store.insertImported(
+          tx,
+          entries.map((e) => ({
+            customerId,
+            type: 'weight',
+            value: e.value,
+            unit: WEIGHT_UNIT,
+            source: 'import',
+            recordedAt: e.date,
+          })),
+        );
+        if (rows.length > 0) {
+          await audit({
+            action: 'create',
+            entity: 'measurement',
+            entityId: customerId,
+            details: { operation: 'importWeightData', ids: rows.map((r) => r.id) },
+          });
+        }
+        return {
+          recorded: rows.length,
+          skipped,
+          alreadyRecorded: entries.length - rows.length,
+        };
+      });
+    } catch (error) {
+      throw codedError('C112', 'Cannot import weight data.', { reason: String(error) });
+    }
+  }
+
+  /** InsertMeasurementChangeForm: asks the provider team to set a starting weight. */
+  requestStartingWeight(
+    customerId: string,
+    input: { startingWeight: number; reason: string },
+    actor: AuditActor,
+  ): Promise<MeasurementChangeFormRow> {
+    return this.uow.run(actor, async ({ tx, audit }) => {
+      const form = await this.store.insertChangeForm(tx, {
+        customerId,
+        type: 'starting_weight',
+        value: input.startingWeight,
+        unit: WEIGHT_UNIT,
+        reason: input.reason,
+      });
+      await audit({ action: 'create', entity: 'measurement_change_form', entityId: form.id });
+      return form;
+    });
+  }
+
+  /**
+   * The provider team's decision (staff API). Approving records the starting weight, from the
+   * care team, dated the day of the decision. Undefined when no pending request has that id.
+   */
+  decide(
+    formId: string,
+    decision: { decision: 'approved' | 'declined'; note?: string | undefined },
+    actor: AuditActor,
+  ): Promise<{ form: MeasurementChangeFormRow; measurement: MeasurementRow | null } | undefined> {
+    const now = this.clock.now();
+    return this.uow.run(actor, async ({ tx, audit }) => {
+      const form = await this.store.decide(tx, formId, {
+        status: decision.decision,
+        decidedBy: actor.id ?? null,
+        note: decision.note ?? null,
+        now,
+      });
+      if (!form) return undefined;
+      const measurement =
+        form.status === 'approved'
+          ? await this.store.insert(tx, {
+              customerId: form.customerId,
+              type: 'starting_weight',
+              value: form.value,
+              unit: form.unit,
+              source: 'care_team',
+              recordedAt: now.toISOString().slice(0, 10),
+            })
+          : null;
+      await audit({
+        action: 'update',
+        entity: 'measurement_change_form',
+        entityId: form.id,
+        details: { status: form.status, measurementId: measurement?.id ?? null },
+      });
+      return { form, measurement };
+    });
+  }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createMeasurementService(deps: {
+  db: Db;
+  uow: UnitOfWork;
+  audit: AuditLog;
+  clock: Clock;
+}): MeasurementService {
+  return new MeasurementService(new MeasurementStore(deps.db), deps.uow, deps.audit, deps.clock);
+}

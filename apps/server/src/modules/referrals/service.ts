@@ -1,0 +1,201 @@
+import {
+  FEATURE_FLAGS,
+  REFERRAL_CREDIT_CENTS,
+  isReferralEligible,
+  referralEmailProblem,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { codedError } from '../../graphql/errors';
+import type { AuditActor, AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Mailer } from '../../platform/mail';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { FlagService } from '../flags/service';
+import { referralInvitationMail } from './mail';
+import { ReferralStore, type ReferralRow } from './store';
+
+export type { ReferralRow };
+
+export interface ReferralServiceDeps {
+  db: Db;
+  uow: UnitOfWork;
+  audit: AuditLog;
+  clock: Clock;
+  mailer: Mailer;
+  flags: FlagService;
+  publicUrl: string;
+}
+
+/**
+ * Referrals (spec 02 §2–§9): a customer invites friends by email; each invitation mails a
+ * sign-up link; the referral moves to referee_signed_up when that email signs up, and to
+ * referrer_discount_received (5000 cents for the referrer) when the referee pays a first
+ * invoice. Only the referrer reads or creates their referrals.
+ */
+export class ReferralService {
+  private readonly store: ReferralStore;
+
+  constructor(private readonly deps: ReferralServiceDeps) {
+    this.store = new ReferralStore(deps.db);
+  }
+
+  /** GetReferrals: the referrer's own, newest first; the read is audited. */
+  async list(referrerCustomerId: string, actor: AuditActor): Promise<ReferralRow[]> {
+    const rows = await this.store.listOwn(referrerCustomerId);
+    await this.deps.audit.record(actor, {
+      action: 'read',
+      entity: 'referral',
+      entityId: referrerCustomerId,
+      details: { operation: 'GetReferrals', ids: rows.map((r) => r.id) },
+    });
+    return rows;
+  }
+
+  /** Spec 02 §6: the referral_program flag and at least one active subscription. */
+  async isEligible(customerId: string): Promise<boolean> {
+    const facts = await this.store.referrerFacts(customerId);
+    if (!facts) return false;
+    const flags = await this.deps.flags.flagsFor(customerId);
+    return isReferralEligible({
+      referralProgram: flags.get(FEATURE_FLAGS.referralProgram) ?? false,
+      subscriptions: facts.subscriptionStatuses.map((status) => ({ status })),
+    });
+  }
+
+  /**
+   * CreateReferral: one per referrer and email. Refused (R102) for an ineligible customer, their
+   * own email, or an email they invited already. The mail goes out after the commit; once sent
+   * the referral is email_sent. A failed mail leaves it created and answers R102.
+   */
+  async create(
+    referrerCustomerId: string,
+    refereeEmail: string,
+    actor: AuditActor,
+  ): Promise<ReferralRow> {
+    const facts = await this.store.referrerFacts(referrerCustomerId);
+    if (!facts || !(await this.isEligible(referrerCustomerId))) {
+      throw codedError('R102', 'The referral program is not available to this account.', {
+        reason: 'notEligible',
+      });
+    }
+    const problem = referralEmailProblem(refereeEmail, facts.email);
+    if (problem) {
+      throw codedError('R102', 'That email cannot be invited.', {
+        reason: problem === 'own' ? 'ownEmail' : 'emailInvalid',
+        fields: { refereeEmail: problem },
+      });
+    }
+    const now = this.deps.clock.now();
+    const created = await this.deps.uow.run(
+      actor,
+      async ({ tx, audit }) => {
+        const row = await this.store.in(tx).insert({
+          referrerCustomerId,
+          refereeEmail,
+          status: 'created',
+          creditCents: REFERRAL_CREDIT_CENTS,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (row) {
+          await audit({
+            action: 'create',
+            entity: 'referral',
+            entityId: row.id,
+            details: { referrerCustomerId },
+          });
+        }
+        return row;
+      },
+      { lock: `referrals:${referrerCustomerId}` },
+    );
+    if (!created) {
+      throw codedError('R102', 'That email was invited already.', {
+        reason: 'duplicate',
+        fields: { refereeEmail: 'duplicate' },
+      });
+    }
+    const link = `${this.deps.publicUrl}/sign-up?${new URLSearchParams({
+      email: refereeEmail,
+      referral: created.id,
+    }).toString()}`;
+    try {
+      await this.deps.mailer.send(referralInvitationMail(refereeEmail, facts.firstName, link));
+    } catch {
+      throw codedError('R102', 'The invitation could not be sent.', { reason: 'mailFailed' });
+    }
+    return this.deps.uow.run(actor, async ({ tx, audit }) => {
+      const sentAt = this.deps.clock.now();
+      const row = await this.store
+        .in(tx)
+        .update(created.id, { status: 'email_sent', emailSentAt: sentAt, updatedAt: sentAt });
+      if (!row) throw new Error('referral not found after insert');
+      await audit({
+        action: 'update',
+        entity: 'referral',
+        entityId: row.id,
+        details: { status: 'email_sent' },
+      });
+      return row;
+    });
+  }
+
+  /**
+   * A customer signed up with this email (called inside the sign-up's unit of work): the first
+   * open invitation of that email becomes referee_signed_up; other referrers' invitations of
+   * the same email become referral_invalid (one referee earns one credit).
+   */
+  async refereeSignedUp(refereeCustomerId: string, email: string, work: Work): Promise<void> {
+    const store = this.store.in(work.tx);
+    const open = await store.openForEmail(email.trim().toLowerCase());
+    const now = this.deps.clock.now();
+    for (const [index, referral] of open.entries()) {
+      const status = index === 0 ? 'referee_signed_up' : 'referral_invalid';
+      await store.update(referral.id, {
+        status,
+        refereeCustomerId,
+        signedUpAt: index === 0 ? now : null,
+        updatedAt: now,
+      });
+      await work.audit({
+        action: 'update',
+        entity: 'referral',
+        entityId: referral.id,
+        details: { status, refereeCustomerId },
+      });
+    }
+  }
+
+  /**
+   * The referee paid a first invoice (billing calls this in its unit of work; the staff API
+   * marks it for now): their referral becomes referrer_discount_received and the referrer holds
+   * 5000 cents of credit. Undefined when the customer signed up through no referral.
+   */
+  async completeReferralFor(
+    refereeCustomerId: string,
+    work: Work,
+  ): Promise<ReferralRow | undefined> {
+    const store = this.store.in(work.tx);
+    const referral = await store.signedUpFor(refereeCustomerId);
+    if (!referral) return undefined;
+    const now = this.deps.clock.now();
+    const row = await store.update(referral.id, {
+      status: 'referrer_discount_received',
+      referrerDiscountRemaining: referral.creditCents,
+      discountReceivedAt: now,
+      updatedAt: now,
+    });
+    await work.audit({
+      action: 'update',
+      entity: 'referral',
+      entityId: referral.id,
+      details: { status: 'referrer_discount_received', refereeCustomerId },
+    });
+    return row;
+  }
+}
+
+/** Builds the service over its own store (called by the composition root). */
+export function createReferralService(deps: ReferralServiceDeps): ReferralService {
+  return new ReferralService(deps);
+}

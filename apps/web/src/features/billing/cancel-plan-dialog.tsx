@@ -1,0 +1,143 @@
+import {
+  CANCELLATION_REASONS,
+  CANCELLATION_TEXT_MAX,
+  cancelSubscriptionSchema,
+} from '@portal/domain';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { SubmitButton } from '../../components/submit-button';
+import { errorCodeOf } from '../../lib/api/error-code';
+import { formatCalendarDate } from '../../lib/format';
+import { useCancelSubscription } from './use-cancel-subscription';
+
+/** Spec 02 §2, §5: cancellation with a reason from a list and an optional bounded free text. */
+export function CancelPlanDialog({
+  open,
+  subscriptionId,
+  onClose,
+}: {
+  open: boolean;
+  subscriptionId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { showAlert } = useAlerts();
+  const cancel = useCancelSubscription();
+  const labelId = useId();
+  const [reason, setReason] = useState('');
+  const [otherText, setOtherText] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; otherText?: string }>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = cancelSubscriptionSchema.safeParse({ subscriptionId, reason, otherText });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'reason' || field === 'otherText') found[field] ??= issue.message;
+      }
+      setErrors(found);
+      // Only a bad subscription id is left: nothing the customer can fix here.
+      if (!found.reason && !found.otherText) showAlert({ code: 'C110' });
+      return;
+    }
+    setErrors({});
+    cancel.mutate(
+      { subscriptionId, reason: parsed.data.reason, otherText: parsed.data.otherText },
+      {
+        onSuccess: (result) => {
+          showAlert({
+            messageKey: 'billing.cancel.done',
+            values: { date: formatCalendarDate(result.effectiveDate) },
+            severity: 'success',
+          });
+          onClose();
+        },
+        onError: (error) => showAlert({ code: errorCodeOf(error, ['C110'], 'C110') }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={cancel.isPending ? undefined : onClose} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle>{t('billing.cancel.title')}</DialogTitle>
+        <DialogContent>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('billing.cancel.intro')}
+          </Typography>
+          <FormControl error={Boolean(errors.reason)} required>
+            <FormLabel id={labelId}>{t('billing.cancel.reasonLabel')}</FormLabel>
+            <RadioGroup
+              aria-labelledby={labelId}
+              name="reason"
+              value={reason}
+              onChange={(_e, value) => setReason(value)}
+            >
+              {CANCELLATION_REASONS.map((r) => (
+                <FormControlLabel
+                  key={r}
+                  value={r}
+                  control={<Radio />}
+                  label={t(`billing.cancel.reasons.${r}`)}
+                />
+              ))}
+            </RadioGroup>
+            {errors.reason ? <FormHelperText>{t(errors.reason)}</FormHelperText> : null}
+          </FormControl>
+          <TextField
+            sx={{ mt: 2 }}
+            fullWidth
+            multiline
+            minRows={3}
+            name="otherText"
+            label={
+              reason === 'other'
+                ? t('billing.cancel.otherLabelRequired')
+                : t('billing.cancel.otherLabel')
+            }
+            required={reason === 'other'}
+            value={otherText}
+            onChange={(e) => setOtherText(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: CANCELLATION_TEXT_MAX } }}
+            error={Boolean(errors.otherText)}
+            helperText={
+              errors.otherText
+                ? t(errors.otherText)
+                : t('billing.cancel.count', { count: otherText.length, max: CANCELLATION_TEXT_MAX })
+            }
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
+          <Button onClick={onClose} disabled={cancel.isPending} variant="contained">
+            {t('billing.cancel.keep')}
+          </Button>
+          <SubmitButton
+            loading={cancel.isPending}
+            fullWidth={false}
+            size="medium"
+            color="error"
+            variant="outlined"
+          >
+            {t('billing.cancel.confirm')}
+          </SubmitButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

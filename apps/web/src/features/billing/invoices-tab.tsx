@@ -1,0 +1,142 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useDownloadInvoice, useInvoices } from './use-invoices';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** Spec 02 §2 /billing?tab=invoices: number, date, amount, status and a download per invoice. */
+export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined }) {
+  const { t } = useTranslation();
+  const { showAlert } = useAlerts();
+  const invoices = useInvoices();
+  const download = useDownloadInvoice();
+  useEffect(() => {
+    if (invoices.isError) showAlert({ code: 'B100' });
+  }, [invoices.isError, showAlert]);
+
+  if (invoices.isPending) {
+    return (
+      <Card role="status" aria-busy="true" aria-label={t('billing.loading')}>
+        <CardContent>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="text" height={40} />
+          ))}
+        </CardContent>
+      </Card>
+    );
+  }
+  if (invoices.isError) {
+    return (
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+          <Typography sx={{ mb: 2 }}>{t('billing.loadError')}</Typography>
+          <Button variant="outlined" onClick={() => void invoices.refetch()}>
+            {t('billing.retry')}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (invoices.data.length === 0) {
+    return (
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+          <ReceiptLongOutlinedIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />
+          <Typography>{t('billing.invoices.empty')}</Typography>
+        </CardContent>
+      </Card>
+    );
+  }
+  const onDownload = (id: string) => {
+    const tab = window.open('', '_blank');
+    download.mutate(id, {
+      onSuccess: (url) => {
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      },
+      onError: () => {
+        tab?.close();
+        showAlert({ code: 'C107' });
+      },
+    });
+  };
+  return (
+    <Card>
+      <TableContainer>
+        <Table aria-label={t('billing.invoices.heading')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('billing.invoices.number')}</TableCell>
+              <TableCell>{t('billing.invoices.date')}</TableCell>
+              <TableCell align="right">{t('billing.invoices.amount')}</TableCell>
+              <TableCell>{t('billing.invoices.status')}</TableCell>
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  {t('billing.invoices.download')}
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {invoices.data.map((invoice) => (
+              <TableRow key={invoice.id}>
+                <TableCell>{invoice.invoice_number}</TableCell>
+                <TableCell>{formatDate(invoice.date, 'date', timeZone)}</TableCell>
+                <TableCell align="right">{formatMoney(invoice.total)}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={t(`billing.invoices.statuses.${invoice.status}`, {
+                      defaultValue: invoice.status,
+                    })}
+                    color={invoice.status === 'paid' ? 'success' : 'default'}
+                  />
+                </TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    startIcon={<DownloadIcon aria-hidden />}
+                    aria-label={t('billing.invoices.downloadLabel', {
+                      number: invoice.invoice_number,
+                    })}
+                    disabled={download.isPending && download.variables === invoice.id}
+                    onClick={() => onDownload(invoice.id)}
+                  >
+                    {t('billing.invoices.download')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Card>
+  );
+}

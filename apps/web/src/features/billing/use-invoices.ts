@@ -1,0 +1,46 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useServices, useSession } from '../../lib/services';
+import { INVOICES_KEY } from './keys';
+import {
+  GetInvoicePdfUrlDocument,
+  GetInvoicesDocument,
+  INVOICES_LIMIT,
+  type Invoice,
+} from './invoices-operations';
+
+export type { Invoice };
+
+/** GetInvoices (spec 02 §7, §9): the newest 50. */
+export function useInvoices(enabled = true) {
+  const { graphql } = useServices();
+  const { status } = useSession();
+  return useQuery({
+    queryKey: INVOICES_KEY,
+    queryFn: async () =>
+      (await graphql.request(GetInvoicesDocument, { limit: INVOICES_LIMIT })).invoices,
+    enabled: enabled && status === 'authenticated',
+    retry: 1,
+  });
+}
+
+/** The answer had an errorMessage or no URL: C107 (spec 02 §8). */
+export class InvoiceDownloadError extends Error {
+  readonly code = 'C107';
+}
+
+/**
+ * GetInvoicePdfUrl: a signed URL per click, opened in a new tab (the browser shows the PDF
+ * and can save it). The tab is opened before the request so pop-up blockers allow it.
+ */
+export function useDownloadInvoice() {
+  const { graphql } = useServices();
+  return useMutation({
+    mutationFn: async (invoiceId: string) => {
+      const { invoicePdfUrl } = await graphql.request(GetInvoicePdfUrlDocument, { invoiceId });
+      if (invoicePdfUrl.errorMessage || !invoicePdfUrl.downloadUrl) {
+        throw new InvoiceDownloadError(invoicePdfUrl.errorMessage ?? 'No download URL.');
+      }
+      return invoicePdfUrl.downloadUrl;
+    },
+  });
+}

@@ -1,0 +1,230 @@
+import { needsWeightConfirmation, weightTextSchema } from '@portal/domain';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { format } from 'date-fns';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatCalendarDate } from '../../lib/format';
+import { useLoadedCustomer } from '../../lib/customer/use-customer';
+import { summarizeMeasurements, useMeasurements } from '../../lib/weight/use-measurements';
+import { useSaveWeight } from '../../lib/weight/use-save-weight';
+import { useUpdateWeight } from '../../lib/weight/use-update-weight';
+
+// Spec 02 §2: the weight edit dialog: weight input, edit options, edit weight, confirmation;
+// one step at a time, back goes one step. Beyond the spec: an entry far from the others asks
+// "Is this right?" before it is saved.
+
+type Step =
+  | { name: 'input' }
+  | { name: 'options' }
+  | { name: 'edit'; id: string; date: string; lb: number }
+  | { name: 'check'; lb: number; save: () => void }
+  | { name: 'confirmation' };
+
+export function WeightEditDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const customer = useLoadedCustomer();
+  const measurements = useMeasurements();
+  const summary = summarizeMeasurements(measurements.data ?? []);
+  const save = useSaveWeight(customer?.id);
+  const update = useUpdateWeight();
+  const [steps, setSteps] = useState<Step[]>([{ name: 'input' }]);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const step = steps.at(-1) ?? { name: 'input' };
+  const today = format(new Date(), 'yyyy-MM-dd');
+
+  const go = (next: Step) => {
+    setError(null);
+    setSteps((s) => [...s, next]);
+  };
+  const back = () => {
+    setError(null);
+    setSteps((s) => (s.length > 1 ? s.slice(0, -1) : s));
+  };
+  const close = () => {
+    setSteps([{ name: 'input' }]);
+    setValue('');
+    setError(null);
+    onClose();
+  };
+
+  const submit = (event: FormEvent, run: (lb: number) => Promise<unknown>, date: string) => {
+    event.preventDefault();
+    const parsed = weightTextSchema.safeParse(value);
+    if (!parsed.success) {
+      setError(t(parsed.error.issues[0]?.message ?? 'measurements.errorWeight'));
+      return;
+    }
+    const lb = parsed.data;
+    const commit = () => {
+      run(lb).then(
+        () => go({ name: 'confirmation' }),
+        () => setError(t('errors.C110')),
+      );
+    };
+    const others = summary.entries.filter((e) => step.name !== 'edit' || e.id !== step.id);
+    if (step.name !== 'check' && needsWeightConfirmation({ date, lb }, others)) {
+      go({ name: 'check', lb, save: commit });
+    } else {
+      commit();
+    }
+  };
+
+  const todays = summary.entries.filter((e) => e.date === today).at(-1);
+  const title =
+    step.name === 'options'
+      ? t('weight.dialog.optionsTitle')
+      : step.name === 'edit'
+        ? t('weight.dialog.editTitle', { date: formatCalendarDate(step.date) })
+        : step.name === 'check'
+          ? t('weight.dialog.checkTitle')
+          : step.name === 'confirmation'
+            ? t('weight.dialog.confirmationTitle')
+            : t('weight.dialog.title');
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="weight-dialog-title"
+    >
+      <DialogTitle id="weight-dialog-title">{title}</DialogTitle>
+      {step.name === 'input' && (
+        <form
+          noValidate
+          onSubmit={(e) =>
+            submit(
+              e,
+              (lb) =>
+                todays
+                  ? update.mutateAsync({ id: todays.id, lb })
+                  : save.mutateAsync({ lb, date: today }),
+              today,
+            )
+          }
+        >
+          <DialogContent>
+            <TextField
+              autoFocus
+              fullWidth
+              label={t('weight.dialog.inputLabel')}
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={error !== null}
+              helperText={error ?? ' '}
+            />
+            <Button onClick={() => go({ name: 'options' })} sx={{ mt: 1 }}>
+              {t('weight.dialog.editEntries')}
+            </Button>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('weight.dialog.close')}</Button>
+            <Button type="submit" variant="contained" disabled={save.isPending || update.isPending}>
+              {t('weight.dialog.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+      {step.name === 'options' && (
+        <>
+          <DialogContent>
+            {summary.entries.length === 0 ? (
+              <Typography>{t('weight.dialog.noEntries')}</Typography>
+            ) : (
+              <List dense>
+                {[...summary.entries].reverse().map((entry) => (
+                  <ListItemButton
+                    key={entry.id}
+                    onClick={() => {
+                      setValue(String(entry.lb));
+                      go({ name: 'edit', id: entry.id, date: entry.date, lb: entry.lb });
+                    }}
+                  >
+                    <ListItemText
+                      primary={formatCalendarDate(entry.date)}
+                      secondary={t('weight.lb', { value: entry.lb })}
+                    />
+                  </ListItemButton>
+                ))}
+              </List>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={back}>{t('weight.dialog.back')}</Button>
+          </DialogActions>
+        </>
+      )}
+      {step.name === 'edit' && (
+        <form
+          noValidate
+          onSubmit={(e) => submit(e, (lb) => update.mutateAsync({ id: step.id, lb }), step.date)}
+        >
+          <DialogContent>
+            <TextField
+              autoFocus
+              fullWidth
+              label={t('weight.dialog.editLabel')}
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={error !== null}
+              helperText={error ?? ' '}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={back}>{t('weight.dialog.back')}</Button>
+            <Button type="submit" variant="contained" disabled={update.isPending}>
+              {t('weight.dialog.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+      {step.name === 'check' && (
+        <>
+          <DialogContent>
+            <Typography>{t('weight.dialog.checkBody', { lb: step.lb })}</Typography>
+            {error && (
+              <Typography color="error" role="alert" sx={{ mt: 1 }}>
+                {error}
+              </Typography>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={back}>{t('weight.dialog.back')}</Button>
+            <Button variant="contained" onClick={step.save}>
+              {t('weight.dialog.confirmSave')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+      {step.name === 'confirmation' && (
+        <>
+          <DialogContent>
+            <Typography>{t('weight.dialog.confirmationBody')}</Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button component={RouterLink} to="/weight" onClick={close}>
+              {t('weight.dialog.seeProgress')}
+            </Button>
+            <Button variant="contained" onClick={close}>
+              {t('weight.dialog.close')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

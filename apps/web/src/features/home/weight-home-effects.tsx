@@ -1,0 +1,76 @@
+import { WEIGHT_IMPORT_NOTIFICATION_DELAY_MS } from '@portal/domain';
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../lib/services';
+import { useImportWeightData } from '../../lib/weight/use-import-weight-data';
+import { WeightEditDialog } from './weight-edit-dialog';
+
+// Spec 01 §2: on home, `weightData` records dot-separated date_value weights (once each; the
+// confirmation shows after 7000 ms, C112 on failure) and `editWeight=true` opens the weight
+// edit dialog (the tour stays away: tour.ts). The weightTracker module links to the latter.
+
+type Notice = { severity: 'success' | 'info' | 'error'; text: string };
+
+export function WeightHomeEffects() {
+  const { t } = useTranslation();
+  const { status } = useSession();
+  const [params, setParams] = useSearchParams();
+  const importer = useImportWeightData();
+  const sent = useRef<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const weightData = params.get('weightData');
+  const editOpen = params.get('editWeight') === 'true';
+
+  useEffect(() => {
+    if (status !== 'authenticated' || !weightData || sent.current === weightData) return;
+    sent.current = weightData;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = (n: Notice) => {
+      timer = setTimeout(() => setNotice(n), WEIGHT_IMPORT_NOTIFICATION_DELAY_MS);
+    };
+    importer.mutate(weightData, {
+      onSuccess: (result) =>
+        later(
+          result.recorded > 0
+            ? { severity: 'success', text: t('weight.import.done', { count: result.recorded }) }
+            : { severity: 'info', text: t('weight.import.nothingNew') },
+        ),
+      onError: () => setNotice({ severity: 'error', text: t('errors.C112') }),
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+    };
+    // The import runs once per link; importer and t are stable enough for that.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, weightData]);
+
+  const closeDialog = () =>
+    setParams(
+      (p) => {
+        p.delete('editWeight');
+        return p;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <WeightEditDialog open={editOpen} onClose={closeDialog} />
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={8000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        {notice ? (
+          <Alert severity={notice.severity} onClose={() => setNotice(null)} variant="filled">
+            {notice.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  bmi,
+  goalDateAtPace,
+  inchesToFeetInches,
+  paceAdvice,
+  progressPercent,
+  totalLost,
+  weightPace,
+  weightTrend,
+} from '@portal/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatCalendarDate } from '../../lib/format';
+import { summarizeMeasurements, useMeasurements } from '../../lib/weight/use-measurements';
+
+// Spec 02 §2 weight page (issue 13): the chart of entries with the goal line and (beyond the
+// spec) the 7-day trend; BMI, progress, total lost, pace and goal date; the 0.5–1 lb a week
+// tip; the entries, each editable in the home edit dialog.
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p">
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+export function WeightScreen() {
+  const { t } = useTranslation();
+  const query = useMeasurements();
+  if (query.isPending) return <Skeleton variant="rounded" height={320} />;
+  if (query.isError) return <Alert severity="error">{t('errors.C111')}</Alert>;
+
+  const s = summarizeMeasurements(query.data);
+  const trend = weightTrend(s.entries);
+  const pace = weightPace(s.entries);
+  const goalDate = s.goal === null ? null : goalDateAtPace(s.entries, s.goal);
+  const advice = paceAdvice(pace);
+  const lb = (v: number | null) =>
+    v === null ? t('weight.page.notSet') : t('weight.lb', { value: v });
+  const bmiValue =
+    s.height !== null && s.current !== null ? bmi(inchesToFeetInches(s.height), s.current) : null;
+  const progress =
+    s.start !== null && s.current !== null && s.goal !== null
+      ? progressPercent(s.start, s.current, s.goal)
+      : null;
+  const dates = s.entries.map((e) => new Date(`${e.date}T12:00:00`));
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h4" component="h1">
+          {t('weight.title')}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to="/?editWeight=true">
+          {t('weight.page.log')}
+        </Button>
+      </Box>
+      {s.entries.length === 0 ? (
+        <Alert severity="info">{t('weight.page.empty')}</Alert>
+      ) : (
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {t('weight.page.chartLabel')}
+            </Typography>
+            <Box role="img" aria-label={t('weight.page.chartLabel')} data-testid="weight-chart">
+              <LineChart
+                height={300}
+                xAxis={[
+                  {
+                    data: dates,
+                    scaleType: 'time',
+                    valueFormatter: (d: Date) => d.toLocaleDateString(),
+                  },
+                ]}
+                series={[
+                  {
+                    data: s.entries.map((e) => e.lb),
+                    label: t('weight.page.weightSeries'),
+                    showMark: true,
+                  },
+                  {
+                    data: trend.map((p) => p.lb),
+                    label: t('weight.page.trendSeries'),
+                    showMark: false,
+                  },
+                  ...(s.goal !== null
+                    ? [
+                        {
+                          data: s.entries.map(() => s.goal as number),
+                          label: t('weight.page.goalSeries'),
+                          showMark: false,
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            </Box>
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <CardContent
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+          }}
+        >
+          <Stat label={t('weight.page.current')} value={lb(s.current)} />
+          <Stat label={t('weight.page.goal')} value={lb(s.goal)} />
+          <Stat label={t('weight.page.start')} value={lb(s.start)} />
+          <Stat
+            label={t('weight.page.bmi')}
+            value={bmiValue === null ? t('weight.page.notSet') : String(bmiValue)}
+          />
+          <Stat
+            label={t('weight.page.progress')}
+            value={
+              progress === null ? t('weight.page.notSet') : t('weight.percent', { value: progress })
+            }
+          />
+          <Stat
+            label={t('weight.page.totalLost')}
+            value={
+              s.start !== null && s.current !== null
+                ? lb(totalLost(s.start, s.current))
+                : t('weight.page.notSet')
+            }
+          />
+          <Stat
+            label={t('weight.page.pace')}
+            value={
+              pace === null ? t('weight.page.notSet') : t('weight.page.paceValue', { value: pace })
+            }
+          />
+          <Stat
+            label={t('weight.page.goalDate')}
+            value={goalDate === null ? t('weight.page.notSet') : formatCalendarDate(goalDate)}
+          />
+        </CardContent>
+      </Card>
+      <Alert severity="info">
+        {advice === 'slow'
+          ? t('weight.page.tipSlow')
+          : advice === 'fast'
+            ? t('weight.page.tipFast')
+            : t('weight.page.tip')}
+      </Alert>
+      {s.entries.length > 0 && (
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {t('weight.page.entries')}
+            </Typography>
+            <List>
+              {[...s.entries].reverse().map((e) => (
+                <ListItem
+                  key={e.id}
+                  secondaryAction={
+                    <Button
+                      component={RouterLink}
+                      to="/?editWeight=true"
+                      aria-label={t('weight.page.edit', { date: formatCalendarDate(e.date) })}
+                    >
+                      {t('weight.page.editShort')}
+                    </Button>
+                  }
+                >
+                  <ListItemText primary={lb(e.lb)} secondary={formatCalendarDate(e.date)} />
+                </ListItem>
+              ))}
+            </List>
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}
