@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appointmentBookings } from './appointment-bookings';
 import { appointmentSlots } from './appointment-slots';
+import { billingBench } from './billing';
 import { graphqlVsSql } from './graphql-vs-sql';
 import { liveUpdates } from './live-updates';
 import type { BenchContext, Benchmark } from './lib/benchmark';
@@ -24,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   liveUpdates,
   appointmentSlots,
   appointmentBookings,
+  billingBench,
 ];
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

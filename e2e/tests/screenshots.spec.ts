@@ -89,6 +89,20 @@ test('established customer: home, drawer, messages, a document-02 placeholder', 
   await page.goto('/');
   await page.getByText(/^Latest shipment:/).waitFor();
   await shoot(page, 'home-orders');
+
+  await page.goto('/weight');
+  await page.getByRole('heading', { name: 'Weight', level: 1 }).waitFor();
+  await page.waitForTimeout(500);
+  await shoot(page, 'weight');
+
+  await page.goto('/?editWeight=true');
+  await page.getByRole('dialog').waitFor();
+  await shoot(page, 'weight-dialog');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/billing?tab=invoices');
+  await page.getByRole('table', { name: 'Invoices' }).waitFor();
+  await shoot(page, 'billing-invoices');
 });
 
 test('a new customer: the tour, then home with its next step', async ({ page, request }) => {

@@ -23,7 +23,10 @@ import type { OutboxMailer } from './platform/mail';
 import { API_PATH, registerHttpPlugins } from './platform/http-plugins';
 import { createEmitter } from './platform/pubsub';
 import { platformRoutes } from './platform/routes';
+import { invoiceRoutes } from './modules/billing/invoice-routes';
 import { fileRoutes } from './modules/files/routes';
+import { RENEWALS_EVERY_MS, RENEWALS_JOB } from './modules/billing/renewals';
+import { JobScheduler } from './platform/jobs/scheduler';
 import { sandboxGatewayRoutes } from './platform/gateway/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { compose, type Platform, type Services } from './services';
@@ -35,6 +38,8 @@ export interface AppOptions {
   keys?: SigningKeys;
   /** Replaces the identity rate limits (the benchmarks measure without them). */
   identityLimiter?: IdentityLimiter;
+  /** Whether the scheduler starts with the server (default: yes, except under tests). */
+  startJobs?: boolean;
   /** Where the built web app lives; the server serves it with an SPA fallback. */
   webDist?: string;
 }
@@ -46,7 +51,12 @@ export interface App {
   identity: IdentityService;
   tokens: TokenService;
   outbox: OutboxMailer | null;
+  /** Recurring jobs (renewals); tests call runDue() after moving the clock. */
+  jobs: JobScheduler;
 }
+
+/** How often the scheduler looks for due jobs (real time). */
+const JOBS_TICK_MS = 30_000;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -89,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     carrierWebhookSecret: config.carrierWebhookSecret,
   });
   await app.register(fileRoutes, { files: services.files });
+  await app.register(invoiceRoutes, { invoices: services.billing.invoices });
   await app.register(sandboxGatewayRoutes, {
     gateway: platform.sandboxGateway,
     clock: platform.clock,
@@ -102,6 +113,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
     } catch (error) {
       app.log.error({ err: error }, 'pending charge reconciliation failed');
     }
+  });
+  // The renewals job (billing): on the server's clock, started with the server (not under
+  // tests, which run it by hand) and stopped on close. See docs/architecture.md.
+  const jobs = new JobScheduler(database.db, platform.clock, app.log);
+  jobs.register({
+    name: RENEWALS_JOB,
+    everyMs: RENEWALS_EVERY_MS,
+    run: () => services.billing.renewals.run(),
+  });
+  if (options.startJobs ?? config.env !== 'test') {
+    app.addHook('onReady', (done) => {
+      jobs.start(JOBS_TICK_MS);
+      done();
+    });
+  }
+  app.addHook('onClose', async () => {
+    await jobs.stop();
   });
 
   // Closed with the app, so a Redis emitter's connections do not outlive it.
@@ -170,5 +198,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.log.warn({ webDist }, 'web app not built; run npm run build to serve it');
   }
 
-  return { app, services, platform, identity, tokens, outbox: platform.outbox };
+  return { app, services, platform, identity, tokens, outbox: platform.outbox, jobs };
 }

@@ -157,6 +157,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     quoteSecret: config.billing.quoteSecret
       ? Buffer.from(config.billing.quoteSecret)
       : await derivedSecret(keys, 'portal billing quotes'),
+    urlSigner: signer,
+    publicUrl: config.publicUrl,
+    notifications,
     // The crash drill of the exactly-once test: exit as a killed process would, mid-change.
     afterGatewayCharge: config.billing.crashAfterCharge ? () => process.exit(70) : undefined,
   });

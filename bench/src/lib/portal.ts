@@ -128,6 +128,8 @@ export async function startPortal(
         config,
         database,
         keys,
+        // The renewals job would charge the seeded plans in the middle of a measurement.
+        startJobs: false,
         identityLimiter: unlimitedIdentityLimiter,
         webDist: '/nonexistent',
       }),

@@ -1,4 +1,7 @@
+import { NOTIFICATION_TYPE } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerNotifications } from '../db/schema/index';
 import {
   exchangeToken,
   graphql,
@@ -65,5 +68,25 @@ describe('demo billing (issue 11)', () => {
     const token = await tokenFor('taylor.booking@example.com');
     const res = await graphql<{ customerPaymentSources: unknown[] }>(server, QUERY, token);
     expect(res.data?.customerPaymentSources).toEqual([]);
+  });
+
+  it('Alex has three paid invoices and one declined renewal, with the payment-due notice', async () => {
+    const token = await tokenFor(DEMO_ACCOUNTS[0].email);
+    const res = await graphql<{
+      invoices: { status: string; total: number; service_date: string; number: string }[];
+      notifications: { type: string }[];
+    }>(server, '{ invoices { status total service_date number } }', token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.invoices.map((i) => [i.status, i.total, i.service_date])).toEqual([
+      ['payment_due', 34_900, '2026-11-01'],
+      ['paid', 34_900, '2026-10-01'],
+      ['paid', 34_900, '2026-09-01'],
+      ['paid', 34_900, '2026-08-01'],
+    ]);
+    const notices = await server.database.db
+      .select()
+      .from(customerNotifications)
+      .where(eq(customerNotifications.type, NOTIFICATION_TYPE.paymentDue));
+    expect(notices).toHaveLength(1);
   });
 });

@@ -1,6 +1,10 @@
 import type { Db } from '../db/client';
+import { and, eq } from 'drizzle-orm';
 import {
+  addresses,
+  charges,
   coupons,
+  invoices,
   itemPrices,
   paymentSources,
   sandboxGatewayPaymentMethods,
@@ -21,7 +25,7 @@ export async function seedBillingCatalogue(db: Db): Promise<void> {
 export async function seedAlexCard(
   tx: Db,
   input: { customerId: string; subscriptionId: string },
-): Promise<void> {
+): Promise<string> {
   const card = { brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 };
   const paymentMethodId = 'pm_demo_alex_visa_4242';
   await tx
@@ -47,4 +51,86 @@ export async function seedAlexCard(
   await tx
     .insert(subscriptionPaymentSources)
     .values({ subscriptionId: input.subscriptionId, paymentSourceId: source.id });
+  return source.id;
+}
+
+const ALEX_PLAN = 'Weight Management (GLP-1), month-to-month';
+
+/**
+ * Alex's billing history: three paid monthly renewals (August to October 2026) and the
+ * declined November renewal (its payment-due notice is seeded with the messages). Each
+ * invoice has the charge it was issued for, as the charging path makes them.
+ */
+export async function seedAlexInvoices(
+  tx: Db,
+  input: { customerId: string; subscriptionId: string; paymentSourceId: string },
+): Promise<void> {
+  const [address] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.customerId, input.customerId), eq(addresses.addressType, 'SHIPPING')));
+  const shippingAddress = address
+    ? {
+        streetAddress1: address.streetAddress1,
+        streetAddress2: address.streetAddress2,
+        city: address.city,
+        state: address.state,
+        stateCode: address.stateCode,
+        zipCode: address.zipCode,
+      }
+    : null;
+  const periods = [
+    { start: '2026-08-01', paid: true },
+    { start: '2026-09-01', paid: true },
+    { start: '2026-10-01', paid: true },
+    { start: '2026-11-01', paid: false },
+  ];
+  for (const period of periods) {
+    const at = new Date(`${period.start}T16:00:00Z`);
+    const [charge] = await tx
+      .insert(charges)
+      .values({
+        customerId: input.customerId,
+        subscriptionId: input.subscriptionId,
+        idempotencyKey: `demo:renewal:${input.subscriptionId}:${period.start}`,
+        purpose: 'renewal',
+        amount: 34_900,
+        status: period.paid ? 'succeeded' : 'declined',
+        paymentSourceId: input.paymentSourceId,
+        gatewayChargeId: period.paid ? `ch_demo_${period.start}` : null,
+        processorReason: period.paid ? null : 'insufficientFunds',
+        intent: {
+          kind: 'renewal',
+          subscriptionId: input.subscriptionId,
+          periodStart: period.start,
+        },
+        createdAt: at,
+        settledAt: at,
+      })
+      .returning();
+    if (!charge) throw new Error('demo charge was not created');
+    await tx.insert(invoices).values({
+      customerId: input.customerId,
+      subscriptionId: input.subscriptionId,
+      chargeId: charge.id,
+      status: period.paid ? 'paid' : 'payment_due',
+      description: `${ALEX_PLAN}: renewal from ${period.start}`,
+      total: 34_900,
+      amountPaid: period.paid ? 34_900 : 0,
+      lines: [
+        {
+          kind: 'plan',
+          description: ALEX_PLAN,
+          amount: 29_900,
+          medication: 'Weight Management (GLP-1)',
+        },
+        { kind: 'addon', description: 'Add-on: high-dose', amount: 5_000, medication: 'high-dose' },
+      ],
+      shippingAddress,
+      serviceDate: period.start,
+      providerName: null,
+      issuedAt: at,
+      updatedAt: at,
+    });
+  }
 }

@@ -19,7 +19,7 @@ import {
 import { hashPassword } from '../identity/secrets';
 import { seedMessagingDemo } from './seed-messaging';
 import { seedAppointments } from './seed-appointments';
-import { seedAlexCard, seedBillingCatalogue } from './seed-billing';
+import { seedAlexCard, seedAlexInvoices, seedBillingCatalogue } from './seed-billing';
 import { seedTreatmentRecords } from './seed-treatment';
 import { seedReferrals } from './seed-referrals';
 import { seedWeightDemo } from './seed-weight';
@@ -186,7 +186,15 @@ export async function seedDemoData(
       },
       { subscriptionId: subscription.id, itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
     ]);
-    await seedAlexCard(tx, { customerId: alex.id, subscriptionId: subscription.id });
+    const alexCard = await seedAlexCard(tx, {
+      customerId: alex.id,
+      subscriptionId: subscription.id,
+    });
+    await seedAlexInvoices(tx, {
+      customerId: alex.id,
+      subscriptionId: subscription.id,
+      paymentSourceId: alexCard,
+    });
     await seedBookingCustomer(tx, taylorUser, weightTreatment?.id);
     await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
     await seedAppointments(tx, { customerId: alex.id });

@@ -231,6 +231,18 @@ export type GetCustomerSubscriptionQueryVariables = Exact<{
 
 export type GetCustomerSubscriptionQuery = { customerSubscription: { id: string, status: string, term: number, price: number, renewal_date: string | null, isUpfrontPayment: boolean, item_price_id: string | null, treatment_id: string | null, addons: Array<string>, contract: { id: string, start_date: string, end_date: string, length: number, price: number, discount_amount: number, auto_renew: boolean, status: string } | null, payment_source: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number, display_name: string, billing_address: { first_name: string | null, last_name: string | null, street_address1: string | null, street_address2: string | null, city: string | null, state: string | null, state_code: string | null, zip_code: string | null } } | null } | null };
 
+export type GetInvoicePdfUrlQueryVariables = Exact<{
+  invoiceId: string;
+}>;
+
+
+export type GetInvoicePdfUrlQuery = { invoicePdfUrl: { downloadUrl: string | null, errorMessage: string | null } };
+
+export type GetInvoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetInvoicesQuery = { invoices: Array<{ id: string, number: string, description: string, date: string, total: number, status: string, subscription_id: string | null, updated_at: string }> };
+
 export type GetCustomerPaymentSourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -855,6 +867,28 @@ export const GetCustomerSubscriptionDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:3332563cc6a7690c1fbf476a07cb436f89b4274dbc72b89a5f83081aeb6a14a0"}) as unknown as TypedDocumentString<GetCustomerSubscriptionQuery, GetCustomerSubscriptionQueryVariables>;
+export const GetInvoicePdfUrlDocument = new TypedDocumentString(`
+    query GetInvoicePdfUrl($invoiceId: ID!) {
+  invoicePdfUrl(invoiceId: $invoiceId) {
+    downloadUrl
+    errorMessage
+  }
+}
+    `, {"hash":"sha256:ec6a9303396764d9fe167d3d91408a8594ba39f7ea7f0578418890d82e6dbfe2"}) as unknown as TypedDocumentString<GetInvoicePdfUrlQuery, GetInvoicePdfUrlQueryVariables>;
+export const GetInvoicesDocument = new TypedDocumentString(`
+    query GetInvoices {
+  invoices {
+    id
+    number
+    description
+    date
+    total
+    status
+    subscription_id
+    updated_at
+  }
+}
+    `, {"hash":"sha256:899905133c4245cdecbd1266a5e2808f82dbeb6bd211ee7b9b98af7fa666d758"}) as unknown as TypedDocumentString<GetInvoicesQuery, GetInvoicesQueryVariables>;
 export const GetCustomerPaymentSourcesDocument = new TypedDocumentString(`
     query GetCustomerPaymentSources {
   customerPaymentSources {

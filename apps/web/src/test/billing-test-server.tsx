@@ -4,7 +4,7 @@ import type {
   GetSubscriptionPriceChangeQuoteQuery,
   GetTreatmentPricingMapQuery,
 } from '../gql/graphql';
-import type { Invoice } from '../features/billing/invoices-operations';
+import type { Invoice } from '../features/billing/use-invoices';
 import type { BillingSubscription } from '../features/billing/use-subscription';
 import { GraphqlRequestError } from '../lib/api/graphql-client';
 import { CUSTOMER, renderWithServices } from './render-with-services';
@@ -105,7 +105,7 @@ export const PRICING: PricingEntry[] = [
 export function invoice(n: number, overrides: Partial<Invoice> = {}): Invoice {
   return {
     id: `inv-${String(n)}`,
-    invoice_number: `INV-00${String(n)}`,
+    number: `INV-00${String(n)}`,
     description: 'Weight management, monthly',
     date: `2026-0${String(n)}-01T17:00:00Z`,
     total: 34_900,

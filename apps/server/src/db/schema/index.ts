@@ -9,3 +9,5 @@ export * from './treatment-records';
 export * from './referrals';
 export * from './measurements';
 export * from './billing';
+export * from './invoices';
+export * from './jobs';

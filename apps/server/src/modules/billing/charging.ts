@@ -4,9 +4,11 @@ import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { ChargeResult, PaymentGateway } from '../../platform/gateway/gateway';
-import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
-import type { PlanChangeIntent } from './pricing';
+import type { InvoiceService } from './invoices';
+import { changeInvoiceLines } from './invoices';
+import type { ChargeIntent, PlanChangeIntent } from './pricing';
 import type { BillingStore, ChargeRow } from './store';
 
 // Exactly-once charging (DESIGN §4, "Money moves in one unit of work"):
@@ -26,6 +28,18 @@ export interface ChargingDeps {
   clock: Clock;
   gateway: PaymentGateway;
   events: Events;
+  invoices: InvoiceService;
+  /**
+   * Runs in the settling transaction after the invoice (renewals raise the payment-due
+   * notice); what it returns runs after the commit.
+   */
+  onSettled?:
+    | ((
+        work: Work,
+        charge: ChargeRow,
+        intent: ChargeIntent,
+      ) => Promise<(() => Promise<void>) | void>)
+    | undefined;
   /** Test hook (BILLING_TEST_CRASH_AFTER_CHARGE): runs between the gateway call and the commit. */
   afterGatewayCharge?: (() => void) | undefined;
 }
@@ -50,20 +64,26 @@ export class Charging {
       key: string;
       amount: number;
       paymentSourceId: string | null;
-      intent: PlanChangeIntent;
-      quote: PriceChangeQuote;
+      intent: ChargeIntent;
+      /** A plan change's quote (its lines make the invoice's). */
+      quote?: PriceChangeQuote | undefined;
+      purpose?: 'subscription_change' | 'renewal';
     },
   ): Promise<ChargeRow> {
+    const intent: ChargeIntent =
+      values.quote && values.intent.kind === 'subscription_change'
+        ? { ...values.intent, invoice: changeInvoice(values.intent, values.quote) }
+        : values.intent;
     return this.deps.uow.run(actor, async (work) => {
       const store = this.deps.store.in(work.tx);
       const inserted = await store.insertPendingCharge({
         customerId: values.customerId,
         subscriptionId: values.subscriptionId,
         idempotencyKey: values.key,
-        purpose: 'subscription_change',
+        purpose: values.purpose ?? 'subscription_change',
         amount: values.amount,
         paymentSourceId: values.paymentSourceId,
-        intent: values.intent,
+        intent,
         createdAt: this.deps.clock.now(),
       });
       if (inserted) {
@@ -99,7 +119,7 @@ export class Charging {
           idempotencyKey: charge.idempotencyKey,
           paymentMethodId: gatewayPaymentMethodId,
           amountCents: charge.amount,
-          description: `Plan change ${charge.subscriptionId ?? ''}`,
+          description: `${charge.purpose === 'renewal' ? 'Renewal' : 'Plan change'} ${charge.subscriptionId ?? ''}`,
         });
       } catch {
         // No answer from the gateway: the charge stays pending (TC108 'pending'); a retry
@@ -117,7 +137,14 @@ export class Charging {
     charge: ChargeRow,
     result: ChargeResult | null,
   ): Promise<ChargeRow> {
-    const intent = charge.intent as PlanChangeIntent;
+    const intent = charge.intent as ChargeIntent;
+    let afterCommit: (() => Promise<void>) | void = undefined;
+    const finish = async (work: Work, row: ChargeRow) => {
+      if (row.status !== 'failed' && intent.invoice) {
+        await this.deps.invoices.issue(work, row, intent.invoice);
+      }
+      afterCommit = await this.deps.onSettled?.(work, row, intent);
+    };
     const settled = await this.deps.uow
       .run(
         actor,
@@ -125,19 +152,25 @@ export class Charging {
           const store = this.deps.store.in(work.tx);
           const now = this.deps.clock.now();
           if (result?.status === 'succeeded') {
-            const contract = await this.deps.customers.changePlan(work, {
-              customerId: intent.customerId,
-              subscriptionId: intent.subscriptionId,
-              previousContractId: intent.previousContractId,
-              treatmentId: intent.treatmentId,
-              contract: intent.contract,
-              items: intent.items,
-            });
+            // A renewal within a contract's term changes nothing but the invoice.
+            const contract = intent.contract
+              ? await this.deps.customers.changePlan(work, {
+                  customerId: intent.customerId,
+                  subscriptionId: intent.subscriptionId,
+                  previousContractId: intent.previousContractId,
+                  treatmentId: intent.treatmentId,
+                  contract: intent.contract,
+                  items: intent.items,
+                })
+              : null;
             const row = await store.settleCharge(charge.id, {
               status: 'succeeded',
               gatewayChargeId: result.chargeId || null,
               processorReason: null,
-              result: { newName: intent.newName, newContractId: contract.id },
+              result: {
+                newName: intent.newName,
+                newContractId: contract?.id ?? intent.previousContractId,
+              },
               settledAt: now,
             });
             // Another request settled it first: roll this plan change back with the transaction.
@@ -148,6 +181,7 @@ export class Charging {
               entityId: row.id,
               details: { status: row.status },
             });
+            await finish(work, row);
             return row;
           }
           const row = await store.settleCharge(charge.id, {
@@ -164,6 +198,7 @@ export class Charging {
             entityId: row.id,
             details: { status: row.status, reason: row.processorReason },
           });
+          await finish(work, row);
           return row;
         },
         { lock: `charge:${charge.idempotencyKey}` },
@@ -176,6 +211,8 @@ export class Charging {
     if (settled.status === 'succeeded' && result?.status === 'succeeded') {
       await this.deps.events.customerChanged(intent.customerId, 'billing');
     }
+    const after = afterCommit as (() => Promise<void>) | void;
+    if (after) await after();
     return settled;
   }
 
@@ -207,6 +244,18 @@ export class Charging {
 }
 
 class AlreadySettled extends Error {}
+
+function changeInvoice(intent: PlanChangeIntent, quote: PriceChangeQuote) {
+  return {
+    description: intent.newName,
+    lines: changeInvoiceLines(quote, {
+      plan: intent.newName,
+      medication: intent.newName.split(',')[0] ?? intent.newName,
+    }),
+    serviceDate: quote.newTerm.start,
+    providerName: null,
+  };
+}
 
 /** The change's answer from its charge row: the plan, or TC108 with the processor's reason. */
 export function changeAnswer(charge: ChargeRow): ChangeResult {

@@ -12,6 +12,7 @@ import {
 } from '@portal/domain';
 import { codedError } from '../../graphql/errors';
 import type { BillingSubscription, NewContract } from '../customers/service';
+import type { InvoiceDraft } from './invoices';
 import type { BillingStore, CouponRow } from './store';
 
 /** What a paid change applies: kept on the charge, so reconciliation can apply it too. */
@@ -24,7 +25,21 @@ export interface PlanChangeIntent {
   newName: string;
   items: { itemPriceId: string; itemType: 'plan' | 'addon' }[];
   contract: NewContract;
+  /** What the invoice of this charge will say (kept so reconciliation can issue it too). */
+  invoice?: InvoiceDraft | undefined;
 }
+
+/**
+ * What a renewal charge pays for: the next period of the contract (contract null: nothing
+ * changes but the invoice) or, at the contract's end, the next contract on the same items.
+ */
+export interface RenewalIntent extends Omit<PlanChangeIntent, 'kind' | 'contract'> {
+  kind: 'renewal';
+  contract: NewContract | null;
+  periodStart: string;
+}
+
+export type ChargeIntent = PlanChangeIntent | RenewalIntent;
 
 /** The request as stored with a quote and compared with the change (normalised). */
 export function normalisedRequest(input: PriceChangeQuoteInput) {

@@ -19,7 +19,13 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, ContractRow, CustomerService } from '../customers/service';
 import { changeAnswer, Charging, type ChangeResult } from './charging';
 import { currentAddons, currentPlan, normalisedRequest, priceChange, sameRequest } from './pricing';
+import { InvoiceStore } from './invoice-store';
+import { InvoiceService } from './invoices';
+import type { PdfOptions } from './invoice-pdf';
 import { QuoteSigner } from './quote-signature';
+import { Renewals, renewalSettled } from './renewals';
+import type { NotificationService } from '../notifications/service';
+import type { UrlSigner } from '../../platform/signed-urls';
 import { BillingStore, type ItemPriceRow, type PaymentSourceRow } from './store';
 
 export type { ItemPriceRow, PaymentSourceRow };
@@ -53,7 +59,8 @@ export interface PaymentSourceView extends PaymentSourceRow {
 }
 
 export class BillingService {
-  private readonly charging: Charging;
+  /** Exposed to the renewals job (same module). */
+  readonly charging: Charging;
 
   constructor(
     private readonly store: BillingStore,
@@ -65,10 +72,34 @@ export class BillingService {
       gateway: PaymentGateway;
       events: Events;
       signer: QuoteSigner;
+      invoices: InvoiceService;
+      invoiceStore: InvoiceStore;
+      notifications: NotificationService;
       afterGatewayCharge?: (() => void) | undefined;
     },
   ) {
-    this.charging = new Charging({ store, ...deps });
+    this.charging = new Charging({
+      store,
+      ...deps,
+      onSettled: renewalSettled(deps.notifications),
+    });
+    this.renewals = new Renewals({
+      invoices: deps.invoiceStore,
+      store,
+      customers: deps.customers,
+      notifications: deps.notifications,
+      charging: this.charging,
+      uow: deps.uow,
+      clock: deps.clock,
+    });
+  }
+
+  /** The renewals job's pass (the scheduler runs it; tests call it). */
+  readonly renewals: Renewals;
+
+  /** Invoices: GetInvoices, GetInvoicePdfUrl and the signed PDF downloads. */
+  get invoices(): InvoiceService {
+    return this.deps.invoices;
   }
 
   private today(sub: BillingSubscription): string {
@@ -395,9 +426,26 @@ export function createBillingService(deps: {
   gateway: PaymentGateway;
   events: Events;
   quoteSecret: Buffer;
+  /** Signs invoice PDF URLs (the files module's signer). */
+  urlSigner: UrlSigner;
+  publicUrl: string;
+  notifications: NotificationService;
+  pdf?: PdfOptions | undefined;
   afterGatewayCharge?: (() => void) | undefined;
 }): BillingService {
+  const invoiceStore = new InvoiceStore(deps.db);
+  const invoices = new InvoiceService({
+    store: invoiceStore,
+    audit: deps.audit,
+    clock: deps.clock,
+    signer: deps.urlSigner,
+    publicUrl: deps.publicUrl,
+    pdf: deps.pdf,
+  });
   return new BillingService(new BillingStore(deps.db), {
+    invoices,
+    invoiceStore,
+    notifications: deps.notifications,
     customers: deps.customers,
     uow: deps.uow,
     audit: deps.audit,

@@ -107,7 +107,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
           <TableBody>
             {invoices.data.map((invoice) => (
               <TableRow key={invoice.id}>
-                <TableCell>{invoice.invoice_number}</TableCell>
+                <TableCell>{invoice.number}</TableCell>
                 <TableCell>{formatDate(invoice.date, 'date', timeZone)}</TableCell>
                 <TableCell align="right">{formatMoney(invoice.total)}</TableCell>
                 <TableCell>
@@ -124,7 +124,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
                     size="small"
                     startIcon={<DownloadIcon aria-hidden />}
                     aria-label={t('billing.invoices.downloadLabel', {
-                      number: invoice.invoice_number,
+                      number: invoice.number,
                     })}
                     disabled={download.isPending && download.variables === invoice.id}
                     onClick={() => onDownload(invoice.id)}

@@ -4,20 +4,18 @@ import { INVOICES_KEY } from './keys';
 import {
   GetInvoicePdfUrlDocument,
   GetInvoicesDocument,
-  INVOICES_LIMIT,
-  type Invoice,
-} from './invoices-operations';
+  type GetInvoicesQuery,
+} from '../../gql/graphql';
 
-export type { Invoice };
+export type Invoice = GetInvoicesQuery['invoices'][number];
 
-/** GetInvoices (spec 02 §7, §9): the newest 50. */
+/** GetInvoices (spec 02 §7, §9): the newest 50 (the server applies the limit). */
 export function useInvoices(enabled = true) {
   const { graphql } = useServices();
   const { status } = useSession();
   return useQuery({
     queryKey: INVOICES_KEY,
-    queryFn: async () =>
-      (await graphql.request(GetInvoicesDocument, { limit: INVOICES_LIMIT })).invoices,
+    queryFn: async () => (await graphql.request(GetInvoicesDocument)).invoices,
     enabled: enabled && status === 'authenticated',
     retry: 1,
   });

@@ -1,0 +1,210 @@
+import { SIGNED_URL_TTL_SECONDS, type PriceChangeQuote } from '@portal/domain';
+import type { InvoiceLine } from '../../db/schema/invoices';
+import type { AuditActor, AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { UrlSigner } from '../../platform/signed-urls';
+import type { Work } from '../../platform/unit-of-work';
+import { renderInvoicePdf, renderReceiptPdf, type PdfOptions } from './invoice-pdf';
+import type { InvoiceRow, InvoiceStore } from './invoice-store';
+import type { ChargeRow } from './store';
+
+export type { InvoiceLine, InvoiceRow };
+
+/** Spec 02 §9: GetInvoices answers at most 50, newest first. */
+export const INVOICES_LIMIT = 50;
+export const INVOICE_PDF_PATH = '/billing/invoices';
+export type InvoiceDocument = 'invoice' | 'receipt';
+
+/** What an invoice will say, decided when the charge is made and kept on its intent. */
+export interface InvoiceDraft {
+  description: string;
+  lines: InvoiceLine[];
+  serviceDate: string;
+  providerName: string | null;
+}
+
+export function invoiceNumber(row: Pick<InvoiceRow, 'seq'>): string {
+  return `INV-${String(row.seq).padStart(6, '0')}`;
+}
+
+/**
+ * The lines of a plan change's invoice from the quote it was charged for: the plan, each
+ * add-on, each coupon (negative), the prorated refund of the unused period (negative) and any
+ * credit carried forward; they add up to the amount charged.
+ */
+export function changeInvoiceLines(
+  quote: PriceChangeQuote,
+  names: { plan: string; medication: string },
+): InvoiceLine[] {
+  const lines: InvoiceLine[] = [
+    {
+      kind: 'plan',
+      description: names.plan,
+      amount: quote.newBasePrice,
+      medication: names.medication,
+    },
+    ...quote.addonDetails.map((a) => ({
+      kind: 'addon' as const,
+      description: `Add-on: ${a.sku}`,
+      amount: a.amount,
+      medication: a.sku,
+    })),
+    ...quote.couponDetails.map((c) => ({
+      kind: 'coupon' as const,
+      description: `Coupon ${c.id}`,
+      amount: -c.amount,
+    })),
+  ];
+  if (quote.proratedRefund > 0) {
+    lines.push({
+      kind: 'proration',
+      description: 'Refund for the unused part of your current period',
+      amount: -quote.proratedRefund,
+    });
+  }
+  if (quote.creditCarried > 0) {
+    lines.push({
+      kind: 'credit',
+      description: 'Credit carried to your next invoice',
+      amount: quote.creditCarried,
+    });
+  }
+  return lines;
+}
+
+export type DownloadOutcome =
+  { ok: true; fileName: string; bytes: Buffer } | { ok: false; status: 403 | 404 };
+
+interface InvoiceDeps {
+  store: InvoiceStore;
+  audit: AuditLog;
+  clock: Clock;
+  signer: UrlSigner;
+  publicUrl: string;
+  pdf?: PdfOptions | undefined;
+}
+
+/** Invoices: issued with their charge, listed, and downloaded as PDFs through signed URLs. */
+export class InvoiceService {
+  constructor(private readonly deps: InvoiceDeps) {}
+
+  /**
+   * Issues the invoice of a settled charge in the settling transaction (paid, or payment due
+   * when declined). One per charge: the unique charge id makes a second call do nothing.
+   */
+  async issue(work: Work, charge: ChargeRow, draft: InvoiceDraft): Promise<InvoiceRow | undefined> {
+    const store = this.deps.store.in(work.tx);
+    const now = this.deps.clock.now();
+    const paid = charge.status === 'succeeded';
+    const row = await store.insert({
+      customerId: charge.customerId,
+      subscriptionId: charge.subscriptionId,
+      chargeId: charge.id,
+      status: paid ? 'paid' : 'payment_due',
+      description: draft.description,
+      total: charge.amount,
+      amountPaid: paid ? charge.amount : 0,
+      lines: draft.lines,
+      shippingAddress: await store.shippingAddress(charge.customerId),
+      serviceDate: draft.serviceDate,
+      providerName: draft.providerName,
+      issuedAt: now,
+      updatedAt: now,
+    });
+    if (row) {
+      await work.audit({
+        action: 'create',
+        entity: 'invoice',
+        entityId: row.id,
+        details: { customerId: row.customerId, total: row.total, status: row.status },
+      });
+    }
+    return row;
+  }
+
+  /** GetInvoices: the customer's invoices, newest first, at most 50. */
+  async list(customerId: string, actor: AuditActor): Promise<InvoiceRow[]> {
+    const rows = await this.deps.store.list(customerId, INVOICES_LIMIT);
+    await this.deps.audit.record(actor, {
+      action: 'read',
+      entity: 'invoice',
+      entityId: null,
+      details: { operation: 'GetInvoices', customerId, count: rows.length },
+    });
+    return rows;
+  }
+
+  /** GetInvoicePdfUrl: a 5-minute URL to the invoice (or its HSA/FSA receipt); null if not theirs. */
+  async pdfUrl(
+    customerId: string,
+    invoiceId: string,
+    document: InvoiceDocument,
+    actor: AuditActor,
+  ): Promise<string | null> {
+    const invoice = await this.deps.store.own(customerId, invoiceId);
+    if (!invoice) return null;
+    await this.deps.audit.record(actor, {
+      action: 'sign',
+      entity: 'invoice',
+      entityId: invoice.id,
+      details: { operation: 'GetInvoicePdfUrl', document },
+    });
+    const signed = this.deps.signer.sign({
+      path: pdfPath(invoice.id, document),
+      customerId,
+      expires: Math.floor(this.deps.clock.now().getTime() / 1000) + SIGNED_URL_TTL_SECONDS,
+    });
+    return `${this.deps.publicUrl}${signed}`;
+  }
+
+  /** GET of a signed invoice URL: the signature, expiry and owner decide; every outcome audited. */
+  async download(
+    invoiceId: string,
+    document: InvoiceDocument,
+    query: Record<string, unknown>,
+    meta: { ip?: string | undefined; requestId?: string | undefined },
+  ): Promise<DownloadOutcome> {
+    const check = this.deps.signer.verify(
+      pdfPath(invoiceId, document),
+      query,
+      this.deps.clock.now(),
+    );
+    const claimed = typeof query.customer === 'string' ? query.customer.slice(0, 64) : null;
+    const refuse = async (reason: string): Promise<DownloadOutcome> => {
+      await this.deps.audit.record(
+        { type: 'anonymous', id: claimed, ...meta },
+        {
+          action: 'download_refused',
+          entity: 'invoice',
+          entityId: invoiceId.slice(0, 64),
+          details: { reason, document },
+        },
+      );
+      return { ok: false, status: 403 };
+    };
+    if (!check.ok) return refuse(check.reason);
+    const invoice = /^[0-9a-f-]{36}$/i.test(invoiceId)
+      ? await this.deps.store.byId(invoiceId)
+      : undefined;
+    if (!invoice || invoice.customerId !== check.parts.customerId) return refuse('not-owner');
+    const patient = await this.deps.store.patient(invoice.customerId);
+    const bytes =
+      document === 'invoice'
+        ? await renderInvoicePdf(invoice, patient ?? null, this.deps.pdf)
+        : await renderReceiptPdf(invoice, patient ?? null, this.deps.pdf);
+    await this.deps.audit.record(
+      { type: 'customer', id: invoice.customerId, ...meta },
+      { action: 'download', entity: 'invoice', entityId: invoice.id, details: { document } },
+    );
+    const number = invoiceNumber(invoice);
+    return {
+      ok: true,
+      fileName: document === 'invoice' ? `${number}.pdf` : `${number}-hsa-fsa-receipt.pdf`,
+      bytes,
+    };
+  }
+}
+
+function pdfPath(invoiceId: string, document: InvoiceDocument): string {
+  return `${INVOICE_PDF_PATH}/${invoiceId}/${document}.pdf`;
+}

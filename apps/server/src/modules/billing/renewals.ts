@@ -1,0 +1,239 @@
+import {
+  addMonthsToDate,
+  calendarDateIn,
+  currentBillingPeriod,
+  daysBetween,
+  isContractLength,
+  NOTIFICATION_TYPE,
+} from '@portal/domain';
+import type { AuditActor } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { BillingSubscription, CustomerService } from '../customers/service';
+import type { NotificationService } from '../notifications/service';
+import type { Charging } from './charging';
+import type { InvoiceStore } from './invoice-store';
+import type { InvoiceLine } from './invoices';
+import { currentPlan, type ChargeIntent, type RenewalIntent } from './pricing';
+import type { BillingStore, ChargeRow } from './store';
+
+// Renewals (docs/architecture.md, "Billing: renewals"): run by the scheduler on the server's
+// clock. Each due billing period is charged under the key renewal:<contract>:<period>:<attempt>
+// through the same exactly-once charging as a plan change; a run repeated (or two at once)
+// finds the attempt's charge and does not charge again. A declined renewal is retried after
+// RENEWAL_RETRY_DAYS, at most RENEWAL_MAX_ATTEMPTS times, and raises notice_payment_due_v1.
+
+export const RENEWAL_RETRY_DAYS = 3;
+export const RENEWAL_MAX_ATTEMPTS = 4;
+/** action_required_contract_expire_v1 is raised this many days before a contract ends. */
+export const CONTRACT_EXPIRY_NOTICE_DAYS = 14;
+export const RENEWALS_JOB = 'billing-renewals';
+export const RENEWALS_EVERY_MS = 60 * 60_000;
+
+const actor: AuditActor = { type: 'system', id: 'billing-renewals' };
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface RenewalRun {
+  reconciled: number;
+  charged: number;
+  declined: number;
+  reminded: number;
+}
+
+export interface RenewalsDeps {
+  invoices: InvoiceStore;
+  store: BillingStore;
+  customers: CustomerService;
+  notifications: NotificationService;
+  charging: Charging;
+  uow: UnitOfWork;
+  clock: Clock;
+}
+
+/**
+ * Charging's hook for a settled renewal: a declined (or never sent) one raises the payment-due
+ * notice in the same transaction, published after the commit.
+ */
+export function renewalSettled(notifications: NotificationService) {
+  return async (work: Work, charge: ChargeRow, intent: ChargeIntent) => {
+    if (intent.kind !== 'renewal' || charge.status === 'succeeded') return;
+    const row = await notifications.create(
+      {
+        customerId: charge.customerId,
+        type: NOTIFICATION_TYPE.paymentDue,
+        title: 'Payment due',
+        message:
+          'We could not charge your card for your plan. Update it to keep your treatment on time.',
+        severity: 'warning',
+        status: 'requires_action',
+        action: { label: 'Update payment method', url: '/billing?tab=plan' },
+        metadata: { subscriptionIds: [intent.subscriptionId], chargeId: charge.id },
+      },
+      work,
+    );
+    return () => notifications.published(row, 'created');
+  };
+}
+
+export class Renewals {
+  constructor(private readonly deps: RenewalsDeps) {}
+
+  /** One pass: reconcile pending charges, charge what is due, remind of contracts ending. */
+  async run(): Promise<RenewalRun> {
+    const outcome = await this.deps.charging.reconcile(actor);
+    const run: RenewalRun = {
+      reconciled: outcome.settled + outcome.failed,
+      charged: 0,
+      declined: 0,
+      reminded: 0,
+    };
+    for (const candidate of await this.deps.invoices.renewalCandidates()) {
+      const sub = await this.deps.customers.subscriptionForBilling(
+        candidate.customerId,
+        candidate.subscriptionId,
+      );
+      if (!sub?.contract) continue;
+      if (await this.remind(sub)) run.reminded += 1;
+      const charge = await this.renew(sub);
+      if (charge?.status === 'succeeded') run.charged += 1;
+      else if (charge) run.declined += 1;
+    }
+    return run;
+  }
+
+  private today(sub: BillingSubscription): string {
+    return calendarDateIn(this.deps.clock.now(), sub.timeZone);
+  }
+
+  /** action_required_contract_expire_v1, once per contract, in its last days. */
+  private async remind(sub: BillingSubscription): Promise<boolean> {
+    const contract = sub.contract;
+    if (!contract) return false;
+    if (contract.autoRenew && contract.length === 1) return false;
+    const left = daysBetween(this.today(sub), contract.endDate);
+    if (left <= 0 || left > CONTRACT_EXPIRY_NOTICE_DAYS) return false;
+    const row = await this.deps.uow.run(actor, async (work) => {
+      const fresh = await this.deps.invoices.in(work.tx).insertReminder({
+        kind: NOTIFICATION_TYPE.contractExpire,
+        subscriptionId: sub.subscription.id,
+        contractId: contract.id,
+        createdAt: this.deps.clock.now(),
+      });
+      if (!fresh) return null;
+      return this.deps.notifications.create(
+        {
+          customerId: sub.subscription.customerId,
+          type: NOTIFICATION_TYPE.contractExpire,
+          title: 'Your plan is ending soon',
+          message: 'Choose how to continue your treatment before your plan ends.',
+          severity: 'warning',
+          status: 'requires_action',
+          action: { label: 'Review plan', url: '/billing/change-membership' },
+          metadata: { subscriptionIds: [sub.subscription.id], contractEndDate: contract.endDate },
+        },
+        work,
+      );
+    });
+    if (row) await this.deps.notifications.published(row, 'created');
+    return row !== null;
+  }
+
+  /** Charges the period due now, if any and not charged yet; the charge row, or null. */
+  private async renew(sub: BillingSubscription): Promise<ChargeRow | null> {
+    const contract = sub.contract;
+    if (!contract || sub.subscription.status !== 'active' || !contract.autoRenew) return null;
+    const today = this.today(sub);
+    const plan = currentPlan(sub);
+    const length = isContractLength(contract.length) ? contract.length : 1;
+    let periodStart: string;
+    let next: RenewalIntent['contract'] = null;
+    if (today >= contract.endDate) {
+      periodStart = contract.endDate;
+      next = {
+        startDate: contract.endDate,
+        endDate: addMonthsToDate(contract.endDate, length),
+        length,
+        price: contract.price,
+        discountAmount: contract.discountAmount,
+        coupon: contract.coupon,
+      };
+    } else {
+      const period = currentBillingPeriod({
+        contractStart: contract.startDate,
+        lengthMonths: length,
+        upfront: plan.upfront,
+        today,
+      });
+      // The first period was paid when the contract was made.
+      if (period.start <= contract.startDate) return null;
+      periodStart = period.start;
+    }
+    const prefix = `renewal:${contract.id}:${periodStart}:`;
+    const attempts = await this.deps.invoices.chargesWithKeyPrefix(prefix);
+    if (attempts.some((c) => c.status === 'succeeded' || c.status === 'pending')) return null;
+    if (attempts.length >= RENEWAL_MAX_ATTEMPTS) return null;
+    const last = attempts.at(-1);
+    const now = this.deps.clock.now();
+    if (last?.settledAt && now.getTime() - last.settledAt.getTime() < RENEWAL_RETRY_DAYS * DAY_MS) {
+      return null;
+    }
+    const treatment = sub.subscription.treatmentId
+      ? await this.deps.store.treatmentById(sub.subscription.treatmentId)
+      : undefined;
+    const name = treatment?.displayName ?? 'Your plan';
+    const months = length === 1 ? 'month-to-month' : `${String(length)} months`;
+    const source = await this.deps.store.sourceOfSubscription(sub.subscription.id);
+    const intent: RenewalIntent = {
+      kind: 'renewal',
+      customerId: sub.subscription.customerId,
+      subscriptionId: sub.subscription.id,
+      previousContractId: contract.id,
+      treatmentId: sub.subscription.treatmentId ?? '',
+      newName: `${name}, ${months}`,
+      items: sub.items.map((i) => ({
+        itemPriceId: i.itemPriceId,
+        itemType: i.itemType === 'addon' ? 'addon' : 'plan',
+      })),
+      contract: next,
+      periodStart,
+      invoice: {
+        description: `${name}, ${months}: renewal from ${periodStart}`,
+        lines: renewalLines(plan.periodCharge + contract.discountAmount, contract.discountAmount, {
+          plan: `${name}, ${months}`,
+          medication: name,
+          coupon: contract.coupon,
+        }),
+        serviceDate: periodStart,
+        providerName: null,
+      },
+    };
+    const charge = await this.deps.charging.begin(actor, {
+      customerId: intent.customerId,
+      subscriptionId: intent.subscriptionId,
+      key: `${prefix}${String(attempts.length + 1)}`,
+      amount: plan.periodCharge,
+      paymentSourceId: source?.id ?? null,
+      intent,
+      purpose: 'renewal',
+    });
+    return this.deps.charging.complete(actor, charge, source?.gatewayPaymentMethodId ?? null);
+  }
+}
+
+function renewalLines(
+  gross: number,
+  discount: number,
+  names: { plan: string; medication: string; coupon: string | null },
+): InvoiceLine[] {
+  const lines: InvoiceLine[] = [
+    { kind: 'plan', description: names.plan, amount: gross, medication: names.medication },
+  ];
+  if (discount > 0) {
+    lines.push({
+      kind: 'coupon',
+      description: `Coupon ${names.coupon ?? ''}`.trim(),
+      amount: -discount,
+    });
+  }
+  return lines;
+}
