@@ -12,9 +12,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusCard } from '../../components/status-card';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useDownloadInvoice, useInvoices } from './use-invoices';
@@ -54,24 +54,22 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
   }
   if (invoices.isError) {
     return (
-      <Card>
-        <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-          <Typography sx={{ mb: 2 }}>{t('billing.loadError')}</Typography>
+      <StatusCard
+        message={t('billing.loadError')}
+        action={
           <Button variant="outlined" onClick={() => void invoices.refetch()}>
             {t('billing.retry')}
           </Button>
-        </CardContent>
-      </Card>
+        }
+      />
     );
   }
   if (invoices.data.length === 0) {
     return (
-      <Card>
-        <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-          <ReceiptLongOutlinedIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />
-          <Typography>{t('billing.invoices.empty')}</Typography>
-        </CardContent>
-      </Card>
+      <StatusCard
+        icon={<ReceiptLongOutlinedIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />}
+        message={t('billing.invoices.empty')}
+      />
     );
   }
   const onDownload = (id: string) => {

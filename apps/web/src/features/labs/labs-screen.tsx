@@ -12,6 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusCard } from '../../components/status-card';
 import { Link as RouterLink } from 'react-router';
 import type { LabSortOrder } from '../../gql/graphql';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -182,27 +183,25 @@ export function LabsScreen() {
       </Box>
       {labs.isPending ? <LabSkeletons /> : null}
       {labs.isError && !list ? (
-        <Card>
-          <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-              {t('labs.errorTitle')}
-            </Typography>
+        <StatusCard
+          title={t('labs.errorTitle')}
+          action={
             <Button variant="outlined" onClick={() => void labs.refetch()}>
               {t('labs.retry')}
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : null}
       {list && list.length === 0 ? (
-        <Card>
-          <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-            <ScienceOutlinedIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />
-            <Typography sx={{ mb: 2 }}>{t('labs.empty')}</Typography>
+        <StatusCard
+          icon={<ScienceOutlinedIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />}
+          message={t('labs.empty')}
+          action={
             <Button variant="contained" component={RouterLink} to={PATHS.home}>
               {t('labs.emptyAction')}
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : null}
       {list && list.length > 0 ? (
         <Stack spacing={2} aria-busy={labs.isPlaceholderData ? 'true' : undefined}>

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusCard } from '../../components/status-card';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
@@ -64,28 +65,26 @@ export function PrescriptionsScreen() {
       </Typography>
       {prescriptions.isPending ? <CardSkeletons /> : null}
       {prescriptions.isError ? (
-        <Card>
-          <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-              {t('prescriptions.errorTitle')}
-            </Typography>
-            <Typography sx={{ mb: 2 }}>{t('errors.P100')}</Typography>
+        <StatusCard
+          title={t('prescriptions.errorTitle')}
+          message={t('errors.P100')}
+          action={
             <Button variant="outlined" onClick={() => void prescriptions.refetch()}>
               {t('prescriptions.retry')}
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : null}
       {list && list.length === 0 ? (
-        <Card>
-          <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-            <MedicationOutlinedIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />
-            <Typography sx={{ mb: 2 }}>{t('prescriptions.empty')}</Typography>
+        <StatusCard
+          icon={<MedicationOutlinedIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />}
+          message={t('prescriptions.empty')}
+          action={
             <Button variant="contained" component={RouterLink} to={PATHS.appointments}>
               {t('prescriptions.emptyAction')}
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : null}
       {list && list.length > 0 ? (
         <Stack spacing={2}>
