@@ -87,7 +87,9 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
   };
   return (
     <Card>
-      <TableContainer>
+      {/* The table scrolls inside its card on a phone. Positioned, so the visually hidden
+          header (position: absolute) is clipped with it and the page never scrolls sideways. */}
+      <TableContainer sx={{ position: 'relative' }}>
         <Table aria-label={t('billing.invoices.heading')}>
           <TableHead>
             <TableRow>
@@ -105,7 +107,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
           <TableBody>
             {invoices.data.map((invoice) => (
               <TableRow key={invoice.id}>
-                <TableCell>{invoice.number}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{invoice.number}</TableCell>
                 <TableCell>{formatDate(invoice.date, 'date', timeZone)}</TableCell>
                 <TableCell align="right">{formatMoney(invoice.total)}</TableCell>
                 <TableCell>
