@@ -64,10 +64,16 @@ export function WeightScreen() {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="h4" component="h1">
-          {t('weight.title')}
-        </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
+      >
+        <Typography variant="h1">{t('weight.title')}</Typography>
         <Button variant="contained" component={RouterLink} to="/?editWeight=true">
           {t('weight.page.log')}
         </Button>
@@ -77,7 +83,7 @@ export function WeightScreen() {
       ) : (
         <Card>
           <CardContent>
-            <Typography variant="h6" component="h2">
+            <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
               {t('weight.page.chartLabel')}
             </Typography>
             <Box role="img" aria-label={t('weight.page.chartLabel')} data-testid="weight-chart">
@@ -167,7 +173,7 @@ export function WeightScreen() {
       {s.entries.length > 0 && (
         <Card>
           <CardContent>
-            <Typography variant="h6" component="h2">
+            <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
               {t('weight.page.entries')}
             </Typography>
             <List>
