@@ -14,6 +14,8 @@ const baseURL = `http://localhost:${port}`;
 const serverEnv = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
+  // No renewals in the background while specs look at invoices.
+  JOBS_ENABLED: 'false',
   // Every spec signs in from 127.0.0.1, many as the same demo customer: scale the identity
   // limits so the suite measures the app, not the limiter (their own tests cover them).
   AUTH_RATE_LIMIT_MULTIPLIER: '50',

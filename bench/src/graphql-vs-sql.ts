@@ -7,14 +7,13 @@ import { bearerToken } from '../../apps/server/src/platform/bearer';
 import type { Benchmark } from './lib/benchmark';
 import { loadProblems, measureLoad, type LoadRequest, type LoadResult } from './lib/load';
 import { fmt, fmtRatio, ratio, type Table } from './lib/report';
+import { GET_CUSTOMER_DATA } from './lib/operations';
 import { BENCH_PASSWORD } from './lib/seed';
 import { accessTokenFor } from './lib/session';
 
-/** The web app's home-screen query, verbatim. */
-export const GET_CUSTOMER_DATA =
-  'query GetCustomerData { customer { id short_id full_name first_name last_name preferred_name phone dob email created_at shippingAddresses { id address_type street_address1 city state_code zip_code } tags { name } contracts { id status } subscriptions { id status subscription_items { item_price_id } contract { id end_date } } } }';
-
 const PLAIN_PATH = '/bench/customer-data';
+/** Issue 16: GetCustomerData through GraphQL, audited, ≥ 0.9× plain SQL without the audit row. */
+const GOAL_RATIO = 0.9;
 const PLAIN_AUDITED_PATH = '/bench/customer-data-audited';
 
 async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
@@ -79,7 +78,8 @@ export async function readCustomerData(db: Db, customerId: string) {
     ),
     rows<{ name: string }>(
       db,
-      sql`select name from customer_tags where customer_id = ${customerId}`,
+      // CustomerStore.loadRecord orders tags by name; so does the answer here.
+      sql`select name from customer_tags where customer_id = ${customerId} order by name`,
     ),
     rows<ContractRow>(
       db,
@@ -198,9 +198,18 @@ export const graphqlVsSql: Benchmark = {
     const ratios: Table = {
       title:
         'Ratios within each database (GraphQL / plain; req/s below 1× means GraphQL is slower)',
-      headers: ['Database', 'req/s', 'p50', 'p99', 'req/s vs plain+audit', 'same JSON'],
+      headers: [
+        'Database',
+        'req/s',
+        'goal',
+        'p50',
+        'p99',
+        'req/s vs plain+audit',
+        'same JSON',
+        'audit rows / insert',
+      ],
       rows: [],
-      leftAligned: [0, 5],
+      leftAligned: [0, 2, 6],
     };
 
     for (const portal of portals) {
@@ -246,7 +255,15 @@ export const graphqlVsSql: Benchmark = {
         throw new Error(`GetCustomerData failed: ${JSON.stringify(graphqlBody)}`);
       }
       const sameJson = isDeepStrictEqual(graphqlBody, plainBody);
+      if (!sameJson) {
+        // The comparison means nothing when the answers differ: stop the run and show both.
+        throw new Error(
+          `${portal.label}: GetCustomerData through /graphql and ${PLAIN_PATH} answer differently:\n` +
+            `graphql: ${JSON.stringify(graphqlBody)}\nplain:   ${JSON.stringify(plainBody)}`,
+        );
+      }
 
+      const auditBefore = portal.app.platform.audit.stats();
       const measured: Partial<Record<Variant['key'], LoadResult>> = {};
       for (const variant of variants) {
         ctx.progress(`${portal.label}: ${variant.label} for ${settings.durationSeconds} s`);
@@ -268,6 +285,13 @@ export const graphqlVsSql: Benchmark = {
           loadProblems(result) || '-',
         ]);
       }
+      await portal.app.platform.audit.flush();
+      const auditAfter = portal.app.platform.audit.stats();
+      const audit = {
+        rows: auditAfter.rows - auditBefore.rows,
+        inserts: auditAfter.inserts - auditBefore.inserts,
+        largestBatch: auditAfter.largestBatch,
+      };
       const g = measured.graphql!;
       const p = measured.plain!;
       const pa = measured.plainAudited!;
@@ -280,10 +304,12 @@ export const graphqlVsSql: Benchmark = {
       ratios.rows.push([
         portal.label,
         fmtRatio(r.requestsPerSecond),
+        r.requestsPerSecond >= GOAL_RATIO ? `≥ ${GOAL_RATIO}× met` : `≥ ${GOAL_RATIO}× NOT met`,
         fmtRatio(r.p50),
         fmtRatio(r.p99),
         fmtRatio(r.requestsPerSecondVsAudited),
         sameJson ? 'yes' : 'NO',
+        `${fmt.rate(audit.rows / Math.max(1, audit.inserts))} (max ${fmt.int(audit.largestBatch)})`,
       ]);
       results.push({
         database: portal.label,
@@ -294,6 +320,7 @@ export const graphqlVsSql: Benchmark = {
         plain: p,
         plainAudited: pa,
         ratios: r,
+        audit,
       });
     }
 
@@ -302,7 +329,7 @@ export const graphqlVsSql: Benchmark = {
       notes: [
         `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s per row; one signed-in customer's access token.`,
         'Plain routes are added to the built app (app.app.get before listen), so they pass the same Fastify hooks as /graphql; they verify the JWT with app.tokens.verify("access", …) and read with raw SQL (db.execute) in the same round trips as CustomerStore.loadRecord.',
-        'GetCustomerData also inserts an audit_log row per read (CustomerService.getOwnRecord); the "+ audit row" route does the same insert, to separate the GraphQL layer from the write.',
+        'GetCustomerData also audits every read (CustomerService.getOwnRecord); the "+ audit row" route records the same row, to separate the GraphQL layer from the audit. Reads go to the batched audit log (platform/audit.ts): the request queues its row and answers; one multi-row insert per tick writes the queue (a tick starts when the previous insert ends), and the app\'s onClose writes the rest. "audit rows / insert" is the mean batch over the three runs (and the largest); a crash loses at most the rows queued or in flight: about one insert\'s duration × the read rate.',
       ],
       data: results,
     };

@@ -6,6 +6,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { users } from '../../apps/server/src/db/schema/identity';
 import type { Benchmark } from './lib/benchmark';
+import { censusGrowth, heapCensus, type HeapCensus } from './lib/heap-census';
 import type { PortalServer } from './lib/portal';
 import { fmt, type Table } from './lib/report';
 import { BENCH_PASSWORD, BENCH_TENANT } from './lib/seed';
@@ -22,6 +23,12 @@ const TOKEN_CUSTOMERS = 10;
 const STAFF_EMAIL = 'bench-staff@example.com';
 
 const SUBSCRIPTION = 'subscription { providerMessagesChanged { change id } }';
+/** BENCH_WS_HEAP_CENSUS=1: heap snapshots around the open subscriptions, what grew by kind. */
+const HEAP_CENSUS = process.env.BENCH_WS_HEAP_CENSUS === '1';
+
+/** Issue 16's goals. */
+const GOAL_DELIVERY_P99_MS = 100;
+const GOAL_HEAP_PER_CONNECTION_KIB = 20;
 
 function wsUrl(portal: PortalServer): string {
   return `${portal.url.replace(/^http/, 'ws')}/graphql`;
@@ -169,6 +176,8 @@ async function openSubscriptions(portal: PortalServer) {
   }
   collectGarbage();
   await new Promise((r) => setTimeout(r, 200));
+  const censusBefore: HeapCensus | undefined = HEAP_CENSUS ? await heapCensus() : undefined;
+  collectGarbage();
   const before = process.memoryUsage();
   const started = performance.now();
   const worker = new Worker(CLIENT_WORKER, {
@@ -183,6 +192,9 @@ async function openSubscriptions(portal: PortalServer) {
   await new Promise((r) => setTimeout(r, 500)); // subscribe messages settle on the server
   collectGarbage();
   const after = process.memoryUsage();
+  const growth = censusBefore
+    ? censusGrowth(censusBefore, await heapCensus(), Math.max(1, opened.connected ?? 0))
+    : undefined;
   worker.postMessage('close');
   await new Promise((resolve) => worker.once('message', resolve));
   await worker.terminate();
@@ -199,9 +211,11 @@ async function openSubscriptions(portal: PortalServer) {
     ),
     rssDeltaBytes: after.rss - before.rss,
     rssPerConnectionBytes: per(after.rss, before.rss),
+    growth,
   };
 }
 
+const goal = (met: boolean, text: string) => `${text} ${met ? 'met' : 'NOT met'}`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
@@ -211,7 +225,7 @@ export const liveUpdates: Benchmark = {
   async run(ctx) {
     const latency: Table = {
       title: 'Staff API post → arrival on the customer’s subscription',
-      headers: ['Database', 'messages', 'p50 ms', 'p99 ms', 'mean ms', 'POST alone p50 ms'],
+      headers: ['Database', 'messages', 'p50 ms', 'p99 ms', 'goal', 'mean ms', 'POST alone p50 ms'],
       rows: [],
       leftAligned: [0],
     };
@@ -222,6 +236,7 @@ export const liveUpdates: Benchmark = {
         'open',
         'open time',
         'server heap / conn',
+        'goal',
         'server ext+buf / conn',
         'RSS / conn',
         'RSS delta',
@@ -230,6 +245,7 @@ export const liveUpdates: Benchmark = {
       leftAligned: [0],
     };
     const data: Record<string, unknown>[] = [];
+    const growthTables: Table[] = [];
     for (const portal of await ctx.portals()) {
       const staff = await staffToken(portal);
       ctx.progress(`${portal.label}: ${MESSAGES} messages post → websocket`);
@@ -239,6 +255,7 @@ export const liveUpdates: Benchmark = {
         String(delivery.messages),
         fmt.ms(delivery.deliveryMs.p50),
         fmt.ms(delivery.deliveryMs.p99),
+        goal(delivery.deliveryMs.p99 < GOAL_DELIVERY_P99_MS, `p99 < ${GOAL_DELIVERY_P99_MS} ms`),
         fmt.ms(delivery.deliveryMs.mean),
         fmt.ms(delivery.postMs.p50),
       ]);
@@ -249,14 +266,27 @@ export const liveUpdates: Benchmark = {
         fmt.int(subs.connections),
         fmt.seconds(subs.openSeconds),
         kb(subs.serverHeapPerConnectionBytes),
+        goal(
+          subs.serverHeapPerConnectionBytes <= GOAL_HEAP_PER_CONNECTION_KIB * 1024 &&
+            subs.connections >= CONNECTIONS,
+          `≤ ${GOAL_HEAP_PER_CONNECTION_KIB} KiB`,
+        ),
         kb(subs.serverExternalPerConnectionBytes),
         kb(subs.rssPerConnectionBytes),
         mb(subs.rssDeltaBytes),
       ]);
+      if (subs.growth) {
+        growthTables.push({
+          title: `${portal.label}: what grew per open subscription (heap snapshot, shallow bytes)`,
+          headers: ['Kind', 'objects / conn', 'bytes / conn'],
+          rows: subs.growth.map((g) => [g.kind, g.countPer.toFixed(1), fmt.int(g.bytesPer)]),
+          leftAligned: [0],
+        });
+      }
       data.push({ database: portal.label, delivery, subscriptions: subs });
     }
     return {
-      tables: [latency, capacity],
+      tables: [latency, capacity, ...growthTables],
       notes: [
         `Delivery: one customer keeps a graphql-ws subscription to providerMessagesChanged open; ${MESSAGES} messages (after 3 warm-up ones) are posted one at a time through POST /staff/customers/:id/messages with a staff token; the time runs from sending the POST to the event arriving on the socket. In-process pub/sub (no REDIS_URL).`,
         `Capacity: ${CONNECTIONS} clients (BENCH_WS_CONNECTIONS) in a worker thread open one socket each and subscribe; ${TOKEN_CUSTOMERS} customers' tokens are shared among them. "server heap" is the main thread's V8 heap delta after a forced GC, which holds only the server (the clients' heap is the worker's); "ext+buf" adds off-heap buffers; RSS is the whole process, clients included, so it is an upper bound.`,

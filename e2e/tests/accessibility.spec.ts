@@ -288,31 +288,6 @@ test('reschedule dialog', async ({ page, request }) => {
   await expectNoViolations(page, 'reschedule dialog');
 });
 
-// Spec 02 §2: the screens later issues build show a placeholder inside the layout. A screen
-// that is built leaves this list for a spec of its own (prescriptions, labs, referrals, billing
-// and weight have theirs); the check below fails if a listed path stops showing the placeholder.
-const PLACEHOLDERS = [
-  '/profile',
-  '/notification-preferences',
-  '/manage-account',
-  '/shipping',
-  '/bulk-payment',
-  '/bulk-order',
-  '/forms/intake-1',
-  '/henryforms/intake-1',
-  '/id-verification',
-];
-
-for (const path of PLACEHOLDERS) {
-  test(`the placeholder at ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await signIn(page, DEMO.alex.email, DEMO.alex.password);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText('This part of the portal is on its way.')).toBeVisible();
-    await expectNoViolations(page, `placeholder ${path}`);
-  });
-}
-
 // --- Keyboard focus (WCAG 2.4.3, 2.4.7, 2.4.11) ---
 
 /**

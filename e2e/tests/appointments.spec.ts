@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createAccount, expectAccessible, signIn, uniqueEmail } from './support';
+import { createAccount, expectAccessible, signIn, SLOT_TIME, uniqueEmail } from './support';
 import { bookVisit, createPatient, type Patient } from './support-customers';
 
 // Every test makes its own customer through the public sign-up, and the care team gives it
@@ -19,9 +19,6 @@ async function openAppointments(page: Page, patient: Patient): Promise<void> {
   await signIn(page, patient.email, patient.password);
   await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
 }
-
-/** A slot button: its start and the zone it is shown in, "10:00 AM PST". */
-const SLOT_TIME = /^\d{1,2}:\d{2} (AM|PM) [A-Z]{3,4}$/;
 
 function laWallClock(iso: string): { date: string; time: string } {
   const parts = Object.fromEntries(

@@ -141,7 +141,10 @@ test('rx details shows the weekly dose in syringe units beside mg, and its resou
   const resources = page.getByRole('region', { name: 'Resources' });
   const image = resources.getByRole('img', { name: 'A 2.5 ml semaglutide vial with its label' });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is not loaded: wait for the picture itself (a busy machine loads it late).
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   const guide = resources.getByRole('link', { name: /GLP-1 dosing guide/ });
   const pdf = await request.get((await guide.getAttribute('href'))!);
   expect(pdf.ok()).toBe(true);

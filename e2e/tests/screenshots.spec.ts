@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, DEMO, mailedLink, shoot, signIn, uniqueEmail } from './support';
+import { createAccount, DEMO, mailedLink, shoot, signIn, SLOT_TIME, uniqueEmail } from './support';
 import { createPatient } from './support-customers';
 
 // Pictures of each screen for a person to look at (UI.md). playwright.config.ts includes this
@@ -8,8 +8,6 @@ import { createPatient } from './support-customers';
 
 test.use({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 120_000 });
-
-const SLOT_TIME = /^\d{1,2}:\d{2} [AP]M [A-Z]{2,5}$/;
 
 test('signed-out screens', async ({ page, request }) => {
   await page.goto('/');

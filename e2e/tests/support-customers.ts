@@ -119,11 +119,53 @@ class CareTeam {
     );
   }
 
+  async giveBilledPlan(customerId: string, body: Record<string, unknown>): Promise<BilledPlan> {
+    return json<BilledPlan>(
+      await this.send('post', `/staff/customers/${customerId}/billed-plans`, body),
+    );
+  }
+
   async notify(customerId: string, body: Record<string, unknown>): Promise<string> {
     const { id } = await json<{ id: string }>(
       await this.send('post', `/staff/customers/${customerId}/notifications`, body),
     );
     return id;
+  }
+
+  async requestIdCheck(customerId: string): Promise<string> {
+    const { id } = await json<{ id: string }>(
+      await this.send('post', `/staff/customers/${customerId}/id-verifications`, {}),
+    );
+    return id;
+  }
+
+  async idCheckInReview(customerId: string): Promise<string> {
+    const { items } = await json<{ items: { id: string; customerId: string }[] }>(
+      await this.request.get('/staff/id-verifications?status=in_review', {
+        headers: { authorization: `Bearer ${this.token}` },
+      }),
+    );
+    const check = items.find((i) => i.customerId === customerId);
+    expect(check, 'an ID check in review').toBeTruthy();
+    return check!.id;
+  }
+
+  async idCheckImages(id: string): Promise<Record<'front' | 'back' | 'selfie', string | null>> {
+    return json(
+      await this.request.get(`/staff/id-verifications/${id}/images`, {
+        headers: { authorization: `Bearer ${this.token}` },
+      }),
+    );
+  }
+
+  async decideIdCheck(
+    id: string,
+    decision: { decision: 'approve' } | { decision: 'reject'; reason: string; note?: string },
+  ): Promise<string> {
+    const { status } = await json<{ status: string }>(
+      await this.send('post', `/staff/id-verifications/${id}/decision`, decision),
+    );
+    return status;
   }
 
   async subscribe(customerId: string, treatmentShortId: string): Promise<string> {
@@ -142,7 +184,13 @@ class CareTeam {
    */
   async book(
     customerId: string,
-    visit: { providerId: string; treatmentShortId: string; days: number; isAsync?: boolean },
+    visit: {
+      providerId: string;
+      treatmentShortId: string;
+      days: number;
+      isAsync?: boolean;
+      requirements?: string[];
+    },
   ): Promise<Visit> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const minute = Math.floor(Date.now() / MINUTE) + Math.floor(Math.random() * 12 * 60);
@@ -153,6 +201,7 @@ class CareTeam {
         start: new Date(start).toISOString(),
         end: new Date(start + 30 * MINUTE).toISOString(),
         isAsync: visit.isAsync ?? false,
+        requirements: visit.requirements ?? [],
       };
       const response = await this.send('post', `/staff/customers/${customerId}/appointments`, body);
       if (response.status() === 409) {
@@ -241,7 +290,11 @@ export async function createPatient(
 export async function bookVisit(
   request: APIRequestContext,
   patient: Patient,
-  { days, isAsync = false }: { days: number; isAsync?: boolean },
+  {
+    days,
+    isAsync = false,
+    requirements = [],
+  }: { days: number; isAsync?: boolean; requirements?: string[] },
 ): Promise<Visit> {
   const care = await CareTeam.signIn(request);
   return care.book(patient.customerId, {
@@ -249,6 +302,7 @@ export async function bookVisit(
     treatmentShortId: patient.treatmentShortId,
     days,
     isAsync,
+    requirements,
   });
 }
 
@@ -288,4 +342,64 @@ export async function raiseNotification(
   body: { type: string; title: string; message?: string; severity?: string },
 ): Promise<string> {
   return (await CareTeam.signIn(request)).notify(customerId, body);
+}
+
+/**
+ * The care team's side of an ID check (staff API): ask the customer for one, see the images
+ * of a check in review through their short-lived URLs, and approve or reject it.
+ */
+export async function careTeam(request: APIRequestContext) {
+  const care = await CareTeam.signIn(request);
+  return {
+    requestIdCheck: (customerId: string) => care.requestIdCheck(customerId),
+    idCheckInReview: (customerId: string) => care.idCheckInReview(customerId),
+    idCheckImages: (id: string) => care.idCheckImages(id),
+    decideIdCheck: (id: string, decision: Parameters<CareTeam['decideIdCheck']>[1]) =>
+      care.decideIdCheck(id, decision),
+  };
+}
+
+/** What giveBilledPlan gave: the subscription on its contract, and the saved card. */
+export interface BilledPlan {
+  subscriptionId: string;
+  contractId: string;
+  paymentSourceId: string | null;
+}
+
+/**
+ * The care team gives the customer a billed plan from the price list (a contract starting
+ * today, nothing charged) and a card: the card is tokenized at the sandbox gateway first, as
+ * the browser does, so only the token reaches the staff API.
+ */
+export async function giveBilledPlan(
+  request: APIRequestContext,
+  customerId: string,
+  {
+    treatmentShortId = 'weightmanagement',
+    contractLength = 1,
+    addons = [],
+    cardNumber = '4242424242424242',
+  }: {
+    treatmentShortId?: string;
+    contractLength?: 1 | 3 | 6 | 12;
+    addons?: string[];
+    cardNumber?: string | null;
+  } = {},
+): Promise<BilledPlan> {
+  const paymentToken = cardNumber
+    ? (
+        await json<{ token: string }>(
+          await request.post('/gateway/sandbox/tokens', {
+            data: { cardNumber, expMonth: 12, expYear: 2030, cvc: '123' },
+          }),
+        )
+      ).token
+    : undefined;
+  const care = await CareTeam.signIn(request);
+  return care.giveBilledPlan(customerId, {
+    treatmentShortId,
+    newContractLength: contractLength,
+    newAddons: addons,
+    ...(paymentToken ? { paymentToken } : {}),
+  });
 }

@@ -10,6 +10,9 @@ export const DEMO = {
 
 export const WIDTHS = [390, 1280] as const;
 
+/** A slot button in the booking dialog: its start and the zone it is shown in, "10:00 AM PST". */
+export const SLOT_TIME = /^\d{1,2}:\d{2} [AP]M [A-Z]{2,5}$/;
+
 /** A fresh address per test run and test, so specs never share an account. */
 export function uniqueEmail(tag: string): string {
   return `e2e.${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -1,33 +1,52 @@
-import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import mercurius from 'mercurius';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { buildContext, httpContext } from './graphql/context';
 import { formatGraphQLErrors } from './graphql/format-errors';
+import { guardRootArguments } from './graphql/input-guard';
 import { validationRules } from './graphql/limits';
+import {
+  allowedWebSocketOrigin,
+  loadPersistedDocuments,
+  persistedOperationsHook,
+  type PersistedDocuments,
+} from './graphql/persisted';
 import { schema } from './graphql/schema';
 import { googleRoutes } from './identity/google-routes';
 import type { SigningKeys } from './identity/keys';
 import type { IdentityLimiter } from './identity/rate-limits';
 import { httpErrorHandler } from './identity/errors';
 import { identityRoutes, jwksRoute } from './identity/routes';
+import { accountRoutes } from './identity/account-routes';
+import { unsubscribeRoutes } from './modules/preferences/routes';
 import type { IdentityService } from './identity/service';
 import type { TokenService } from './identity/tokens';
 import type { Clock } from './platform/clock';
 import { loggerOptions } from './platform/logger';
 import type { OutboxMailer } from './platform/mail';
-import { API_PATH, registerHttpPlugins } from './platform/http-plugins';
-import { createEmitter } from './platform/pubsub';
+import { API_PATH, cspNonce, registerHttpPlugins } from './platform/http-plugins';
+import { createEmitter, topics, type SessionsRevokedEvent } from './platform/pubsub';
+import {
+  leanSubscriptionConnections,
+  SessionSockets,
+  sessionBoundSubscriptions,
+} from './graphql/subscriptions';
 import { platformRoutes } from './platform/routes';
 import { invoiceRoutes } from './modules/billing/invoice-routes';
 import { fileRoutes } from './modules/files/routes';
 import { RENEWALS_EVERY_MS, RENEWALS_JOB } from './modules/billing/renewals';
+import { WEIGHT_REMINDER_EVERY_MS, WEIGHT_REMINDER_JOB } from './modules/measurements/reminders';
 import { JobScheduler } from './platform/jobs/scheduler';
 import { sandboxGatewayRoutes } from './platform/gateway/routes';
+import { sandboxCheckoutRoutes } from './platform/gateway/checkout-routes';
+import { BULK_JOB, BULK_JOB_EVERY_MS } from './modules/bulk/charging';
+import { GATEWAY_WEBHOOK_PATH, gatewayWebhookRoutes } from './modules/bulk/webhook-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { compose, type Platform, type Services } from './services';
 
@@ -38,10 +57,12 @@ export interface AppOptions {
   keys?: SigningKeys;
   /** Replaces the identity rate limits (the benchmarks measure without them). */
   identityLimiter?: IdentityLimiter;
-  /** Whether the scheduler starts with the server (default: yes, except under tests). */
+  /** Whether the scheduler starts with the server (default: config.jobsEnabled). */
   startJobs?: boolean;
   /** Where the built web app lives; the server serves it with an SPA fallback. */
   webDist?: string;
+  /** The web app's own operations by hash (codegen's persisted-documents.json by default). */
+  persistedDocuments?: PersistedDocuments;
 }
 
 export interface App {
@@ -58,16 +79,23 @@ export interface App {
 /** How often the scheduler looks for due jobs (real time). */
 const JOBS_TICK_MS = 30_000;
 
+/** What the web build writes where each response's CSP nonce goes (apps/web/vite.config.ts). */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const root = await compose(options);
   const { services, platform, tokens, identity } = root;
+  // The portal's forms are part of the product, not demo data: each url|version once.
+  await services.forms.seedDefinitions();
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: config.isProduction,
-    requestIdHeader: 'x-request-id',
+    // The server names every request; a client's X-Request-Id is only a correlation field.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   });
 
@@ -76,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerHttpPlugins(app, { config, redis: root.redis, errorHandler: httpErrorHandler });
 
   identityRoutes(app, identity);
+  accountRoutes(app, identity, root.accountIdentity);
+  unsubscribeRoutes(app, services.preferences);
   jwksRoute(app, root.keys);
   if (config.google) {
     googleRoutes(app, {
@@ -85,17 +115,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
       identity,
       audit: platform.audit,
       clock: platform.clock,
+      // The referee's referral moves on as a password sign-up moves it (spec 02 §4).
+      onCustomerLinked: ({ customerId, email }, meta) =>
+        platform.uow.run({ type: 'customer', id: customerId, ...meta }, (work) =>
+          services.referrals.refereeSignedUp(customerId, email, work),
+        ),
     });
   }
   platformRoutes(app, {
     config,
     outbox: platform.outbox,
+    smsOutbox: platform.smsOutbox,
     database,
     visitorFlags: () => services.flags.visitorFlags(),
   });
   await app.register(staffRoutes, {
     auth: root.staff.auth,
     staff: root.staff.service,
+    billing: services.billing,
     carrierWebhookSecret: config.carrierWebhookSecret,
   });
   await app.register(fileRoutes, { files: services.files });
@@ -103,6 +140,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(sandboxGatewayRoutes, {
     gateway: platform.sandboxGateway,
     clock: platform.clock,
+  });
+  // Bulk pay-later (issue 12): the gateway's hosted checkout, and our webhook it calls back.
+  await app.register(sandboxCheckoutRoutes, { checkout: platform.sandboxCheckout });
+  await app.register(gatewayWebhookRoutes, {
+    bulk: services.bulk,
+    clock: platform.clock,
+    secret: platform.gatewayWebhookSecret,
+  });
+  // The sandbox calls the webhook over this app's own HTTP stack, as an outside gateway would.
+  platform.sandboxCheckout.deliverTo(async (payload, headers) => {
+    const res = await app.inject({ method: 'POST', url: GATEWAY_WEBHOOK_PATH, payload, headers });
+    if (res.statusCode >= 300) throw new Error(`webhook answered ${String(res.statusCode)}`);
+  });
+  app.addHook('onReady', async () => {
+    try {
+      const outcome = await services.bulk.reconcile();
+      if (outcome.settled + outcome.failed + outcome.completed > 0) {
+        app.log.warn(outcome, 'bulk charges reconciled');
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'bulk charge reconciliation failed');
+    }
   });
   // A charge a crash left between the gateway and the commit is finished at start (the
   // gateway's record under the same idempotency key decides); see docs/architecture.md.
@@ -114,15 +173,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
       app.log.error({ err: error }, 'pending charge reconciliation failed');
     }
   });
-  // The renewals job (billing): on the server's clock, started with the server (not under
-  // tests, which run it by hand) and stopped on close. See docs/architecture.md.
+  // The renewals job (billing): on the server's clock, started with the server when
+  // JOBS_ENABLED (tests turn it off and run it by hand) and stopped on close. See docs/architecture.md.
   const jobs = new JobScheduler(database.db, platform.clock, app.log);
   jobs.register({
     name: RENEWALS_JOB,
     everyMs: RENEWALS_EVERY_MS,
     run: () => services.billing.renewals.run(),
   });
-  if (options.startJobs ?? config.env !== 'test') {
+  // The weight tracker reminder (issue 13): weekly at most per customer, checked hourly.
+  jobs.register({
+    name: WEIGHT_REMINDER_JOB,
+    everyMs: WEIGHT_REMINDER_EVERY_MS,
+    run: () => services.measurements.reminders.run(),
+  });
+  jobs.register({
+    name: BULK_JOB,
+    everyMs: BULK_JOB_EVERY_MS,
+    run: () => services.bulk.reconcile(),
+  });
+  if (options.startJobs ?? config.jobsEnabled) {
     app.addHook('onReady', (done) => {
       jobs.start(JOBS_TICK_MS);
       done();
@@ -132,24 +202,44 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await jobs.stop();
   });
 
+  // A revoked session's access tokens (sign-out, reset, password change, re-authentication,
+  // deletion) are refused at once, not when they expire: one primary-key read per request.
+  const stillActive = (userId: string, sessionId: string) =>
+    identity.sessionStands(userId, sessionId);
+  // This instance's sockets by session: closed on revocation (from any instance) or expiry.
+  const sessionSockets = new SessionSockets(platform.clock);
   // Closed with the app, so a Redis emitter's connections do not outlive it.
   const emitter = createEmitter(config.redisUrl);
   app.addHook('onClose', (_instance, done) => emitter.close(() => done()));
+  persistedOperationsHook(app, {
+    documents: options.persistedDocuments ?? loadPersistedDocuments(),
+    production: config.isProduction,
+  });
+  leanSubscriptionConnections();
+  sessionBoundSubscriptions();
   await app.register(mercurius, {
-    schema,
+    schema: guardRootArguments(schema),
     path: '/graphql',
     graphiql: false,
     ide: false,
     jit: 1,
-    context: httpContext(tokens, services),
+    context: httpContext(tokens, services, stillActive),
     validationRules: validationRules(config.isProduction),
     errorFormatter: formatGraphQLErrors,
     subscription: {
       emitter,
+      // Cross-site websocket hijacking: a page on another origin cannot open the socket.
+      verifyClient: (info: { origin?: string }, next: (ok: boolean, code?: number) => void) =>
+        next(allowedWebSocketOrigin(config.publicUrl, info.origin || undefined), 403),
       // graphql-ws: the access token arrives in connection_init's payload; onConnect's answer
       // (the viewer) is merged into this context.
-      context: (_socket, request) =>
-        buildContext(tokens, services, undefined, { ip: request.ip, requestId: request.id }),
+      context: async (_socket, request) => ({
+        ...(await buildContext(tokens, services, undefined, {
+          ip: request.ip,
+          requestId: request.id,
+        })),
+        sessionSockets,
+      }),
       // An unauthenticated socket stays open but every operation on it answers invalid-jwt
       // or jwtExpired, the codes the web app refreshes its token on.
       onConnect: async ({
@@ -158,23 +248,45 @@ export async function buildApp(options: AppOptions): Promise<App> {
         payload?: { authorization?: string; Authorization?: string };
       }) => {
         const authorization = payload?.authorization ?? payload?.Authorization;
-        const ctx = await buildContext(tokens, services, authorization, {});
-        return { viewer: ctx.viewer, authError: ctx.authError, actor: ctx.actor };
+        const ctx = await buildContext(tokens, services, authorization, {}, stillActive);
+        return {
+          viewer: ctx.viewer,
+          session: ctx.session,
+          authError: ctx.authError,
+          actor: ctx.actor,
+        };
       },
     },
   });
 
   platform.events.bind(app.graphql.pubsub);
+  // A revocation published on any instance closes that session's sockets on this one.
+  emitter.on(topics.sessionsRevoked, (message, done) => {
+    sessionSockets.closeSessions((message.payload as SessionsRevokedEvent).sessionIds);
+    done();
+  });
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   const webDist = options.webDist ?? defaultWebDist;
-  if (existsSync(path.join(webDist, 'index.html'))) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (existsSync(indexFile)) {
+    // index.html is answered by the server with this response's CSP nonce in it (Vite writes
+    // the placeholder: vite.config.ts html.cspNonce), never as the file on disk.
+    const sendIndex = (reply: FastifyReply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          readFileSync(indexFile, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, cspNonce(reply.raw)),
+        );
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     await app.register(fastifyStatic, {
       root: webDist,
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
-      index: ['index.html'],
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: they can be cached for good.
@@ -190,7 +302,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const apiPath = API_PATH.test(request.url);
       const read = request.method === 'GET' || request.method === 'HEAD';
       if (read && !apiPath && !path.extname(request.url.split('?')[0] ?? '')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return sendIndex(reply);
       }
       return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
     });

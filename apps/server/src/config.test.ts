@@ -22,7 +22,7 @@ describe('config', () => {
   it('production needs PUBLIC_URL and seeds no demo data by default', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' }, '1')).toThrow(/PUBLIC_URL/);
     const config = parseConfig(
-      { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com/' },
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com/', SMTP_URL: 'smtp://m' },
       '1',
     );
     expect(config.publicUrl).toBe('https://portal.example.com');
@@ -75,7 +75,11 @@ describe('SUPPORT_URL and CHAT_WIDGET_URL (spec 01 §1, §7)', () => {
   });
 
   it('production loads the widget only over https', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example.com',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
     expect(() =>
       parseConfig({ ...production, CHAT_WIDGET_URL: 'http://chat.example.com/w.js' }, '1'),
     ).toThrow(/CHAT_WIDGET_URL: must be https in production/);
@@ -86,7 +90,7 @@ describe('SUPPORT_URL and CHAT_WIDGET_URL (spec 01 §1, §7)', () => {
   });
 
   it('billing: the sandbox gateway by default; the crash drill is refused in production', () => {
-    expect(parseConfig({}, '1').billing).toEqual({
+    expect(parseConfig({}, '1').billing).toMatchObject({
       gateway: 'sandbox',
       quoteSecret: undefined,
       crashAfterCharge: false,
@@ -105,5 +109,24 @@ describe('SUPPORT_URL and CHAT_WIDGET_URL (spec 01 §1, §7)', () => {
         '1',
       ),
     ).toThrow(/BILLING_TEST_CRASH_AFTER_CHARGE/);
+  });
+});
+
+describe('JOBS_ENABLED and the receipt provider', () => {
+  it('runs the jobs unless turned off, and refuses another value', () => {
+    expect(parseConfig({}, '1').jobsEnabled).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }, '1').jobsEnabled).toBe(true);
+    expect(parseConfig({ JOBS_ENABLED: 'false' }, '1').jobsEnabled).toBe(false);
+    expect(() => parseConfig({ JOBS_ENABLED: 'no' }, '1')).toThrow(/JOBS_ENABLED/);
+  });
+
+  it('names the provider on receipts, with a dev default, and checks the tax id', () => {
+    expect(parseConfig({}, '1').billing.provider.taxId).toBe('00-0000000');
+    const config = parseConfig(
+      { PROVIDER_LEGAL_NAME: 'Clinic PC', PROVIDER_TAX_ID: '12-3456789' },
+      '1',
+    );
+    expect(config.billing.provider).toEqual({ legalName: 'Clinic PC', taxId: '12-3456789' });
+    expect(() => parseConfig({ PROVIDER_TAX_ID: '123' }, '1')).toThrow(/PROVIDER_TAX_ID/);
   });
 });

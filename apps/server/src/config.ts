@@ -38,12 +38,20 @@ const envSchema = z.object({
   SUPPORT_URL: optionalWebUrl,
   /** A chat widget's script, loaded on every page but four (spec 01 §1); off when absent. */
   CHAT_WIDGET_URL: optionalWebUrl,
+  /** Browser key of the maps places script (address suggestions on billing and shipping). */
+  MAPS_API_KEY: z.string().trim().min(1).max(200).optional(),
   /** Tenant id the identity endpoints accept. */
   TENANT_ID: z.string().default('portal'),
   /** Optional bearer key for care-team automation; staff accounts sign in at /staff/token without it. */
   STAFF_API_KEY: z.string().min(16).optional(),
   /** Multiplies every identity rate limit (sign-in, create, reset…); 1 in production. */
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * Audit rows of reads are written in batches: at most this many ms after the first queued
+   * row (0: on the next turn of the event loop, or when the running insert ends). A crash
+   * loses at most the rows of one tick.
+   */
+  AUDIT_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Where the local document store keeps files; DATA_DIR/files by default. */
   FILES_DIR: z.string().min(1).optional(),
   /** HMAC key of signed file URLs; derived from the token signing key when absent. */
@@ -72,6 +80,18 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Whether this process runs the scheduled jobs (renewals); tests turn it off and run them by hand. */
+  JOBS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** The provider named on HSA/FSA receipts (its legal name and tax id). */
+  PROVIDER_LEGAL_NAME: z.string().trim().min(1).default('Portal Health Medical Group (demo)'),
+  PROVIDER_TAX_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{2}-\d{7}$/, 'must be an EIN like 12-3456789')
+    .default('00-0000000'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .optional()
@@ -88,6 +108,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  auditFlushMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -96,6 +117,7 @@ export interface Config {
   google: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   supportUrl: string | undefined;
   chatWidgetUrl: string | undefined;
+  mapsApiKey: string | undefined;
   tenantId: string;
   staffApiKey: string | undefined;
   seedDemo: boolean;
@@ -103,6 +125,8 @@ export interface Config {
   files: FilesConfig;
   carrierWebhookSecret: string | undefined;
   billing: BillingConfig;
+  /** Whether the scheduled jobs run in this process. */
+  jobsEnabled: boolean;
   version: string;
 }
 
@@ -111,6 +135,8 @@ export interface BillingConfig {
   quoteSecret: string | undefined;
   /** Never in production (refused there). */
   crashAfterCharge: boolean;
+  /** The provider on HSA/FSA receipts. */
+  provider: { legalName: string; taxId: string };
 }
 
 export interface S3Config {
@@ -130,6 +156,21 @@ export interface FilesConfig {
 }
 
 export class ConfigError extends Error {}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** What the server says at start about a risky but allowed set-up (printed by main.ts). */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const loopback = LOOPBACK_HOSTS.has(config.host) || config.host.startsWith('127.');
+  if (config.env === 'development' && !loopback) {
+    warnings.push(
+      `Warning: this development server listens on ${config.host}, beyond this machine; ` +
+        'set HOST=127.0.0.1 unless other machines must reach it (the dev mailbox answers only this machine).',
+    );
+  }
+  return warnings;
+}
 
 export function parseConfig(source: Record<string, string | undefined>, version: string): Config {
   const result = envSchema.safeParse(source);
@@ -162,6 +203,12 @@ export function parseConfig(source: Record<string, string | undefined>, version:
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
   }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    // Without SMTP the mail would go to the development outbox, sign-in links and all.
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production (the development outbox is refused there)',
+    );
+  }
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -170,6 +217,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    auditFlushMs: env.AUDIT_FLUSH_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -184,6 +232,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
       : undefined,
     supportUrl: env.SUPPORT_URL,
     chatWidgetUrl: env.CHAT_WIDGET_URL,
+    mapsApiKey: env.MAPS_API_KEY,
     tenantId: env.TENANT_ID,
     staffApiKey: env.STAFF_API_KEY,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
@@ -210,7 +259,9 @@ export function parseConfig(source: Record<string, string | undefined>, version:
       gateway: env.GATEWAY,
       quoteSecret: env.BILLING_QUOTE_SECRET,
       crashAfterCharge: env.BILLING_TEST_CRASH_AFTER_CHARGE,
+      provider: { legalName: env.PROVIDER_LEGAL_NAME, taxId: env.PROVIDER_TAX_ID },
     },
+    jobsEnabled: env.JOBS_ENABLED,
     version,
   };
 }

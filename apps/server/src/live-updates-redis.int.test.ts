@@ -47,6 +47,7 @@ async function startInstance(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      JOBS_ENABLED: 'false',
       DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
       PUBLIC_URL: 'http://portal.test',
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, startupWarnings } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo/seed';
 import { DEMO_STAFF_ACCOUNT } from './demo/seed-messaging';
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   if (!config.smtpUrl && !config.isProduction)
     lines.push(`Mail goes to the development outbox: ${config.publicUrl}/dev/mailbox`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
+  for (const warning of startupWarnings(config)) process.stderr.write(`${warning}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -11,10 +11,13 @@ import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
 import { createAppointmentService } from './modules/appointments/service';
 import { createBillingService } from './modules/billing/service';
+import { createBulkService } from './modules/bulk/service';
 import { createCustomerActionService } from './modules/customers/actions-service';
 import { createCustomerService } from './modules/customers/service';
 import { createFileService } from './modules/files/service';
 import { createFlagService } from './modules/flags/service';
+import { createFormService } from './modules/forms/service';
+import { createIdVerificationService } from './modules/forms/id-verification';
 import { createLabService } from './modules/labs/service';
 import { createMeasurementService } from './modules/measurements/service';
 import { createMessageService } from './modules/messages/service';
@@ -29,13 +32,21 @@ import { AuditLog } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { createDocumentStore, type DocumentStore } from './platform/document-store';
 import { Events } from './platform/events';
+import { SandboxCheckout } from './platform/gateway/checkout';
 import { SandboxGateway } from './platform/gateway/sandbox';
 import { RATE_LIMIT_REDIS_NAME } from './platform/http-plugins';
-import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { createMarketingService } from './modules/preferences/marketing';
+import { OutboxMailer, PreferenceGatedMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { OutboxTextSender, PreferenceGatedTextSender, type TextSender } from './platform/sms';
+import { AccountIdentity } from './identity/account';
+import { createAccountService } from './modules/customers/account-service';
 import { UrlSigner } from './platform/signed-urls';
 import { UnitOfWork } from './platform/unit-of-work';
 
 export type { Services };
+
+/** Prescriptions that are an order on its way (spec 02 §6, SA103): written, not yet delivered. */
+const PRESCRIPTIONS_IN_PROGRESS = new Set(['received', 'inProgress', 'shipped']);
 
 /** The platform pieces every area shares, built once. */
 export interface Platform {
@@ -46,10 +57,18 @@ export interface Platform {
   mailer: Mailer;
   /** The development outbox when no SMTP server is configured. */
   outbox: OutboxMailer | null;
+  /** Texts, through the same preference gate as mail. */
+  texts: TextSender;
+  /** The development text outbox (no SMS provider is built in; TextSender is the seam). */
+  smsOutbox: OutboxTextSender;
   /** Where documents' bytes live: DATA_DIR/files, or S3 when S3_BUCKET is set. */
   files: DocumentStore;
   /** The built-in sandbox payment gateway (GATEWAY=sandbox); its tokenization route needs it. */
   sandboxGateway: SandboxGateway;
+  /** The sandbox gateway's hosted pay-later checkout; app.ts wires its webhook delivery. */
+  sandboxCheckout: SandboxCheckout;
+  /** Signs and verifies the gateway's webhooks (HMAC-SHA256). */
+  gatewayWebhookSecret: Buffer;
 }
 
 export interface Composition {
@@ -58,6 +77,8 @@ export interface Composition {
   keys: SigningKeys;
   tokens: TokenService;
   identity: IdentityService;
+  /** The account page's identity operations (email change, password change, deletion). */
+  accountIdentity: AccountIdentity;
   staff: { auth: StaffAuth; service: StaffService };
   /** Where rate limits are counted across instances, when REDIS_URL is set. */
   redis: Redis | undefined;
@@ -87,15 +108,36 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const keys = options.keys ?? (await loadSigningKeys(config.dataDir, config.jwtPrivateKey));
   const tokens = new TokenService(keys, config.publicUrl, clock);
   const outbox = config.smtpUrl ? null : new OutboxMailer(db);
-  const mailer: Mailer = config.smtpUrl
+  const transport: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : (outbox as OutboxMailer);
-  const audit = new AuditLog(db);
+  // Every area gets the gated mailer and text sender: the one place preferences are checked.
+  const mailer = new PreferenceGatedMailer(transport);
+  const smsOutbox = new OutboxTextSender(db);
+  const texts = new PreferenceGatedTextSender(smsOutbox);
+  // Outside a transaction (reads, sign-ins): batched, one insert per tick, flushed on close.
+  // Inside a UnitOfWork a write's audit row still goes in its own transaction.
+  const audit = new AuditLog(db, { batched: true, flushMs: config.auditFlushMs });
   const events = new Events();
   const uow = new UnitOfWork(db);
   const files = createDocumentStore(config.files);
   const sandboxGateway = new SandboxGateway(db);
-  const platform: Platform = { clock, audit, events, uow, mailer, outbox, files, sandboxGateway };
+  const gatewayWebhookSecret = await derivedSecret(keys, 'portal gateway webhooks');
+  const sandboxCheckout = new SandboxCheckout(db, clock, gatewayWebhookSecret);
+  const platform: Platform = {
+    clock,
+    audit,
+    events,
+    uow,
+    mailer,
+    outbox,
+    texts,
+    smsOutbox,
+    files,
+    sandboxGateway,
+    sandboxCheckout,
+    gatewayWebhookSecret,
+  };
 
   // One connection counts every limit (identity and the global one) across instances.
   const redis = config.redisUrl
@@ -111,6 +153,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     // A sign-up moves the referral of that email on (spec 02 §4); in the sign-up's transaction.
     onCustomerSignedUp: (customer, work) =>
       referrals.refereeSignedUp(customer.customerId, customer.email, work),
+    // Ended sessions close their sockets on every instance (the live updates' pub/sub).
+    onSessionsRevoked: (sessionIds) => events.sessionsRevoked(sessionIds),
   });
 
   // Each area builds its own store inside its module; the root hands over only what it needs.
@@ -121,10 +165,24 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const messages = createMessageService({ db, uow, audit, clock, events, notifications });
   const sdui = createSduiService({ db, uow });
   const appointments = createAppointmentService({ db, customers, uow, audit, clock });
-  const preferences = createPreferenceService({ db, uow, audit, clock });
   const signer = new UrlSigner(
     config.files.signingSecret ?? (await derivedSecret(keys, 'portal signed file urls')),
   );
+  const preferences = createPreferenceService({
+    db,
+    uow,
+    audit,
+    clock,
+    // The account service is built below; the gate only asks once mail goes out.
+    recipients: {
+      customerIdByEmail: (email) => account.customerIdByEmail(email),
+      customerIdByPhone: (phone) => account.customerIdByPhone(phone),
+    },
+    signer: new UrlSigner(await derivedSecret(keys, 'portal unsubscribe links')),
+    publicUrl: config.publicUrl,
+  });
+  mailer.usePolicy(preferences);
+  texts.usePolicy(preferences);
   const fileService = createFileService({
     db,
     files,
@@ -143,9 +201,54 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     clock,
     mailer,
     flags,
+    customers,
     publicUrl: config.publicUrl,
   });
-  const measurements = createMeasurementService({ db, uow, audit, clock });
+  const measurements = createMeasurementService({
+    db,
+    uow,
+    audit,
+    clock,
+    customers,
+    // The WeightTrackerReminderEmailSMS preference on the email channel.
+    preferences: {
+      allowsReminderMail: (customerId) =>
+        preferences.enabled(customerId, 'WeightTrackerReminderEmailSMS', 'email'),
+    },
+    notifications,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+  const systemActor = { type: 'system' as const, id: null };
+  const account = createAccountService({
+    db,
+    uow,
+    clock,
+    sources: {
+      activeTreatmentShortIds: async (customerId) =>
+        (await appointments.activeTreatments(customerId)).map((t) => t.shortId),
+      prescriptionsInProgress: async (customerId) => {
+        const list = await prescriptions.list(customerId, 'UTC', systemActor, 'addressLock');
+        return list.filter((p) => PRESCRIPTIONS_IN_PROGRESS.has(p.prescription.status)).length;
+      },
+    },
+  });
+  const accountIdentity = new AccountIdentity(
+    identityStore,
+    mailer,
+    limiter,
+    uow,
+    clock,
+    {
+      emailChanged: (customerId, email, work) => account.setEmail(customerId, email, work),
+      accountDeleted: async (customerId, work) => {
+        await account.eraseForDeletion(customerId, work);
+        await preferences.eraseFor(customerId, work);
+      },
+      sessionsRevoked: (sessionIds) => events.sessionsRevoked(sessionIds),
+    },
+    config.tenantId,
+  );
   const billing = createBillingService({
     db,
     customers,
@@ -160,7 +263,47 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     urlSigner: signer,
     publicUrl: config.publicUrl,
     notifications,
+    credits: referrals.credits,
+    pdf: { provider: config.billing.provider },
     // The crash drill of the exactly-once test: exit as a killed process would, mid-change.
+    afterGatewayCharge: config.billing.crashAfterCharge ? () => process.exit(70) : undefined,
+  });
+
+  const forms = createFormService({
+    db,
+    uow,
+    audit,
+    clock,
+    files: fileService,
+    appointments,
+    notifications,
+    customers,
+    measurements,
+    prescriptions,
+  });
+  const idVerification = createIdVerificationService({
+    db,
+    uow,
+    clock,
+    files: fileService,
+    appointments,
+    notifications,
+  });
+  const bulk = createBulkService({
+    db,
+    uow,
+    audit,
+    clock,
+    events,
+    gateway: sandboxGateway,
+    checkout: sandboxCheckout,
+    customers,
+    customerActions,
+    appointments,
+    notifications,
+    billing,
+    flags,
+    // The same crash drill as billing's (BILLING_TEST_CRASH_AFTER_CHARGE).
     afterGatewayCharge: config.billing.crashAfterCharge ? () => process.exit(70) : undefined,
   });
 
@@ -186,6 +329,17 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       labs,
       referrals,
       measurements,
+      forms,
+      idVerification,
+      bulk,
+      marketing: createMarketingService({
+        mailer,
+        policy: preferences,
+        recipients: {
+          emailOf: async (id) => (await customers.contactFacts(id))?.email ?? null,
+        },
+        audit,
+      }),
     }),
   };
 
@@ -199,20 +353,26 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       sdui,
       appointments,
       preferences,
+      account,
       prescriptions,
       labs,
       files: fileService,
       referrals,
       measurements,
       billing,
+      forms,
+      idVerification,
+      bulk,
     },
     platform,
     keys,
     tokens,
     identity,
+    accountIdentity,
     staff,
     redis,
     close: async () => {
+      await audit.close();
       await redis?.quit();
     },
   };

@@ -27,7 +27,8 @@ describe('serving the built web app', () => {
       const res = await fetch(`${server.url}${route}`);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      // Each answer carries its own CSP nonce: never stored.
+      expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.text()).toContain('<title>Portal</title>');
     }
   });
@@ -43,7 +44,13 @@ describe('serving the built web app', () => {
   });
 
   it('answers unknown API paths and missing files with a JSON 404, not the app', async () => {
-    for (const route of ['/identity/nothing', '/staff/nothing', '/assets/missing.js']) {
+    for (const route of [
+      '/identity/nothing',
+      '/staff/nothing',
+      '/gateway/nothing',
+      '/gateway/sandbox/nothing',
+      '/assets/missing.js',
+    ]) {
       const res = await fetch(`${server.url}${route}`);
       expect(res.status, route).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');

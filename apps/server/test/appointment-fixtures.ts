@@ -8,6 +8,7 @@ import {
   providers,
   providerSchedules,
   providerTreatments,
+  sessions,
   subscriptions,
   treatments,
 } from '../src/db/schema/index';
@@ -111,14 +112,38 @@ export type Caller = <T = Record<string, unknown>>(
   variables?: Record<string, unknown>,
 ) => Promise<GraphQLResponse<T>>;
 
+/**
+ * A signed-in session of a user, as sign-in would open it (access tokens carry its id, and a
+ * token whose session is missing or ended is refused).
+ */
+export async function openSession(server: TestServer, userId: string): Promise<string> {
+  const now = server.clock.now();
+  const [row] = await server.database.db
+    .insert(sessions)
+    .values({
+      userId,
+      createdAt: now,
+      lastUsedAt: now,
+      authenticatedAt: now,
+      // Far off: tests move the clock by months; the session outlives them.
+      expiresAt: new Date(now.getTime() + 3650 * 24 * 3_600_000),
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session not created');
+  return row.id;
+}
+
 /** Calls /graphql as a customer, with a token minted at the server clock's now. */
 export function callerFor(
   server: TestServer,
   person: { user: { id: string }; customer: { id: string } },
 ): Caller {
+  let sid: Promise<string> | undefined;
   return async (query, variables) => {
+    sid ??= openSession(server, person.user.id);
     const token = await server.tokens.issue('access', {
       sub: person.user.id,
+      sid: await sid,
       role: 'customer',
       customer_id: person.customer.id,
       scope: 'graphql',

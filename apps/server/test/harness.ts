@@ -12,6 +12,7 @@ import { ephemeralSigningKeys } from '../src/identity/keys';
 import { TestClock } from '../src/platform/clock';
 
 export interface TestServer extends App {
+  flushAudit(): Promise<void>;
   url: string;
   database: Database;
   clock: TestClock;
@@ -88,6 +89,8 @@ export async function startTestServer(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      // The tests run the jobs by hand after moving the clock.
+      JOBS_ENABLED: 'false',
       DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
       PUBLIC_URL: 'http://portal.test',
       ...overrides,
@@ -110,6 +113,9 @@ export async function startTestServer(
     database,
     clock,
     config,
+    // Reads audit through a batch written just after the response (platform/audit.ts): a test
+    // that looks for a read's audit row writes the batch first.
+    flushAudit: () => app.platform.audit.flush(),
     close: async (): Promise<void> => {
       // A client socket the test left open (an unread body, a websocket) must not hold the
       // close forever: after 2 s the remaining connections are cut.

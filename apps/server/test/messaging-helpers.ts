@@ -56,15 +56,16 @@ export interface Reachable {
 
 async function send<T>(
   target: Reachable,
-  method: 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT',
   route: string,
   body: unknown,
   headers: Record<string, string>,
 ): Promise<JsonResponse<T>> {
+  // A GET carries no body (fetch refuses one).
   const response = await fetch(`${target.url}${route}`, {
     method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    headers: method === 'GET' ? headers : { 'content-type': 'application/json', ...headers },
+    body: method === 'GET' ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   return {
@@ -120,7 +121,7 @@ export async function customerTokenFor(
 /** Calls a staff route with a bearer token (or none). */
 export function staffCall<T = Record<string, unknown>>(
   target: Reachable,
-  method: 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT',
   route: string,
   token: string | undefined,
   body: unknown,

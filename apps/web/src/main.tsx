@@ -2,6 +2,8 @@ import '@fontsource/inter/400.css';
 import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { OpenFeature } from '@openfeature/react-sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -24,11 +26,19 @@ const services = createAppServices();
 services.session.start({ restore: window.location.pathname !== '/refresh' });
 void OpenFeature.setProviderAndWait(services.flags, { targetingKey: ANONYMOUS_TARGETING_KEY });
 
+// The server's CSP takes no inline style without this response's nonce: Emotion's style tags
+// carry it (the server writes it into index.html's csp-nonce meta tag).
+const nonce =
+  document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
+const emotionCache = createCache({ key: 'css', ...(nonce ? { nonce } : {}) });
+
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <App services={services} router={router} i18n={createI18n()} />
+    <CacheProvider value={emotionCache}>
+      <App services={services} router={router} i18n={createI18n()} />
+    </CacheProvider>
   </StrictMode>,
 );

@@ -5,9 +5,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../../../apps/server/src/app';
 import { parseConfig } from '../../../apps/server/src/config';
+import { loadPersistedDocuments } from '../../../apps/server/src/graphql/persisted';
 import { migrateDatabase, openDatabase, type Database } from '../../../apps/server/src/db/client';
 import { ephemeralSigningKeys } from '../../../apps/server/src/identity/keys';
 import { hashPassword } from '../../../apps/server/src/identity/secrets';
+import { withBenchOperations } from './operations';
 import { readAppVersion } from '../../../apps/server/src/version';
 import { listenInRange } from './ports';
 import { bypassGlobalRateLimit, unlimitedIdentityLimiter } from './rate-limits';
@@ -111,6 +113,8 @@ export async function startPortal(
         DATA_DIR: dataDir,
         PUBLIC_URL,
         DATABASE_URL: databaseUrl,
+        // Production refuses the development outbox; no bench sends mail, so nothing listens here.
+        SMTP_URL: 'smtp://127.0.0.1:2525',
       },
       readAppVersion(),
     );
@@ -132,6 +136,7 @@ export async function startPortal(
         startJobs: false,
         identityLimiter: unlimitedIdentityLimiter,
         webDist: '/nonexistent',
+        persistedDocuments: withBenchOperations(loadPersistedDocuments()),
       }),
     );
     cleanups.push(() => app.app.close());

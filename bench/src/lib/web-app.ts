@@ -192,6 +192,8 @@ export async function startWebPortal(webDist: string): Promise<WebPortal> {
         LOG_LEVEL: 'silent',
         DATA_DIR: dataDir,
         PUBLIC_URL: 'http://portal.bench',
+        // Production refuses the development outbox; nothing here sends mail.
+        SMTP_URL: 'smtp://127.0.0.1:2525',
       },
       readAppVersion(),
     );

@@ -159,6 +159,8 @@ export const FEATURE_FLAGS = {
   dosingGuideRoute: 'dosing_guide_route',
   personifyHealth: 'personify_health',
   upFrontPricing: 'up_front_pricing',
+  /** DESIGN §6: bulk ordering is on or off; off shows the "no longer available" notice. */
+  bulkOrdering: 'bulk_ordering',
   /** Spec 01 §1 keeps the language switcher disabled; this flag turns Spanish on. */
   spanish: 'spanish',
 } as const;

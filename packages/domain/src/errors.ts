@@ -113,6 +113,8 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'auth.tooManyAttempts',
   emailAlreadyInUse: 'auth.emailAlreadyInUse',
   contactSupport: 'auth.contactSupport',
+  /** A new password on the list of common and breached passwords. */
+  passwordTooCommon: 'auth.passwordTooCommon',
 } as const;
 export type AuthMessageKey = (typeof AUTH_MESSAGES)[keyof typeof AUTH_MESSAGES];
 
@@ -132,6 +134,8 @@ export const IDENTITY_ERROR_CODES = [
   'not-found',
   'generic-error',
   'onboarding-required',
+  /** A new password on the shipped list of common and breached passwords (ASVS 6.2.4). */
+  'password-too-common',
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -160,6 +164,7 @@ export const IDENTITY_ERROR_MESSAGE_KEYS = {
   'not-found': AUTH_MESSAGES.incorrectCredentials,
   'generic-error': AUTH_MESSAGES.genericError,
   'onboarding-required': AUTH_MESSAGES.signUpDetails,
+  'password-too-common': AUTH_MESSAGES.passwordTooCommon,
 } as const satisfies Record<IdentityErrorCode, AuthMessageKey>;
 
 /** Spec 01 §4; spec 02 §7: data API answers that trigger one shared token refresh. */

@@ -31,10 +31,31 @@ export * from './weight/measures';
 export * from './weight/import';
 export * from './weight/trend';
 export * from './weight/schemas';
+export * from './weight/treatment-events';
 export * from './billing/money';
 export * from './billing/dates';
 export * from './billing/plans';
 export * from './billing/quote';
+export * from './billing/credits';
+export * from './billing/commitment';
 export * from './billing/cards';
 export * from './billing/failures';
 export * from './billing/schemas';
+export * from './forms/questionnaire';
+export * from './forms/answers';
+export * from './forms/enable-when';
+export * from './forms/validate';
+export * from './forms/side-effects';
+export * from './forms/catalogue';
+export * from './forms/schemas';
+export * from './forms/file-kinds';
+export * from './forms/medication-prefill';
+export {
+  SIDE_EFFECT_SYMPTOMS,
+  SEVERITIES,
+  type Severity,
+  type SideEffectSymptom,
+} from './forms/definitions/side-effect-check-in';
+export * from './account/address';
+export * from './account/schemas';
+export * from './bulk/bulk';

@@ -84,6 +84,8 @@ export const NOTIFICATION_TYPE = {
   intakeForm: 'henryForms-intake',
   idCheck: 'dl',
   providerMessage: 'provider_message_received_v1',
+  /** Spec 02 §4: one for every pending bulk_order_charge action, gone when it is not pending. */
+  bulkPayment: 'bulk_order_payment_v1',
 } as const;
 export const NOTIFICATION_TYPES = Object.values(NOTIFICATION_TYPE);
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];

@@ -112,5 +112,6 @@ export const DEMO_FLAG_DEFAULTS: [string, boolean][] = [
   [FEATURE_FLAGS.dosingGuideRoute, false],
   [FEATURE_FLAGS.personifyHealth, false],
   [FEATURE_FLAGS.upFrontPricing, false],
+  [FEATURE_FLAGS.bulkOrdering, true],
   [FEATURE_FLAGS.spanish, false],
 ];

@@ -1,11 +1,9 @@
-import { DEFAULT_TIME_ZONE, type CustomerActionType } from '@portal/domain';
+import { DEFAULT_TIME_ZONE } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   addresses,
   contracts,
-  customerActions,
-  customerActionTypes,
   customers,
   customerTags,
   featureFlags,
@@ -23,6 +21,8 @@ import { seedAlexCard, seedAlexInvoices, seedBillingCatalogue } from './seed-bil
 import { seedTreatmentRecords } from './seed-treatment';
 import { seedReferrals } from './seed-referrals';
 import { seedWeightDemo } from './seed-weight';
+import { seedFormsDemo } from './seed-forms';
+import { seedBulkDemo } from './seed-bulk';
 import type { DocumentStore } from '../platform/document-store';
 import {
   DEMO_TREATMENTS,
@@ -198,24 +198,12 @@ export async function seedDemoData(
     await seedBookingCustomer(tx, taylorUser, weightTreatment?.id);
     await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
     await seedAppointments(tx, { customerId: alex.id });
-    // A bulk order the care team approved and Alex has yet to pay (spec 02 §3: the action
-    // carries its vial count); the bulk payment screen acts on it.
-    const bulkCode = 'bulk_order_charge' satisfies CustomerActionType;
-    await tx.insert(customerActionTypes).values({ typeCode: bulkCode }).onConflictDoNothing();
-    const [bulkType] = await tx
-      .select()
-      .from(customerActionTypes)
-      .where(eq(customerActionTypes.typeCode, bulkCode));
-    if (!bulkType) throw new Error('demo action type was not created');
-    await tx.insert(customerActions).values({
-      customerId: alex.id,
-      actionTypeId: bulkType.id,
-      status: 'pending',
-      metadata: { vial_count: 3 },
-    });
+    // A bulk order the care team approved and Alex has yet to pay, with its notice.
+    await seedBulkDemo(tx, { customerId: alex.id });
     await seedTreatmentRecords(tx, { customerId: alex.id, files: options.files });
     await seedReferrals(tx, { customerId: alex.id });
     await seedWeightDemo(tx, { customerId: alex.id });
+    await seedFormsDemo(tx, { customerId: alex.id });
   });
   return true;
 }

@@ -31,24 +31,43 @@ export const builder = new SchemaBuilder<{
   },
 });
 
+/** An ISO 8601 instant with a four-digit year and a zone; years the database holds. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const INSTANT_YEARS = { min: 1900, max: 2999 } as const;
+
+const badInput = (message: string) =>
+  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
 builder.scalarType('DateTime', {
   description: 'An instant, as an ISO 8601 string in UTC.',
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime()))
-      throw new GraphQLError('Invalid DateTime', { extensions: { code: 'BAD_USER_INPUT' } });
+    // Anything else (+275760-09-13, a bare number) would pass Date and fail further in.
+    if (typeof value !== 'string' || !INSTANT.test(value)) throw badInput('Invalid DateTime');
+    const date = new Date(value);
+    const year = date.getUTCFullYear();
+    if (Number.isNaN(date.getTime()) || year < INSTANT_YEARS.min || year > INSTANT_YEARS.max) {
+      throw badInput('Invalid DateTime');
+    }
     return date;
   },
 });
+
+/** Whether yyyy-MM-dd names a day of the calendar (no February 30th). */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 builder.scalarType('Date', {
   description: 'A calendar date, yyyy-MM-dd.',
   serialize: (value) => value,
   parseValue: (value) => {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      throw new GraphQLError('Invalid Date', { extensions: { code: 'BAD_USER_INPUT' } });
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || !isCalendarDate(value)) {
+      throw badInput('Invalid Date');
     }
+    const year = Number(value.slice(0, 4));
+    if (year < INSTANT_YEARS.min || year > INSTANT_YEARS.max) throw badInput('Invalid Date');
     return value;
   },
 });

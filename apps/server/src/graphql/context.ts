@@ -4,10 +4,14 @@ import { bearerToken } from '../platform/bearer';
 import { TokenError, type TokenService } from '../identity/tokens';
 import type { AppointmentService } from '../modules/appointments/service';
 import type { BillingService } from '../modules/billing/service';
+import type { BulkService } from '../modules/bulk/service';
 import type { CustomerActionService } from '../modules/customers/actions-service';
+import type { AccountService } from '../modules/customers/account-service';
 import type { CustomerService } from '../modules/customers/service';
 import type { FileService } from '../modules/files/service';
 import type { FlagService } from '../modules/flags/service';
+import type { FormService } from '../modules/forms/service';
+import type { IdVerificationService } from '../modules/forms/id-verification';
 import type { LabService } from '../modules/labs/service';
 import type { MeasurementService } from '../modules/measurements/service';
 import type { MessageService } from '../modules/messages/service';
@@ -30,12 +34,16 @@ export interface Services {
   sdui: SduiService;
   appointments: AppointmentService;
   preferences: PreferenceService;
+  account: AccountService;
   prescriptions: PrescriptionService;
   labs: LabService;
   files: FileService;
   referrals: ReferralService;
   measurements: MeasurementService;
   billing: BillingService;
+  forms: FormService;
+  idVerification: IdVerificationService;
+  bulk: BulkService;
 }
 
 export type AuthErrorCode = 'invalid-jwt' | 'jwtExpired';
@@ -47,8 +55,13 @@ export interface Viewer {
   customerId: string | null;
 }
 
+/** Whether an access token's session still stands (not revoked, expired, or its login gone). */
+export type SessionCheck = (userId: string, sessionId: string) => Promise<boolean>;
+
 export interface GraphQLContext {
   viewer: Viewer | null;
+  /** The access token's session and when the token expires (epoch ms); sockets close then. */
+  session?: { id: string; expiresAt: number } | null;
   /** Why there is no viewer, when a token was sent but did not verify. */
   authError: AuthErrorCode | null;
   actor: AuditActor;
@@ -63,14 +76,22 @@ export async function buildContext(
   services: Services,
   authorization: unknown,
   meta: { ip?: string; requestId?: string },
+  /** Whether the token's session still stands: a revoked session's tokens end at once. */
+  stillActive?: SessionCheck,
 ): Promise<GraphQLContext> {
   const token = bearerToken(authorization);
   let viewer: Viewer | null = null;
+  let session: GraphQLContext['session'] = null;
   let authError: AuthErrorCode | null = null;
   if (token) {
     try {
-      const claims = await tokens.verify('access', token);
-      viewer = { userId: claims.sub, role: 'customer', customerId: claims.customer_id };
+      const { claims, expiresAt } = await tokens.verifyWithExpiry('access', token);
+      if (!stillActive || (await stillActive(claims.sub, claims.sid))) {
+        viewer = { userId: claims.sub, role: 'customer', customerId: claims.customer_id };
+        session = { id: claims.sid, expiresAt };
+      } else {
+        authError = 'invalid-jwt';
+      }
     } catch (error) {
       authError =
         error instanceof TokenError && error.reason === 'expired' ? 'jwtExpired' : 'invalid-jwt';
@@ -80,6 +101,7 @@ export async function buildContext(
   }
   return {
     viewer,
+    session,
     authError,
     services,
     actor: {
@@ -91,10 +113,13 @@ export async function buildContext(
   };
 }
 
-export function httpContext(tokens: TokenService, services: Services) {
+export function httpContext(tokens: TokenService, services: Services, stillActive?: SessionCheck) {
   return (request: FastifyRequest) =>
-    buildContext(tokens, services, request.headers.authorization, {
-      ip: request.ip,
-      requestId: request.id,
-    });
+    buildContext(
+      tokens,
+      services,
+      request.headers.authorization,
+      { ip: request.ip, requestId: request.id },
+      stillActive,
+    );
 }

@@ -122,6 +122,7 @@ describe('GetCustomerData', () => {
       shippingAddresses: [{ street_address1: '1 Main St' }],
       subscriptions: [{ status: 'active', contract: { price: 99_900 } }],
     });
+    await server.flushAudit();
     const audit = await server.database.db
       .select()
       .from(auditLog)

@@ -14,6 +14,8 @@ import '../modules/prescriptions/schema';
 import '../modules/labs/schema';
 import '../modules/referrals/schema';
 import '../modules/billing/schema';
+import '../modules/forms/schema';
+import '../modules/bulk/schema';
 
 export const schema = builder.toSchema();
 

@@ -17,6 +17,7 @@ const STATUS: Record<IdentityErrorCode, number> = {
   'not-found': 404,
   'generic-error': 500,
   'onboarding-required': 403,
+  'password-too-common': 400,
 };
 
 const MESSAGES: Record<IdentityErrorCode, string> = {
@@ -34,6 +35,8 @@ const MESSAGES: Record<IdentityErrorCode, string> = {
   'not-found': 'Not found.',
   'generic-error': 'Something went wrong. Please try again.',
   'onboarding-required': 'We could not find an account for this Google sign-in.',
+  'password-too-common':
+    'This password is too common and appears in lists of stolen passwords. Please choose another one.',
 };
 
 /** An expected identity failure: answered as `{error: {code, message}}` with its status. */

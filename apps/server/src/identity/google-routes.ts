@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
-import { GoogleSignIn } from './google';
+import { GoogleSignIn, type GoogleSignInOptions } from './google';
 import { GoogleStore } from './google-store';
 import { bearerToken } from '../platform/bearer';
 import { errorBody, ok, tokenPair } from './http-schemas';
@@ -21,6 +21,8 @@ export interface GoogleRouteDeps {
   identity: IdentityService;
   audit: AuditLog;
   clock: Clock;
+  /** A first Google link of a customer's account (referrals move on); see GoogleSignIn. */
+  onCustomerLinked?: GoogleSignInOptions['onCustomerLinked'];
 }
 
 const redirect = (description: string) => ({ 302: z.null().describe(description) });
@@ -40,6 +42,7 @@ export function googleRoutes(fastify: FastifyInstance, deps: GoogleRouteDeps): v
       publicUrl: config.publicUrl,
       tenantId: config.tenantId,
       allowHttp: !config.isProduction,
+      onCustomerLinked: deps.onCustomerLinked,
     },
   );
   const tags = ['identity'];

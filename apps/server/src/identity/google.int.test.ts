@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, oidcStates, users } from '../db/schema/index';
+import { auditLog, oidcStates, referrals, users } from '../db/schema/index';
 import { safeReturnTo } from './google';
 import { CODE_TTL_MS } from './service';
 import { createCustomer, createUser } from '../../test/factories';
@@ -100,6 +100,40 @@ describe('Sign in with Google', () => {
     // Once linked, the subject finds the user even after the Google address changes.
     const moved = await googleSignIn({ ...account, email: 'elsewhere@example.com' });
     expect(moved.searchParams.get('googleCode')).toBeTruthy();
+  });
+
+  it("a customer's first Google link moves the referral of their email, as a sign-up does", async () => {
+    const referrer = await createCustomer(server.database.db, { firstName: 'Rae' });
+    const { user, customer } = await createCustomer(server.database.db, { firstName: 'Flo' });
+    const [referral] = await server.database.db
+      .insert(referrals)
+      .values({
+        referrerCustomerId: referrer.customer.id,
+        refereeEmail: user.email.toLowerCase(),
+        status: 'email_sent',
+        creditCents: 5000,
+      })
+      .returning();
+    const account = googleAccount(user.email);
+    const landing = await googleSignIn(account);
+    expect(landing.searchParams.get('googleCode')).toBeTruthy();
+    const [moved] = await server.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, referral?.id ?? ''));
+    expect(moved).toMatchObject({ status: 'referee_signed_up', refereeCustomerId: customer.id });
+
+    // Later Google sign-ins (found by subject) leave it alone.
+    await server.database.db
+      .update(referrals)
+      .set({ status: 'referrer_discount_received' })
+      .where(eq(referrals.id, referral?.id ?? ''));
+    expect((await googleSignIn(account)).searchParams.get('googleCode')).toBeTruthy();
+    const [after] = await server.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, referral?.id ?? ''));
+    expect(after?.status).toBe('referrer_discount_received');
   });
 
   it('verifies the email of an unverified user it links', async () => {
@@ -220,6 +254,7 @@ describe('Unlinking Google', () => {
     const result = await unlink(idToken);
     expect(result.status).toBe(200);
     expect((await readUser(user.id))?.googleSubject).toBeNull();
+    await server.flushAudit();
     const audit = await server.database.db
       .select()
       .from(auditLog)
@@ -230,6 +265,27 @@ describe('Unlinking Google', () => {
     const again = await googleSignIn(account);
     expect(again.searchParams.get('googleCode')).toBeTruthy();
     expect((await readUser(user.id))?.googleSubject).toBe(account.sub);
+  });
+
+  it('tells the account page whether Google is linked, only for the bearer', async () => {
+    const links = async (token?: string) => {
+      const response = await fetch(`${server.url}/identity/account/links`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: response.status, body: (await response.json()) as { google?: boolean } };
+    };
+    const { idToken } = await linkedUser();
+    expect(await links(idToken)).toEqual({ status: 200, body: { google: true } });
+    expect((await unlink(idToken)).status).toBe(200);
+    expect(await links(idToken)).toEqual({ status: 200, body: { google: false } });
+
+    const { user: other, password } = await createCustomer(server.database.db);
+    const signIn = await postJson<{ idToken: string }>(server, '/identity/sign-in', {
+      email: other.email,
+      password,
+    });
+    expect((await links(signIn.body.idToken)).body).toEqual({ google: false });
+    expect((await links()).status).toBe(401);
   });
 
   it('refuses to unlink an account that has no password', async () => {

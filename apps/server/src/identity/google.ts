@@ -31,6 +31,13 @@ export interface GoogleSignInOptions {
   tenantId: string;
   /** Plain-http issuers (a local provider in tests and development) only outside production. */
   allowHttp: boolean;
+  /**
+   * Called when a Google account is first linked to a portal account that has a customer:
+   * the referrals of that email move on as a password sign-up moves them (spec 02 §4).
+   */
+  onCustomerLinked?:
+    | ((customer: { customerId: string; email: string }, meta: RequestMeta) => Promise<void>)
+    | undefined;
 }
 
 export type GoogleErrorCode = 'onboarding-required' | 'unknown';
@@ -189,6 +196,10 @@ export class GoogleSignIn {
       { type: user.role, id: user.id, ...meta },
       { action: 'google_linked', entity: 'user', entityId: user.id },
     );
+    const customerId = await this.users.customerIdForUser(user.id);
+    if (customerId && this.options.onCustomerLinked) {
+      await this.options.onCustomerLinked({ customerId, email: user.email }, meta);
+    }
     return { ...user, googleSubject: subject, emailVerifiedAt: user.emailVerifiedAt ?? now };
   }
 

@@ -31,6 +31,7 @@ async function startInstance(database: Database, keys: SigningKeys, redisUrl?: s
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      JOBS_ENABLED: 'false',
       DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
       PUBLIC_URL: 'http://portal.test',
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),

@@ -31,6 +31,11 @@ export const IDENTITY_RATE_RULES = {
     perIp: { limit: 20, windowMs: HOUR_MS },
     perEmail: { limit: 5, windowMs: HOUR_MS },
   },
+  /** Email change codes mailed to a new address (per client address, per account). */
+  emailChange: {
+    perIp: { limit: 20, windowMs: HOUR_MS },
+    perEmail: { limit: 5, windowMs: HOUR_MS },
+  },
   code: {
     perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
     perEmail: { limit: 30, windowMs: 15 * MINUTE_MS },

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. `algorithm: 2` is Argon2id. */
@@ -9,13 +10,36 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * Argon2 checks run on libuv's thread pool (4 threads), which also signs tokens (WebCrypto)
+ * and reads files. More checks at once than cores only queues them, with the token signing of
+ * sign-ins that already passed behind them, and starves the event loop of CPU: so at most one
+ * check per core runs, the rest wait here in order.
+ */
+export const ARGON2_SLOTS = Math.max(1, availableParallelism());
+let argon2Running = 0;
+const argon2Waiting: (() => void)[] = [];
+
+async function inArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
+  if (argon2Running < ARGON2_SLOTS) argon2Running += 1;
+  else await new Promise<void>((resolve) => argon2Waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // Hand the slot to the next waiting check, or give it back.
+    const next = argon2Waiting.shift();
+    if (next) next();
+    else argon2Running -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return inArgon2Slot(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await verify(stored, password);
+    return await inArgon2Slot(() => verify(stored, password));
   } catch {
     return false;
   }

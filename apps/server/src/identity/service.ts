@@ -1,5 +1,6 @@
 import {
   DAY_MS,
+  INACTIVITY_TIMEOUT_MS,
   MINUTE_MS,
   RESET_LINK_TTL_MINUTES,
   TOKEN_EXCHANGE,
@@ -19,6 +20,7 @@ import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
 import type { UnitOfWork, Work } from '../platform/unit-of-work';
 import type { Mailer } from '../platform/mail';
+import { isCommonPassword } from './common-passwords';
 import { IdentityError } from './errors';
 import { buildMail, type MailKind } from './mail-texts';
 import type { IdentityLimiter, RateAction } from './rate-limits';
@@ -42,10 +44,23 @@ export const CODE_TTL_MS: Record<CodePurpose, number> = {
   reset_password: RESET_LINK_TTL_MINUTES * MINUTE_MS,
   verify_email: DAY_MS,
   google_login: 2 * MINUTE_MS,
+  change_email: 30 * MINUTE_MS,
 };
+/** A refresh token's absolute life; the idle limit below ends an unused session sooner. */
 const SESSION_TTL_MS = 30 * DAY_MS;
+/**
+ * The server's own idle limit (spec 01 §4, HIPAA automatic logoff): a session not used (token
+ * exchange or refresh) for longer than the portal's inactivity timeout cannot go on, whatever
+ * the browser does.
+ */
+export const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS;
 /** Changing the password needs a password check (sign-in or re-authentication) this recent. */
 export const RECENT_LOGIN_MS = 5 * MINUTE_MS;
+
+/** A new password on the list of common and breached passwords is refused (ASVS 6.2.4). */
+export function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new IdentityError('password-too-common');
+}
 
 /** The user and session behind a bearer ID token. */
 export type Authenticated = Awaited<ReturnType<IdentityService['authenticate']>>;
@@ -78,8 +93,18 @@ export class IdentityService {
         customer: { customerId: string; email: string },
         work: Work,
       ) => Promise<void>;
+      /** After commit: ended sessions, so every instance closes their sockets (pub/sub). */
+      onSessionsRevoked?: (sessionIds: string[]) => Promise<void>;
     },
   ) {}
+
+  private async revoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length > 0) await this.options.onSessionsRevoked?.(sessionIds);
+  }
+
+  private idle(session: { lastUsedAt: Date }, now: Date): boolean {
+    return now.getTime() - session.lastUsedAt.getTime() > SESSION_IDLE_MS;
+  }
 
   private async limit(action: RateAction, meta: RequestMeta, email?: string): Promise<void> {
     const wait = await this.limiter.check(action, meta.ip, email);
@@ -172,6 +197,8 @@ export class IdentityService {
       );
       throw new IdentityError('invalid-credentials');
     }
+    // The portal signs in customers only; the care team signs in through the staff API.
+    if (user.role !== 'customer') throw new IdentityError('invalid-credentials');
     if (user.disabledAt) throw new IdentityError('contact-support');
     if (!user.emailVerifiedAt) {
       // A new verification mail goes out with every such attempt, within the mail limit.
@@ -194,13 +221,17 @@ export class IdentityService {
     const { token, session } = found;
     if (session.revokedAt || session.expiresAt.getTime() <= now.getTime())
       throw new IdentityError('session-revoked');
+    if (this.idle(session, now)) {
+      await this.revoked(await this.store.revokeSession(session.id, 'idle', now));
+      throw new IdentityError('session-revoked');
+    }
     const next = newSecret();
     const rotated = token.rotatedAt
       ? false
       : await this.store.rotateRefreshToken(token.id, session.id, hashSecret(next), now);
     if (!rotated) {
       // A rotated token presented again means it was copied: end the whole session.
-      await this.store.revokeSession(session.id, 'refresh-token-reuse', now);
+      await this.revoked(await this.store.revokeSession(session.id, 'refresh-token-reuse', now));
       await this.audit.record(
         { type: 'system', id: null },
         { action: 'refresh_token_reuse', entity: 'session', entityId: session.id },
@@ -218,7 +249,10 @@ export class IdentityService {
 
   async signOut({ refreshToken }: RefreshInput): Promise<void> {
     const found = await this.store.findRefreshToken(hashSecret(refreshToken));
-    if (found) await this.store.revokeSession(found.session.id, 'sign-out', this.clock.now());
+    if (found)
+      await this.revoked(
+        await this.store.revokeSession(found.session.id, 'sign-out', this.clock.now()),
+      );
   }
 
   async createUser(input: CreateUserInput, meta: RequestMeta): Promise<void> {
@@ -259,7 +293,8 @@ export class IdentityService {
     await this.limit('reset', meta, email);
     this.checkTenant(tenantId);
     const user = await this.store.findUserByEmail(tenantId, email);
-    if (!user || user.disabledAt) return;
+    // The portal's reset is for customers: a care-team account gets no mail from it.
+    if (!user || user.disabledAt || user.role !== 'customer') return;
     await this.sendCodeMail(user, 'reset_password', 'resetPassword');
   }
 
@@ -283,10 +318,12 @@ export class IdentityService {
     meta: RequestMeta,
   ): Promise<{ email: string }> {
     await this.limit('code', meta);
+    // Refused before the code is spent: the link still works for a better password.
+    refuseCommonPassword(password);
     const user = await this.spend(code, 'reset_password');
     const now = this.clock.now();
     const passwordHash = await hashPassword(password);
-    await this.uow.run({ type: user.role, id: user.id, ...meta }, async (work) => {
+    const ended = await this.uow.run({ type: user.role, id: user.id, ...meta }, async (work) => {
       const store = this.store.in(work.tx);
       // The link came by mail, so following it also proves the address.
       await store.updateUser(
@@ -295,9 +332,11 @@ export class IdentityService {
         now,
       );
       await store.expireCodes(user.id, 'reset_password', now);
-      await store.revokeUserSessions(user.id, 'password-reset', now);
+      const ids = await store.revokeUserSessions(user.id, 'password-reset', now);
       await work.audit({ action: 'password_reset', entity: 'user', entityId: user.id });
+      return ids;
     });
+    await this.revoked(ended);
     return { email: user.email };
   }
 
@@ -334,6 +373,10 @@ export class IdentityService {
     const now = this.clock.now();
     if (!session || session.revokedAt || session.expiresAt.getTime() <= now.getTime())
       throw new IdentityError('session-revoked');
+    if (this.idle(session, now)) {
+      await this.revoked(await this.store.revokeSession(session.id, 'idle', now));
+      throw new IdentityError('session-revoked');
+    }
     const user = await this.store.findUserById(claims.sub);
     if (!user || user.disabledAt || session.userId !== user.id)
       throw new IdentityError('session-revoked');
@@ -349,9 +392,13 @@ export class IdentityService {
     await this.limit('signIn', meta, user.email);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
       throw new IdentityError('invalid-credentials');
-    await this.store.touchAuthentication(session.id, this.clock.now());
-    // A fresh session, so the caller holds a refresh token that reflects the new check.
-    return this.startSession(user, meta);
+    // A fresh session, so the caller holds a refresh token that reflects the new check; the
+    // session it was called from ends (ASVS 7.2.4), its tokens and sockets with it.
+    const fresh = await this.startSession(user, meta);
+    await this.revoked(
+      await this.store.revokeSession(session.id, 'reauthenticated', this.clock.now()),
+    );
+    return fresh;
   }
 
   async updatePassword(
@@ -362,20 +409,34 @@ export class IdentityService {
     const now = this.clock.now();
     if (now.getTime() - session.authenticatedAt.getTime() > RECENT_LOGIN_MS)
       throw new IdentityError('requires-recent-login');
+    refuseCommonPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
-    await this.uow.run({ type: user.role, id: user.id, ...meta }, async (work) => {
+    const ended = await this.uow.run({ type: user.role, id: user.id, ...meta }, async (work) => {
       const store = this.store.in(work.tx);
       await store.updateUser(user.id, { passwordHash }, now);
-      await store.revokeUserSessions(user.id, 'password-changed', now, session.id);
+      const ids = await store.revokeUserSessions(user.id, 'password-changed', now, session.id);
       await work.audit({ action: 'password_changed', entity: 'user', entityId: user.id });
+      return ids;
     });
+    await this.revoked(ended);
+  }
+
+  /**
+   * Whether an access token's session still stands (checked on every request and socket): a
+   * signed-out, reset, changed-password, re-authenticated or deleted session ends at once.
+   */
+  sessionStands(userId: string, sessionId: string): Promise<boolean> {
+    return this.store.sessionStands(userId, sessionId, this.clock.now());
   }
 
   /** RFC 8693: an ID token in, a short-lived access token for the data API out. */
   async exchangeToken(subjectToken: string): Promise<{ accessToken: string; expiresIn: number }> {
     let user: User;
+    let sessionId: string;
     try {
-      ({ user } = await this.authenticate(subjectToken));
+      const found = await this.authenticate(subjectToken);
+      user = found.user;
+      sessionId = found.session.id;
     } catch (error) {
       if (error instanceof IdentityError || error instanceof TokenError)
         throw new IdentityError('invalid-token');
@@ -383,8 +444,11 @@ export class IdentityService {
     }
     if (!user.emailVerifiedAt || user.role !== 'customer') throw new IdentityError('invalid-token');
     const customerId = await this.store.customerIdForUser(user.id);
+    // A use of the session: the idle limit counts from the last one.
+    await this.store.touchSession(sessionId, this.clock.now());
     const accessToken = await this.tokens.issue('access', {
       sub: user.id,
+      sid: sessionId,
       role: 'customer',
       customer_id: customerId,
       scope: TOKEN_EXCHANGE.scope,

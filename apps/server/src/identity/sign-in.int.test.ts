@@ -112,8 +112,10 @@ describe('POST /identity/sign-in', () => {
   });
 
   it('audits a successful sign-in without storing the password or email', async () => {
+    await server.flushAudit();
     const { user } = await createCustomer(server.database.db);
     await postJson(server, '/identity/sign-in', { email: user.email, password: TEST_PASSWORD });
+    await server.flushAudit();
     const rows = await server.database.db
       .select()
       .from(auditLog)

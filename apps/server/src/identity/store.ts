@@ -155,15 +155,24 @@ export class IdentityStore {
     });
   }
 
-  async revokeSession(id: string, reason: string, now: Date): Promise<void> {
-    await this.db
+  /** Ends a session; returns its id when this call ended it (for the revocation event). */
+  async revokeSession(id: string, reason: string, now: Date): Promise<string[]> {
+    const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
   }
 
-  async revokeUserSessions(userId: string, reason: string, now: Date, exceptSessionId?: string) {
-    await this.db
+  /** Ends a user's sessions (but one); returns the ids this call ended. */
+  async revokeUserSessions(
+    userId: string,
+    reason: string,
+    now: Date,
+    exceptSessionId?: string,
+  ): Promise<string[]> {
+    const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
       .where(
@@ -172,10 +181,60 @@ export class IdentityStore {
           isNull(sessions.revokedAt),
           exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
         ),
-      );
+      )
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** A session was used (token exchange): the server's idle limit counts from here. */
+  async touchSession(sessionId: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
   }
 
   async touchAuthentication(sessionId: string, now: Date): Promise<void> {
     await this.db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
   }
+
+  /** Moves a login to a new email; false when another account holds it (the unique index). */
+  async changeEmail(id: string, email: string, now: Date): Promise<boolean> {
+    try {
+      const rows = await this.db
+        .update(users)
+        .set({ email, emailVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Whether an access token's session still stands: the session is not revoked or expired and
+   * its login is not disabled or deleted. One primary-key read per request (a join).
+   */
+  async sessionStands(userId: string, sessionId: string, now: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          isNull(users.disabledAt),
+        ),
+      );
+    return row !== undefined;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

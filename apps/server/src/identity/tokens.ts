@@ -32,6 +32,8 @@ export interface IdTokenClaims {
 
 export interface AccessTokenClaims {
   sub: string;
+  /** The session the token came from: a revoked session's tokens are refused at once. */
+  sid: string;
   role: 'customer';
   customer_id: string | null;
   scope: 'graphql';
@@ -68,9 +70,13 @@ const CLAIMS: { [A in Audience]: (p: JWTPayload) => ClaimsFor[A] } = {
       ? { sub: p.sub, sid: p.sid, email: p.email, email_verified: p.email_verified === true }
       : invalid(),
   access: (p) =>
-    typeof p.sub === 'string' && p.role === 'customer' && p.scope === 'graphql'
+    typeof p.sub === 'string' &&
+    typeof p.sid === 'string' &&
+    p.role === 'customer' &&
+    p.scope === 'graphql'
       ? {
           sub: p.sub,
+          sid: p.sid,
           role: 'customer',
           customer_id: typeof p.customer_id === 'string' ? p.customer_id : null,
           scope: 'graphql',
@@ -104,6 +110,14 @@ export class TokenService {
 
   /** The claims of a token of `audience`; TokenError('expired' | 'invalid') otherwise. */
   async verify<A extends Audience>(audience: A, token: string): Promise<ClaimsFor[A]> {
+    return (await this.verifyWithExpiry(audience, token)).claims;
+  }
+
+  /** As verify, with the token's expiry (epoch ms): a websocket closes when its token ends. */
+  async verifyWithExpiry<A extends Audience>(
+    audience: A,
+    token: string,
+  ): Promise<{ claims: ClaimsFor[A]; expiresAt: number }> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.keys.publicKey, {
@@ -116,6 +130,6 @@ export class TokenService {
       if (error instanceof errors.JWTExpired) throw new TokenError('expired');
       throw new TokenError('invalid');
     }
-    return CLAIMS[audience](payload);
+    return { claims: CLAIMS[audience](payload), expiresAt: (payload.exp ?? 0) * 1000 };
   }
 }

@@ -15,12 +15,59 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+type AuditRow = typeof auditLog.$inferInsert;
+
+/** Rows per insert: 10 parameters a row, far below PostgreSQL's 65,535 bound parameters. */
+const MAX_ROWS_PER_INSERT = 1000;
+/** After a failed insert the rows stay queued and the next try waits this long. */
+const RETRY_AFTER_MS = 1000;
+
+export interface AuditLogOptions {
+  /**
+   * Batched (the app's log outside any transaction: reads and other single events): `record`
+   * queues the row, stamped with the time of the event, and returns at once; one multi-row
+   * insert per tick writes whatever is queued. A tick starts on the next turn of the event
+   * loop when no insert is running, else as soon as the running one ends (group commit:
+   * the busier the server, the bigger the batch). `close()` (the app's onClose) writes the
+   * rest. Unbatched (inside a UnitOfWork): `record` inserts in the caller's transaction.
+   */
+  batched?: boolean;
+  /** Batched: wait at most this long after the first queued row before inserting (0: next turn). */
+  flushMs?: number;
+  /** Called when a batch insert fails (the rows stay queued and are retried). */
+  onError?: (error: unknown, rows: number) => void;
+}
+
+export interface AuditLogStats {
+  /** Rows written by batch inserts. */
+  rows: number;
+  /** Batch inserts that succeeded. */
+  inserts: number;
+  /** Largest batch written in one insert. */
+  largestBatch: number;
+  /** Rows queued or being written right now: what a crash at this moment would lose. */
+  pending: number;
+  /** Batch inserts that failed (and were retried). */
+  failures: number;
+}
+
 /** Append-only: the app inserts audit rows and never updates or deletes them. */
 export class AuditLog {
-  constructor(private readonly db: Db) {}
+  private queue: AuditRow[] = [];
+  private inFlight = 0;
+  private writing: Promise<void> | null = null;
+  private scheduled: { cancel: () => void } | null = null;
+  private lastFailure: Error | null = null;
+  private closed = false;
+  private readonly counters = { rows: 0, inserts: 0, largestBatch: 0, failures: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: AuditLogOptions = {},
+  ) {}
 
   async record(actor: AuditActor, entry: AuditEntry): Promise<void> {
-    await this.db.insert(auditLog).values({
+    const row: AuditRow = {
       actorType: actor.type,
       actorId: actor.id,
       ip: actor.ip ?? null,
@@ -29,6 +76,92 @@ export class AuditLog {
       entity: entry.entity,
       entityId: entry.entityId ?? null,
       details: entry.details ?? {},
-    });
+    };
+    if (!this.options.batched) {
+      await this.db.insert(auditLog).values(row);
+      return;
+    }
+    // The event's own time, not the flush's (the column's default would be the insert time).
+    row.at = new Date();
+    this.queue.push(row);
+    if (this.closed) {
+      // Late events after close (a request still finishing) are written straight away.
+      await this.flush();
+      return;
+    }
+    this.schedule(this.options.flushMs ?? 0);
+  }
+
+  /** Writes everything queued so far (and waits for a running insert). */
+  async flush(): Promise<void> {
+    this.cancelSchedule();
+    while (this.writing || this.queue.length > 0) {
+      if (this.writing) {
+        await this.writing;
+        continue;
+      }
+      await this.writeBatch();
+      // Do not spin on a database that refuses: the caller sees the error, the rows stay queued.
+      if (this.lastFailure) throw this.lastFailure;
+    }
+  }
+
+  /** Graceful stop: no more ticks; everything queued is written before this resolves. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+
+  stats(): AuditLogStats {
+    return { ...this.counters, pending: this.queue.length + this.inFlight };
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.scheduled || this.writing) return; // the running insert schedules the next one
+    const tick = () => {
+      this.scheduled = null;
+      void this.writeBatch();
+    };
+    if (delayMs > 0) {
+      const timer = setTimeout(tick, delayMs);
+      this.scheduled = { cancel: () => clearTimeout(timer) };
+    } else {
+      const immediate = setImmediate(tick);
+      this.scheduled = { cancel: () => clearImmediate(immediate) };
+    }
+  }
+
+  private cancelSchedule(): void {
+    this.scheduled?.cancel();
+    this.scheduled = null;
+  }
+
+  private writeBatch(): Promise<void> {
+    if (this.writing || this.queue.length === 0) return this.writing ?? Promise.resolve();
+    const batch = this.queue.splice(0, MAX_ROWS_PER_INSERT);
+    this.inFlight = batch.length;
+    this.writing = (async () => {
+      let failed = false;
+      try {
+        await this.db.insert(auditLog).values(batch);
+        this.counters.rows += batch.length;
+        this.counters.inserts += 1;
+        this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+        this.lastFailure = null;
+      } catch (error) {
+        failed = true;
+        this.counters.failures += 1;
+        this.lastFailure = error instanceof Error ? error : new Error(String(error));
+        this.queue.unshift(...batch);
+        this.options.onError?.(error, batch.length);
+      } finally {
+        this.inFlight = 0;
+        this.writing = null;
+      }
+      if (this.queue.length > 0 && !this.closed) {
+        this.schedule(failed ? RETRY_AFTER_MS : (this.options.flushMs ?? 0));
+      }
+    })();
+    return this.writing;
   }
 }

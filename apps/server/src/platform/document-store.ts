@@ -1,6 +1,12 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { FilesConfig, S3Config } from '../config';
 
 /**
@@ -13,6 +19,8 @@ export interface DocumentStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The bytes, or null when the key holds nothing. */
   get(key: string): Promise<Uint8Array | null>;
+  /** Removes the bytes; nothing there is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
@@ -46,6 +54,11 @@ export class LocalDocumentStore implements DocumentStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    checkKey(key);
+    await rm(path.join(this.root, key), { force: true });
   }
 }
 
@@ -94,6 +107,12 @@ export class S3DocumentStore implements DocumentStore {
       if (error instanceof NoSuchKey) return null;
       throw error;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+    );
   }
 }
 

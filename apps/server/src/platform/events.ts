@@ -1,5 +1,5 @@
 import type { PubSub } from 'mercurius';
-import { topics } from './pubsub';
+import { topics, type SessionsRevokedEvent } from './pubsub';
 
 export type FeedChange = 'created' | 'updated';
 
@@ -45,6 +45,16 @@ export class Events {
 
   providerMessageChanged(customerId: string, id: string, change: FeedChange): Promise<void> {
     return this.publish(topics.providerMessages(customerId), { customerId, id, change });
+  }
+
+  /** Sessions ended (sign-out, reset, password change, deletion…): their sockets close. */
+  sessionsRevoked(sessionIds: string[]): Promise<void> {
+    const pubsub = this.pubsub;
+    if (!pubsub || sessionIds.length === 0) return Promise.resolve();
+    const payload: SessionsRevokedEvent = { sessionIds };
+    return new Promise((resolve) => {
+      pubsub.publish({ topic: topics.sessionsRevoked, payload }, resolve);
+    });
   }
 
   private publish(topic: string, payload: FeedEvent): Promise<void> {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -23,13 +25,54 @@ import type { Config } from '../config';
 
 /** Paths the server answers itself; everything else under GET belongs to the web app. */
 export const API_PATH =
-  /^\/(identity|user|connect|graphql|staff|files|dev|client-errors|\.well-known)(\/|\?|$)/;
+  /^\/(identity|user|connect|graphql|staff|files|gateway|dev|client-errors|\.well-known)(\/|\?|$)/;
 
 /** The global per-address ceiling on the API (the app's own pages are exempt). */
 export const GLOBAL_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
+/** Paths whose answers carry tokens or health data: never kept by a cache (ASVS 14.3.2). */
+export const NO_STORE_PATH = /^\/(identity|user|connect|graphql|staff|files|dev)(\/|\?|$)/;
+
+/** A correlation id a client may send (X-Request-Id): short, printable, nothing else. */
+const CORRELATION_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client's X-Request-Id when it was well formed; the request id is always the server's. */
+    correlationId: string | undefined;
+  }
+}
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+/**
+ * The response's CSP nonce (one per response, made on first use): the policy names it and
+ * the served index.html carries it for the web app's scripts and Emotion's style tags.
+ */
+export function cspNonce(res: ServerResponse): string {
+  let nonce = nonces.get(res);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(res, nonce);
+  }
+  return nonce;
+}
+
+/** The origin a websocket or an image may come from: the portal's own, ws and wss included. */
+function ownOrigins(publicUrl: string): { http: string; ws: string } {
+  const url = new URL(publicUrl);
+  const ws = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+  return { http: url.origin, ws };
+}
+
+/** Loopback addresses, as a socket reports them. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
 export interface HttpPluginOptions {
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'version' | 'chatWidgetUrl'>;
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'version' | 'chatWidgetUrl' | 'mapsApiKey'>;
   /** Where rate limits are counted across instances; process memory without it. */
   redis?: Redis | undefined;
   /** Answers every error in the API's error shape (identity owns that vocabulary). */
@@ -61,15 +104,27 @@ export async function registerHttpPlugins(
   const chat = config.chatWidgetUrl ? [new URL(config.chatWidgetUrl).origin] : [];
   // Prescription resources play tutorial videos in an embedded player (spec 02 §2, §7).
   const videoPlayers = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+  // The maps places script (address suggestions on billing and shipping) only with its key.
+  const maps = config.mapsApiKey ? ['https://maps.googleapis.com'] : [];
+  const mapsImages = config.mapsApiKey ? ['https://maps.gstatic.com'] : [];
+  const own = ownOrigins(config.publicUrl);
+  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`;
   await app.register(helmet, {
     contentSecurityPolicy: {
+      useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...chat],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", nonce, ...chat, ...maps],
+        scriptSrcAttr: ["'none'"],
+        // No 'unsafe-inline': Emotion's style tags carry the response's nonce.
+        styleSrc: ["'self'", nonce],
+        // The portal and its file store (documents are served from /files on the same origin).
+        imgSrc: ["'self'", 'data:', 'blob:', ...maps, ...mapsImages],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...chat],
+        connectSrc: ["'self'", own.ws, ...chat, ...maps],
         frameSrc: ["'self'", ...chat, ...videoPlayers],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
@@ -77,6 +132,23 @@ export async function registerHttpPlugins(
     },
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction,
+  });
+  // Request ids are the server's own (Fastify's genReqId); a client's X-Request-Id is kept
+  // apart, validated, as a correlation field in the logs.
+  app.decorateRequest('correlationId', undefined);
+  app.addHook('onRequest', (request, reply, done) => {
+    const sent = request.headers['x-request-id'];
+    if (typeof sent === 'string' && CORRELATION_ID.test(sent)) {
+      request.correlationId = sent;
+      request.log = request.log.child({ correlationId: sent });
+      void reply.header('x-correlation-id', sent);
+    }
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (NO_STORE_PATH.test(request.url)) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   // A coarse per-address ceiling on the API, counted in Redis when there is one so that it
   // holds across instances; identity adds per-email limits of its own. The page and its

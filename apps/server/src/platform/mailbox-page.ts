@@ -4,6 +4,7 @@ interface Mail {
   subject: string;
   text: string;
   createdAt: Date;
+  headers?: Record<string, string> | null;
 }
 
 function escapeHtml(value: string): string {
@@ -15,7 +16,12 @@ export function renderMailbox(mails: Mail[]): string {
   const items = mails
     .map((mail) => {
       const body = escapeHtml(mail.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-      return `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</p><pre>${body}</pre></article>`;
+      // Marketing mail's RFC 8058 one-click link, so it can be checked (and followed) here.
+      const unsubscribe = mail.headers?.['List-Unsubscribe'];
+      const list = unsubscribe
+        ? `<p class="meta">List-Unsubscribe: ${escapeHtml(unsubscribe)}</p>`
+        : '';
+      return `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</p>${list}<pre>${body}</pre></article>`;
     })
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

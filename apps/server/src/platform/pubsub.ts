@@ -14,4 +14,10 @@ export const topics = {
   customer: (customerId: string) => `customer/${customerId}`,
   notifications: (customerId: string) => `customer/${customerId}/notifications`,
   providerMessages: (customerId: string) => `customer/${customerId}/provider-messages`,
+  /** Ended sessions: every instance closes their websockets (payload: { sessionIds }). */
+  sessionsRevoked: 'sessions/revoked',
 } as const;
+
+export interface SessionsRevokedEvent {
+  sessionIds: string[];
+}

@@ -1,14 +1,17 @@
 import { clientErrorReportSchema } from '@portal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { OutboxMailer } from './mail';
+import { isLoopbackAddress } from './http-plugins';
+import type { OutboxTextSender } from './sms';
 import { renderMailbox } from './mailbox-page';
 
 interface Deps {
   config: Config;
   outbox: OutboxMailer | null;
+  smsOutbox?: OutboxTextSender;
   database: Database;
   /** The flag table's defaults, for signed-out visitors (the flags module's visitorFlags). */
   visitorFlags: () => Promise<Record<string, boolean>>;
@@ -17,7 +20,7 @@ interface Deps {
 /** Health, version, public config, client error reports, and the dev mailbox. */
 export function platformRoutes(
   app: FastifyInstance,
-  { config, outbox, database, visitorFlags }: Deps,
+  { config, outbox, smsOutbox, database, visitorFlags }: Deps,
 ): void {
   const hidden = { schema: { hide: true } };
 
@@ -38,6 +41,8 @@ export function platformRoutes(
       googleSignIn: config.google !== undefined,
       chatWidgetUrl: config.chatWidgetUrl ?? null,
       supportUrl: config.supportUrl ?? null,
+      // A browser key, public by design (restricted by referrer at the maps provider).
+      mapsApiKey: config.mapsApiKey ?? null,
       flags: await visitorFlags(),
     }),
   );
@@ -56,10 +61,27 @@ export function platformRoutes(
   );
 
   if (!config.isProduction && outbox) {
-    app.get('/dev/mailbox.json', hidden, async (_req, reply) =>
+    // The outbox holds sign-in and reset links: only the machine itself may read it, whatever
+    // NODE_ENV says and whatever a proxy header claims (the socket's address decides).
+    const dev = {
+      schema: { hide: true },
+      onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        if (isLoopbackAddress(request.raw.socket.remoteAddress)) return done();
+        void reply
+          .status(404)
+          .header('cache-control', 'no-store')
+          .send({ error: { code: 'not-found', message: 'Not found.' } });
+      },
+    };
+    app.get('/dev/mailbox.json', dev, async (_req, reply) =>
       reply.header('cache-control', 'no-store').send(await outbox.list()),
     );
-    app.get('/dev/mailbox', hidden, async (_req, reply) =>
+    if (smsOutbox) {
+      app.get('/dev/sms.json', dev, async (_req, reply) =>
+        reply.header('cache-control', 'no-store').send(await smsOutbox.list()),
+      );
+    }
+    app.get('/dev/mailbox', dev, async (_req, reply) =>
       reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')

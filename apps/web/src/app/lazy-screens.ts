@@ -30,10 +30,6 @@ export const EmailVerificationScreen = lazyNamed(
   () => import('../features/auth/email-verification-screen'),
   'EmailVerificationScreen',
 );
-export const PlaceholderScreen = lazyNamed(
-  () => import('../components/placeholder-screen'),
-  'PlaceholderScreen',
-);
 export const AppointmentsScreen = lazyNamed(
   () => import('../features/appointments/appointments-screen'),
   'AppointmentsScreen',
@@ -71,6 +67,11 @@ export const WeightScreen = lazyNamed(
   () => import('../features/weight/weight-screen'),
   'WeightScreen',
 );
+export const FormScreen = lazyNamed(() => import('../features/forms/form-screen'), 'FormScreen');
+export const IdVerificationScreen = lazyNamed(
+  () => import('../features/forms/id-verification-screen'),
+  'IdVerificationScreen',
+);
 export const BillingScreen = lazyNamed(
   () => import('../features/billing/billing-screen'),
   'BillingScreen',
@@ -82,4 +83,32 @@ export const ChangePlanScreen = lazyNamed(
 export const TreatmentChangeScreen = lazyNamed(
   () => import('../features/billing/change-plan-screen'),
   'TreatmentChangeScreen',
+);
+export const ProfileScreen = lazyNamed(
+  () => import('../features/account/profile-screen'),
+  'ProfileScreen',
+);
+export const ManageAccountScreen = lazyNamed(
+  () => import('../features/account/manage-account-screen'),
+  'ManageAccountScreen',
+);
+export const ShippingScreen = lazyNamed(
+  () => import('../features/account/shipping-screen'),
+  'ShippingScreen',
+);
+export const NotificationPreferencesScreen = lazyNamed(
+  () => import('../features/account/notification-preferences-screen'),
+  'NotificationPreferencesScreen',
+);
+export const BulkOrderScreen = lazyNamed(
+  () => import('../features/bulk/bulk-order-screen'),
+  'BulkOrderScreen',
+);
+export const BulkPaymentScreen = lazyNamed(
+  () => import('../features/bulk/bulk-payment-screen'),
+  'BulkPaymentScreen',
+);
+export const BulkDosageGuideScreen = lazyNamed(
+  () => import('../features/bulk/bulk-dosage-guide-screen'),
+  'BulkDosageGuideScreen',
 );

@@ -91,7 +91,9 @@ describe('route guards (spec 01 §2, §6; spec 02 §2)', () => {
     expect(router.state.location.pathname).toBe('/');
 
     await act(() => router.navigate('/bulk-dosage-guide?ff_dosing_guide_route=true'));
-    expect(await screen.findByRole('heading', { name: 'Dosage guide' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Bulk dosage guide', level: 1 }),
+    ).toBeInTheDocument();
   });
 
   it('hides the Messages nav item without the one-way-messaging flag', async () => {

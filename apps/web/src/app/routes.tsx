@@ -1,5 +1,4 @@
 import { FEATURE_FLAGS } from '@portal/domain';
-import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireReferralEligibility } from '../lib/referrals/require-referral-eligibility';
 import {
@@ -7,15 +6,23 @@ import {
   AppointmentsScreen,
   BillingScreen,
   BookingScreen,
+  BulkDosageGuideScreen,
+  BulkOrderScreen,
+  BulkPaymentScreen,
   ChangePlanScreen,
   EmailVerificationScreen,
   ForgotPasswordScreen,
+  FormScreen,
+  IdVerificationScreen,
   IntakeScreen,
   LabsScreen,
+  ManageAccountScreen,
+  NotificationPreferencesScreen,
+  ProfileScreen,
+  ShippingScreen,
   WeightScreen,
   MessageDetailScreen,
   MessagesScreen,
-  PlaceholderScreen,
   PrescriptionsScreen,
   ReferralsScreen,
   ResetPasswordScreen,
@@ -34,40 +41,6 @@ import {
   SignedOutOnly,
   UserActionRoute,
 } from './special-routes';
-
-interface ProtectedScreen {
-  path: string;
-  titleKey: string;
-  flag?: string;
-  wrap?: (screen: ReactNode) => ReactNode;
-}
-
-// Spec 01 §2 and spec 02 §2. Screens that later issues build show a placeholder inside the
-// real layout; each entry becomes `lazy(() => import('../features/<area>/…'))` when built.
-const PROTECTED_SCREENS: ProtectedScreen[] = [
-  { path: 'profile', titleKey: 'screens.profile' },
-  { path: 'notification-preferences', titleKey: 'screens.notificationPreferences' },
-  { path: 'manage-account', titleKey: 'screens.manageAccount' },
-  {
-    path: 'bulk-dosage-guide',
-    titleKey: 'screens.bulkDosageGuide',
-    flag: FEATURE_FLAGS.dosingGuideRoute,
-  },
-  { path: 'shipping', titleKey: 'screens.shipping' },
-  { path: 'bulk-payment', titleKey: 'screens.bulkPayment' },
-  { path: 'bulk-order', titleKey: 'screens.bulkOrder' },
-  { path: 'forms/:formId', titleKey: 'screens.forms' },
-  // Route matching is case-insensitive, so this also serves /henryforms/{id}.
-  { path: 'henryForms/:formId', titleKey: 'screens.forms' },
-  { path: 'id-verification', titleKey: 'screens.idVerification' },
-];
-
-function protectedRoute({ path, titleKey, flag, wrap }: ProtectedScreen): RouteObject {
-  let element: ReactNode = <PlaceholderScreen titleKey={titleKey} />;
-  if (wrap) element = wrap(element);
-  if (flag) element = <RequireFlag flag={flag}>{element}</RequireFlag>;
-  return { path, element };
-}
 
 export const routes: RouteObject[] = [
   // Outside the root layout: "no data is loaded on this page".
@@ -148,7 +121,27 @@ export const routes: RouteObject[] = [
           { path: 'billing/change-membership', element: <ChangePlanScreen /> },
           { path: 'billing/change-subscription/:subscriptionId', element: <ChangePlanScreen /> },
           { path: 'treatment-change', element: <TreatmentChangeScreen /> },
-          ...PROTECTED_SCREENS.map(protectedRoute),
+          // Spec 02 §2: forms (issue 15). Route matching is case-insensitive, so the second
+          // also serves /henryforms/{id}.
+          { path: 'forms/:formId', element: <FormScreen /> },
+          { path: 'henryForms/:formId', element: <FormScreen /> },
+          { path: 'id-verification', element: <IdVerificationScreen /> },
+          // Spec 02 §2: account settings (issue 14).
+          { path: 'profile', element: <ProfileScreen /> },
+          { path: 'manage-account', element: <ManageAccountScreen /> },
+          { path: 'shipping', element: <ShippingScreen /> },
+          { path: 'notification-preferences', element: <NotificationPreferencesScreen /> },
+          // Spec 02 §2: bulk orders and their payment drawer (issue 12).
+          { path: 'bulk-order', element: <BulkOrderScreen /> },
+          { path: 'bulk-payment', element: <BulkPaymentScreen /> },
+          {
+            path: 'bulk-dosage-guide',
+            element: (
+              <RequireFlag flag={FEATURE_FLAGS.dosingGuideRoute}>
+                <BulkDosageGuideScreen />
+              </RequireFlag>
+            ),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

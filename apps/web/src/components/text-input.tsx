@@ -15,6 +15,9 @@ export interface TextInputProps {
   name: string;
   type?: string;
   autoComplete?: string;
+  /** Controlled value (uncontrolled when absent). */
+  value?: string;
+  defaultValue?: string;
   required?: boolean;
   error?: boolean;
   helperText?: string | undefined;

@@ -12,6 +12,13 @@ export const Carrier = {
 } as const;
 
 export type Carrier = typeof Carrier[keyof typeof Carrier];
+/** Spec 01 section 3: a customer action is pending until it is complete. */
+export const CustomerActionStatus = {
+  Complete: 'complete',
+  Pending: 'pending'
+} as const;
+
+export type CustomerActionStatus = typeof CustomerActionStatus[keyof typeof CustomerActionStatus];
 /** Spec 01 section 3: customer notification statuses. */
 export const CustomerNotificationStatus = {
   ActionCompleted: 'action_completed',
@@ -37,6 +44,20 @@ export const FileCategory = {
 } as const;
 
 export type FileCategory = typeof FileCategory[keyof typeof FileCategory];
+/** One answer: a question's linkId and one value (a multi-choice question gets one entry per option). */
+export type FormAnswerInput = {
+  linkId: string;
+  /** A document uploaded through a signed upload URL. */
+  valueAttachmentId?: string | null | undefined;
+  valueBoolean?: boolean | null | undefined;
+  /** The code of the chosen option. */
+  valueCoding?: string | null | undefined;
+  valueDate?: string | null | undefined;
+  valueDecimal?: number | null | undefined;
+  valueInteger?: number | null | undefined;
+  valueString?: string | null | undefined;
+};
+
 /** Spec 02 section 2: the labs list sorts Newest or Oldest (by created_at). */
 export const LabSortOrder = {
   Newest: 'newest',
@@ -112,6 +133,62 @@ export const TrackerStepState = {
 } as const;
 
 export type TrackerStepState = typeof TrackerStepState[keyof typeof TrackerStepState];
+/** The categories a customer may upload to. */
+export const UploadCategory = {
+  FormAttachment: 'FormAttachment',
+  Identification: 'Identification'
+} as const;
+
+export type UploadCategory = typeof UploadCategory[keyof typeof UploadCategory];
+export type GetAccountModulesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetAccountModulesQuery = { sduiModules: { account: Array<string> } };
+
+export type GetNotificationPreferencesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetNotificationPreferencesQuery = { notificationPreferences: Array<{ category: string, channel: string, enabled: boolean, locked: boolean }> };
+
+export type UpdateGenderMutationVariables = Exact<{
+  customerId: string;
+  gender?: string | null | undefined;
+}>;
+
+
+export type UpdateGenderMutation = { updateGender: { statusCode: number, data: { id: string, gender: string | null } } };
+
+export type UpdateNotificationPreferenceMutationVariables = Exact<{
+  category: string;
+  channel: string;
+  enabled: boolean;
+}>;
+
+
+export type UpdateNotificationPreferenceMutation = { updateNotificationPreference: { category: string, channel: string, enabled: boolean, locked: boolean } };
+
+export type UpdatePhoneMutationVariables = Exact<{
+  customerId: string;
+  phone: string;
+}>;
+
+
+export type UpdatePhoneMutation = { updatePhone: { statusCode: number, data: { id: string, phone: string | null } } };
+
+export type UpdateShippingAddressMutationVariables = Exact<{
+  addressId: string;
+  firstName: string;
+  lastName: string;
+  streetAddress1: string;
+  streetAddress2?: string | null | undefined;
+  city: string;
+  stateCode: string;
+  zipCode: string;
+}>;
+
+
+export type UpdateShippingAddressMutation = { updateShippingAddress: { statusCode: number, data: { id: string, first_name: string | null, last_name: string | null, street_address1: string, street_address2: string | null, city: string, state: string, state_code: string, zip_code: string } } };
+
 export type CheckTimeStillAvailableQueryVariables = Exact<{
   state: string;
   treatmentId: string;
@@ -257,7 +334,7 @@ export type GetSubscriptionPriceChangeQuoteQueryVariables = Exact<{
 }>;
 
 
-export type GetSubscriptionPriceChangeQuoteQuery = { subscriptionPriceChangeQuote: { id: string, signature: string, expiresAt: string, newPrice: number, oldPrice: number, newBasePrice: number, proratedRefund: number, proratedCost: number, amountDue: number, creditCarried: number, newTermStart: string, newTermEnd: string, nextRenewal: string, subscriptionStatus: string, addonDetails: Array<{ sku: string, amount: number }>, couponDetails: Array<{ id: string, amount: number }>, paymentSource: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number } | null } };
+export type GetSubscriptionPriceChangeQuoteQuery = { subscriptionPriceChangeQuote: { id: string, signature: string, expiresAt: string, newPrice: number, oldPrice: number, newBasePrice: number, proratedRefund: number, proratedCost: number, amountDue: number, creditCarried: number, referralCreditApplied: number, accountCreditApplied: number, newTermStart: string, newTermEnd: string, nextRenewal: string, subscriptionStatus: string, addonDetails: Array<{ sku: string, amount: number }>, couponDetails: Array<{ id: string, amount: number }>, paymentSource: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number } | null } };
 
 export type GetTreatmentConfigurationQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -278,6 +355,137 @@ export type ReplacePaymentSourceMutationVariables = Exact<{
 
 
 export type ReplacePaymentSourceMutation = { replacePaymentSource: { newPaymentSourceId: string, oldPaymentSourceId: string | null, subscriptionIds: Array<string>, statusCode: number } };
+
+export type BulkPayLaterLinkMutationVariables = Exact<{
+  customerActionId: string;
+}>;
+
+
+export type BulkPayLaterLinkMutation = { bulkPayLaterLink: string };
+
+export type CreateBulkSubscriptionMutationVariables = Exact<{
+  treatmentShortId: string;
+}>;
+
+
+export type CreateBulkSubscriptionMutation = { createBulkSubscription: { newSubscriptionId: string } };
+
+export type GetBulkActionQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetBulkActionQuery = { customerAction: { id: string, status: CustomerActionStatus, metadata: { vial_count: number | null }, action_type: { type_code: string } } | null };
+
+export type GetBulkPaymentSourcesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetBulkPaymentSourcesQuery = { customerPaymentSources: Array<{ payment_source_id: string, brand: string, mask: string }> };
+
+export type IsBulkEligibleQueryVariables = Exact<{
+  treatmentShortId?: string | null | undefined;
+}>;
+
+
+export type IsBulkEligibleQuery = { isBulkEligible: { isBulkEligible: boolean, needsSyncEncounter: boolean, bulkOrderedTooRecently: boolean, hasRecentBulkAppointment: boolean, bulkAvailable: boolean } };
+
+export type PurchaseBulkWithChargebeeMutationVariables = Exact<{
+  customerActionId: string;
+}>;
+
+
+export type PurchaseBulkWithChargebeeMutation = { purchaseBulkWithChargebee: { data: { purchaseSucceeded: boolean, actionCompleted: boolean, reason: string | null } } };
+
+export type SubmitBulkOrderMutationVariables = Exact<{
+  vialCount?: number | null | undefined;
+  treatmentShortId?: string | null | undefined;
+}>;
+
+
+export type SubmitBulkOrderMutation = { submitBulkOrder: { statusCode: number, data: { id: string, vialCount: number, encounter: string, status: string } } };
+
+export type FormPrefillQueryVariables = Exact<{
+  short_id: string;
+}>;
+
+
+export type FormPrefillQuery = { formPrefill: Array<{ linkId: string, answer: string }> };
+
+export type GetTypeformByShortIdQueryVariables = Exact<{
+  short_id: string;
+}>;
+
+
+export type GetTypeformByShortIdQuery = { getTypeformByShortId: { id: string, short_id: string, url: string, version: string, kind: string, title: string, questionnaire: string } };
+
+export type IdVerificationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type IdVerificationQuery = { idVerification: { id: string, status: string, front_uploaded: boolean, back_uploaded: boolean, selfie_uploaded: boolean, rejection_reason: string | null, rejection_note: string | null, updated_at: string } | null };
+
+export type InsertDocumentMutationVariables = Exact<{
+  form_id: string;
+  link_id: string;
+  document_id: string;
+}>;
+
+
+export type InsertDocumentMutation = { InsertDocument: { name: string, statusCode: number, data: { id: string, short_id: string, questionnaire: string, status: string, appointment_id: string | null, follow_up_id: string | null, last_page: string | null, resume_page: string | null, response: string, definition: { id: string, version: string, kind: string, title: string, questionnaire: string }, outcome: { level: string, rules: Array<string>, guidance: Array<string>, task: string | null } | null } } };
+
+export type IntakeSearchesQueryVariables = Exact<{
+  short_id?: string | null | undefined;
+  appointment_id?: string | null | undefined;
+  follow_up_id?: string | null | undefined;
+  status?: string | null | undefined;
+}>;
+
+
+export type IntakeSearchesQuery = { intakeSearches: Array<{ id: string, short_id: string, questionnaire: string, status: string, appointment_id: string | null, follow_up_id: string | null, last_page: string | null, resume_page: string | null, response: string, definition: { id: string, version: string, kind: string, title: string, questionnaire: string }, outcome: { level: string, rules: Array<string>, guidance: Array<string>, task: string | null } | null }> };
+
+export type IntakeFormFieldsFragment = { id: string, short_id: string, questionnaire: string, status: string, appointment_id: string | null, follow_up_id: string | null, last_page: string | null, resume_page: string | null, response: string, definition: { id: string, version: string, kind: string, title: string, questionnaire: string }, outcome: { level: string, rules: Array<string>, guidance: Array<string>, task: string | null } | null };
+
+export type SignedUploadUrlQueryVariables = Exact<{
+  category: UploadCategory;
+  fileName: string;
+}>;
+
+
+export type SignedUploadUrlQuery = { signedUploadUrl: { uploadUrl: string | null, errorMessage: string | null } };
+
+export type SubmitIdVerificationMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SubmitIdVerificationMutation = { SubmitIdVerification: { name: string, statusCode: number, data: { id: string, status: string } } };
+
+export type UpdateExistingFormMutationVariables = Exact<{
+  id: string;
+  page?: string | null | undefined;
+  answers: Array<FormAnswerInput> | FormAnswerInput;
+  complete?: boolean | null | undefined;
+}>;
+
+
+export type UpdateExistingFormMutation = { UpdateExistingForm: { name: string, statusCode: number, data: { id: string, short_id: string, questionnaire: string, status: string, appointment_id: string | null, follow_up_id: string | null, last_page: string | null, resume_page: string | null, response: string, definition: { id: string, version: string, kind: string, title: string, questionnaire: string }, outcome: { level: string, rules: Array<string>, guidance: Array<string>, task: string | null } | null } } };
+
+export type UploadIdVerificationImageMutationVariables = Exact<{
+  side: string;
+  document_id: string;
+}>;
+
+
+export type UploadIdVerificationImageMutation = { UploadIdVerificationImage: { name: string, statusCode: number, data: { id: string, status: string } } };
+
+export type UpsertIntakeFormMutationVariables = Exact<{
+  form_short_id: string;
+  appointment_id?: string | null | undefined;
+  follow_up_id?: string | null | undefined;
+  treatment_short_id?: string | null | undefined;
+  page?: string | null | undefined;
+  answers: Array<FormAnswerInput> | FormAnswerInput;
+}>;
+
+
+export type UpsertIntakeFormMutation = { UpsertIntakeForm: { name: string, statusCode: number, data: { id: string, short_id: string, questionnaire: string, status: string, appointment_id: string | null, follow_up_id: string | null, last_page: string | null, resume_page: string | null, response: string, definition: { id: string, version: string, kind: string, title: string, questionnaire: string }, outcome: { level: string, rules: Array<string>, guidance: Array<string>, task: string | null } | null } } };
 
 export type GetSduiModulesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -332,7 +540,7 @@ export type AppointmentCardFragment = { id: string, sequence: number, start: str
 export type GetCustomerDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetCustomerDataQuery = { customer: { id: string, short_id: string, full_name: string, first_name: string, last_name: string, preferred_name: string | null, phone: string | null, dob: string | null, sex: string | null, gender: string | null, email: string, created_at: string, time_zone: string, shippingAddresses: Array<{ id: string, address_type: string, street_address1: string, street_address2: string | null, city: string, state: string, state_code: string, zip_code: string }>, tags: Array<{ name: string }>, contracts: Array<{ id: string, status: string }>, subscriptions: Array<{ id: string, status: string }> } | null };
+export type GetCustomerDataQuery = { customer: { id: string, short_id: string, full_name: string, first_name: string, last_name: string, preferred_name: string | null, phone: string | null, dob: string | null, sex: string | null, gender: string | null, email: string, created_at: string, time_zone: string, shippingAddresses: Array<{ id: string, address_type: string, first_name: string | null, last_name: string | null, street_address1: string, street_address2: string | null, city: string, state: string, state_code: string, zip_code: string }>, tags: Array<{ name: string }>, contracts: Array<{ id: string, status: string }>, subscriptions: Array<{ id: string, status: string }> } | null };
 
 export type GetFeatureFlagsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -465,6 +673,32 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const IntakeFormFieldsFragmentDoc = new TypedDocumentString(`
+    fragment IntakeFormFields on IntakeForm {
+  id
+  short_id
+  questionnaire
+  status
+  appointment_id
+  follow_up_id
+  last_page
+  resume_page
+  response
+  definition {
+    id
+    version
+    kind
+    title
+    questionnaire
+  }
+  outcome {
+    level
+    rules
+    guidance
+    task
+  }
+}
+    `, {"fragmentName":"IntakeFormFields"}) as unknown as TypedDocumentString<IntakeFormFieldsFragment, unknown>;
 export const AppointmentPresenceFragmentDoc = new TypedDocumentString(`
     fragment AppointmentPresence on Appointment {
   id
@@ -637,6 +871,86 @@ export const PrescriptionViewFragmentDoc = new TypedDocumentString(`
     occurred_at
   }
 }`, {"fragmentName":"PrescriptionView"}) as unknown as TypedDocumentString<PrescriptionViewFragment, unknown>;
+export const GetAccountModulesDocument = new TypedDocumentString(`
+    query GetAccountModules {
+  sduiModules {
+    account
+  }
+}
+    `, {"hash":"sha256:48b618ebd4dd4466fc0d7db1b459f7f63ba5bd0eb2f2796663608834eab8cea3"}) as unknown as TypedDocumentString<GetAccountModulesQuery, GetAccountModulesQueryVariables>;
+export const GetNotificationPreferencesDocument = new TypedDocumentString(`
+    query GetNotificationPreferences {
+  notificationPreferences {
+    category
+    channel
+    enabled
+    locked
+  }
+}
+    `, {"hash":"sha256:0255ec37375da4f464a46a5382957c1e30af6d37659af9c83020653d33a725d7"}) as unknown as TypedDocumentString<GetNotificationPreferencesQuery, GetNotificationPreferencesQueryVariables>;
+export const UpdateGenderDocument = new TypedDocumentString(`
+    mutation UpdateGender($customerId: ID!, $gender: String) {
+  updateGender(customerId: $customerId, gender: $gender) {
+    data {
+      id
+      gender
+    }
+    statusCode
+  }
+}
+    `, {"hash":"sha256:09e79adc19ab528ffe0b57f2ca927d6f0003286c18ef3ce5957f55c192b9dd42"}) as unknown as TypedDocumentString<UpdateGenderMutation, UpdateGenderMutationVariables>;
+export const UpdateNotificationPreferenceDocument = new TypedDocumentString(`
+    mutation UpdateNotificationPreference($category: String!, $channel: String!, $enabled: Boolean!) {
+  updateNotificationPreference(
+    category: $category
+    channel: $channel
+    enabled: $enabled
+  ) {
+    category
+    channel
+    enabled
+    locked
+  }
+}
+    `, {"hash":"sha256:7dba42f066370295ea16929968f4632b325b5e8dcdfde1678e15444041e4e0bc"}) as unknown as TypedDocumentString<UpdateNotificationPreferenceMutation, UpdateNotificationPreferenceMutationVariables>;
+export const UpdatePhoneDocument = new TypedDocumentString(`
+    mutation UpdatePhone($customerId: ID!, $phone: String!) {
+  updatePhone(customerId: $customerId, phone: $phone) {
+    data {
+      id
+      phone
+    }
+    statusCode
+  }
+}
+    `, {"hash":"sha256:eae4d4c460e73255850c87a1b2c75bb5fd76fd1d3ddfada80520dc19c2c96969"}) as unknown as TypedDocumentString<UpdatePhoneMutation, UpdatePhoneMutationVariables>;
+export const UpdateShippingAddressDocument = new TypedDocumentString(`
+    mutation UpdateShippingAddress($addressId: ID!, $firstName: String!, $lastName: String!, $streetAddress1: String!, $streetAddress2: String, $city: String!, $stateCode: String!, $zipCode: String!) {
+  updateShippingAddress(
+    addressId: $addressId
+    firstName: $firstName
+    lastName: $lastName
+    streetAddress1: $streetAddress1
+    streetAddress2: $streetAddress2
+    city: $city
+    stateCode: $stateCode
+    zipCode: $zipCode
+  ) {
+    data {
+      id
+      first_name
+      last_name
+      street_address1
+      street_address2
+      city
+      state
+      state_code
+      zip_code
+    }
+    statusCode
+  }
+}
+    `, {"hash":"sha256:78fa62fed8ebfa8b7c4cb62258cc659e1eb2580c5796ebf0df4a0bd3ad51d00e"}) as unknown as TypedDocumentString<UpdateShippingAddressMutation, UpdateShippingAddressMutationVariables>;
 export const CheckTimeStillAvailableDocument = new TypedDocumentString(`
     query CheckTimeStillAvailable($state: String!, $treatmentId: ID!, $startTime: DateTime!, $forReschedule: Boolean) {
   checkTimeStillAvailable(
@@ -920,6 +1234,8 @@ export const GetSubscriptionPriceChangeQuoteDocument = new TypedDocumentString(`
     proratedCost
     amountDue
     creditCarried
+    referralCreditApplied
+    accountCreditApplied
     newTermStart
     newTermEnd
     nextRenewal
@@ -941,7 +1257,7 @@ export const GetSubscriptionPriceChangeQuoteDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:8cae53b222abe690cace624998c1230586c23de4c3b14c24c52ad5461a37d4fc"}) as unknown as TypedDocumentString<GetSubscriptionPriceChangeQuoteQuery, GetSubscriptionPriceChangeQuoteQueryVariables>;
+    `, {"hash":"sha256:530049ae93576dfb8557aa56f23f7220d7c085c2d828e31c4981612c08129d0c"}) as unknown as TypedDocumentString<GetSubscriptionPriceChangeQuoteQuery, GetSubscriptionPriceChangeQuoteQueryVariables>;
 export const GetTreatmentConfigurationDocument = new TypedDocumentString(`
     query GetTreatmentConfiguration {
   treatmentConfiguration {
@@ -975,6 +1291,287 @@ export const ReplacePaymentSourceDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:88b568cf735495884e7c4030132a317b5bbf2522c611f94995f6eaeb420fb966"}) as unknown as TypedDocumentString<ReplacePaymentSourceMutation, ReplacePaymentSourceMutationVariables>;
+export const BulkPayLaterLinkDocument = new TypedDocumentString(`
+    mutation BulkPayLaterLink($customerActionId: ID!) {
+  bulkPayLaterLink(customerActionId: $customerActionId)
+}
+    `, {"hash":"sha256:edd2c683b3b520d543e81c4d103d99e2d1c1a7ad9eb74e30ec43a7932db02494"}) as unknown as TypedDocumentString<BulkPayLaterLinkMutation, BulkPayLaterLinkMutationVariables>;
+export const CreateBulkSubscriptionDocument = new TypedDocumentString(`
+    mutation CreateBulkSubscription($treatmentShortId: String!) {
+  createBulkSubscription(treatmentShortId: $treatmentShortId) {
+    newSubscriptionId
+  }
+}
+    `, {"hash":"sha256:99396306f58e7f9bb9efe0f8e6998362102772d4d1dfeabb8240f9b2c8e02e63"}) as unknown as TypedDocumentString<CreateBulkSubscriptionMutation, CreateBulkSubscriptionMutationVariables>;
+export const GetBulkActionDocument = new TypedDocumentString(`
+    query GetBulkAction($id: ID!) {
+  customerAction(id: $id) {
+    id
+    status
+    metadata {
+      vial_count
+    }
+    action_type {
+      type_code
+    }
+  }
+}
+    `, {"hash":"sha256:8194a8cf63aabe9e02f09c03bfc440aea9495e7adbd3a6fb970496c27b312aab"}) as unknown as TypedDocumentString<GetBulkActionQuery, GetBulkActionQueryVariables>;
+export const GetBulkPaymentSourcesDocument = new TypedDocumentString(`
+    query GetBulkPaymentSources {
+  customerPaymentSources {
+    payment_source_id
+    brand
+    mask
+  }
+}
+    `, {"hash":"sha256:044479f676d4aeddecaeecd0243a41d54ddd8d6b4d13247eea87090823e0ad8f"}) as unknown as TypedDocumentString<GetBulkPaymentSourcesQuery, GetBulkPaymentSourcesQueryVariables>;
+export const IsBulkEligibleDocument = new TypedDocumentString(`
+    query IsBulkEligible($treatmentShortId: String) {
+  isBulkEligible(treatmentShortId: $treatmentShortId) {
+    isBulkEligible
+    needsSyncEncounter
+    bulkOrderedTooRecently
+    hasRecentBulkAppointment
+    bulkAvailable
+  }
+}
+    `, {"hash":"sha256:df98a18aaa3f0b183c474b7605aed8fc0dc60b06cdf357d5b98c5d5c830d29ee"}) as unknown as TypedDocumentString<IsBulkEligibleQuery, IsBulkEligibleQueryVariables>;
+export const PurchaseBulkWithChargebeeDocument = new TypedDocumentString(`
+    mutation PurchaseBulkWithChargebee($customerActionId: ID!) {
+  purchaseBulkWithChargebee(customerActionId: $customerActionId) {
+    data {
+      purchaseSucceeded
+      actionCompleted
+      reason
+    }
+  }
+}
+    `, {"hash":"sha256:026335ea061924b732ed80ea0d0bb7a5571b4248384f99dd95c4848fa2b0334c"}) as unknown as TypedDocumentString<PurchaseBulkWithChargebeeMutation, PurchaseBulkWithChargebeeMutationVariables>;
+export const SubmitBulkOrderDocument = new TypedDocumentString(`
+    mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {
+  submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {
+    statusCode
+    data {
+      id
+      vialCount
+      encounter
+      status
+    }
+  }
+}
+    `, {"hash":"sha256:2025f7b08b4e634ff8ca543aa3e5e367b9f23d01d8a77d65267251ba0ad6d356"}) as unknown as TypedDocumentString<SubmitBulkOrderMutation, SubmitBulkOrderMutationVariables>;
+export const FormPrefillDocument = new TypedDocumentString(`
+    query FormPrefill($short_id: String!) {
+  formPrefill(short_id: $short_id) {
+    linkId
+    answer
+  }
+}
+    `, {"hash":"sha256:698e4bc4f9d8cc560ef7ae90695bb4d9f66893cba732a0af79d4e43c12365cfd"}) as unknown as TypedDocumentString<FormPrefillQuery, FormPrefillQueryVariables>;
+export const GetTypeformByShortIdDocument = new TypedDocumentString(`
+    query GetTypeformByShortId($short_id: String!) {
+  getTypeformByShortId(short_id: $short_id) {
+    id
+    short_id
+    url
+    version
+    kind
+    title
+    questionnaire
+  }
+}
+    `, {"hash":"sha256:9cc12ce807059e2408db9424ffc7b087452e3fd1b2a9e19a33aea8b75bfd5be8"}) as unknown as TypedDocumentString<GetTypeformByShortIdQuery, GetTypeformByShortIdQueryVariables>;
+export const IdVerificationDocument = new TypedDocumentString(`
+    query IdVerification {
+  idVerification {
+    id
+    status
+    front_uploaded
+    back_uploaded
+    selfie_uploaded
+    rejection_reason
+    rejection_note
+    updated_at
+  }
+}
+    `, {"hash":"sha256:c968bb95714020cc120b1470b7d97f7410a9714f441554bbd964f5c1c853a682"}) as unknown as TypedDocumentString<IdVerificationQuery, IdVerificationQueryVariables>;
+export const InsertDocumentDocument = new TypedDocumentString(`
+    mutation InsertDocument($form_id: ID!, $link_id: String!, $document_id: ID!) {
+  InsertDocument(form_id: $form_id, link_id: $link_id, document_id: $document_id) {
+    data {
+      ...IntakeFormFields
+    }
+    name
+    statusCode
+  }
+}
+    fragment IntakeFormFields on IntakeForm {
+  id
+  short_id
+  questionnaire
+  status
+  appointment_id
+  follow_up_id
+  last_page
+  resume_page
+  response
+  definition {
+    id
+    version
+    kind
+    title
+    questionnaire
+  }
+  outcome {
+    level
+    rules
+    guidance
+    task
+  }
+}`, {"hash":"sha256:152ec1359b1687ed589b29569401d09134ced0f7d6f8160bb45ca11e5c4e4be2"}) as unknown as TypedDocumentString<InsertDocumentMutation, InsertDocumentMutationVariables>;
+export const IntakeSearchesDocument = new TypedDocumentString(`
+    query IntakeSearches($short_id: String, $appointment_id: ID, $follow_up_id: ID, $status: String) {
+  intakeSearches(
+    short_id: $short_id
+    appointment_id: $appointment_id
+    follow_up_id: $follow_up_id
+    status: $status
+  ) {
+    ...IntakeFormFields
+  }
+}
+    fragment IntakeFormFields on IntakeForm {
+  id
+  short_id
+  questionnaire
+  status
+  appointment_id
+  follow_up_id
+  last_page
+  resume_page
+  response
+  definition {
+    id
+    version
+    kind
+    title
+    questionnaire
+  }
+  outcome {
+    level
+    rules
+    guidance
+    task
+  }
+}`, {"hash":"sha256:064dd93b9b8ac380f9f3ac5a136e403b6dc1f4011b81f935cb117cd3ace6306c"}) as unknown as TypedDocumentString<IntakeSearchesQuery, IntakeSearchesQueryVariables>;
+export const SignedUploadUrlDocument = new TypedDocumentString(`
+    query SignedUploadUrl($category: UploadCategory!, $fileName: String!) {
+  signedUploadUrl(category: $category, fileName: $fileName) {
+    uploadUrl
+    errorMessage
+  }
+}
+    `, {"hash":"sha256:95dcd619497041a84e4a7370f8552afb31c01ad34a2db0f833840e1edf55c9c6"}) as unknown as TypedDocumentString<SignedUploadUrlQuery, SignedUploadUrlQueryVariables>;
+export const SubmitIdVerificationDocument = new TypedDocumentString(`
+    mutation SubmitIdVerification {
+  SubmitIdVerification {
+    data {
+      id
+      status
+    }
+    name
+    statusCode
+  }
+}
+    `, {"hash":"sha256:b68a0f2edc6a38404143ea772e161741d6d4fdc392503409430452d4d85ff895"}) as unknown as TypedDocumentString<SubmitIdVerificationMutation, SubmitIdVerificationMutationVariables>;
+export const UpdateExistingFormDocument = new TypedDocumentString(`
+    mutation UpdateExistingForm($id: ID!, $page: String, $answers: [FormAnswerInput!]!, $complete: Boolean) {
+  UpdateExistingForm(id: $id, page: $page, answers: $answers, complete: $complete) {
+    data {
+      ...IntakeFormFields
+    }
+    name
+    statusCode
+  }
+}
+    fragment IntakeFormFields on IntakeForm {
+  id
+  short_id
+  questionnaire
+  status
+  appointment_id
+  follow_up_id
+  last_page
+  resume_page
+  response
+  definition {
+    id
+    version
+    kind
+    title
+    questionnaire
+  }
+  outcome {
+    level
+    rules
+    guidance
+    task
+  }
+}`, {"hash":"sha256:418561fc71d9a250883dd6488b2bb0ba81518e7b856bf5c26ae29ff58b0b5ba9"}) as unknown as TypedDocumentString<UpdateExistingFormMutation, UpdateExistingFormMutationVariables>;
+export const UploadIdVerificationImageDocument = new TypedDocumentString(`
+    mutation UploadIdVerificationImage($side: String!, $document_id: ID!) {
+  UploadIdVerificationImage(side: $side, document_id: $document_id) {
+    data {
+      id
+      status
+    }
+    name
+    statusCode
+  }
+}
+    `, {"hash":"sha256:aae7e2757ef036e9097887b0be92c02da0a69d0d523e670bcfdd317f9e7cdd63"}) as unknown as TypedDocumentString<UploadIdVerificationImageMutation, UploadIdVerificationImageMutationVariables>;
+export const UpsertIntakeFormDocument = new TypedDocumentString(`
+    mutation UpsertIntakeForm($form_short_id: String!, $appointment_id: ID, $follow_up_id: ID, $treatment_short_id: String, $page: String, $answers: [FormAnswerInput!]!) {
+  UpsertIntakeForm(
+    form_short_id: $form_short_id
+    appointment_id: $appointment_id
+    follow_up_id: $follow_up_id
+    treatment_short_id: $treatment_short_id
+    page: $page
+    answers: $answers
+  ) {
+    data {
+      ...IntakeFormFields
+    }
+    name
+    statusCode
+  }
+}
+    fragment IntakeFormFields on IntakeForm {
+  id
+  short_id
+  questionnaire
+  status
+  appointment_id
+  follow_up_id
+  last_page
+  resume_page
+  response
+  definition {
+    id
+    version
+    kind
+    title
+    questionnaire
+  }
+  outcome {
+    level
+    rules
+    guidance
+    task
+  }
+}`, {"hash":"sha256:0552fa007f30e1f35ee4c1a63cf3a0040edee6c1dc296f1504fcfcb0ec360ae1"}) as unknown as TypedDocumentString<UpsertIntakeFormMutation, UpsertIntakeFormMutationVariables>;
 export const GetSduiModulesDocument = new TypedDocumentString(`
     query GetSduiModules {
   sduiModules {
@@ -1128,6 +1725,8 @@ export const GetCustomerDataDocument = new TypedDocumentString(`
     shippingAddresses {
       id
       address_type
+      first_name
+      last_name
       street_address1
       street_address2
       city
@@ -1148,7 +1747,7 @@ export const GetCustomerDataDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:463b7713bd4023ab778712920484af9abbf0dca78259c774674932ec72b66457"}) as unknown as TypedDocumentString<GetCustomerDataQuery, GetCustomerDataQueryVariables>;
+    `, {"hash":"sha256:d6e20b1845b4f5a94affd5799c2ba22a4e30fc66146572e6bf1cbf8533be1de2"}) as unknown as TypedDocumentString<GetCustomerDataQuery, GetCustomerDataQueryVariables>;
 export const GetFeatureFlagsDocument = new TypedDocumentString(`
     query GetFeatureFlags {
   featureFlags {

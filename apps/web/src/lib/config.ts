@@ -9,6 +9,8 @@ export interface AppConfig {
   version: string | null;
   chatWidgetUrl: string | null;
   supportUrl: string | null;
+  /** Browser key of the maps places script (address suggestions); null: no script loads. */
+  mapsApiKey?: string | null;
   /** The flag table's defaults: what a signed-out visitor gets. */
   flags: Record<string, boolean>;
 }
@@ -19,6 +21,7 @@ const FALLBACK: AppConfig = {
   version: null,
   chatWidgetUrl: null,
   supportUrl: null,
+  mapsApiKey: null,
   flags: {},
 };
 
@@ -43,6 +46,7 @@ export async function fetchAppConfig(): Promise<AppConfig> {
     version: str(raw.version),
     chatWidgetUrl: str(raw.chatWidgetUrl),
     supportUrl: str(raw.supportUrl),
+    mapsApiKey: str(raw.mapsApiKey),
     flags: booleans(raw.flags),
   };
 }

@@ -25,7 +25,13 @@ import enBilling from '../locales/en/billing.json';
 import esBilling from '../locales/es/billing.json';
 import enTour from '../locales/en/tour.json';
 import esTour from '../locales/es/tour.json';
+import enBulk from '../locales/en/bulk.json';
+import esBulk from '../locales/es/bulk.json';
 import enWeight from '../locales/en/weight.json';
+import enForms from '../locales/en/forms.json';
+import esForms from '../locales/es/forms.json';
+import enAccount from '../locales/en/account.json';
+import esAccount from '../locales/es/account.json';
 import esWeight from '../locales/es/weight.json';
 
 // Spec 01 §1: English is the working language; Spanish is in the catalogue, and the header's
@@ -46,9 +52,15 @@ export const resources = {
       labs: enLabs,
       referrals: enReferrals,
       weight: enWeight,
+      forms: enForms,
+      bulk: enBulk,
       measurements: enWeight.measurements,
       // billing.json also holds the domain's card.* and cancellation.* message keys.
       ...enBilling,
+      // account.json holds the domain's address.*, emailChange.* and deleteAccount.* keys too;
+      // its account.* adds to the account menu's keys.
+      ...enAccount,
+      account: { ...en.account, ...enAccount.account },
     },
   },
   es: {
@@ -63,8 +75,12 @@ export const resources = {
       labs: esLabs,
       referrals: esReferrals,
       weight: esWeight,
+      forms: esForms,
+      bulk: esBulk,
       measurements: esWeight.measurements,
       ...esBilling,
+      ...esAccount,
+      account: { ...es.account, ...esAccount.account },
     },
   },
 } as const;

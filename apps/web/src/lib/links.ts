@@ -11,4 +11,5 @@ export const EXTERNAL_LINKS = {
   accessibility: url(env.VITE_ACCESSIBILITY_URL, 'https://example.com/accessibility'),
   terms: url(env.VITE_TERMS_URL, 'https://example.com/terms'),
   privacy: url(env.VITE_PRIVACY_URL, 'https://example.com/privacy'),
+  bulkTerms: url(env.VITE_BULK_TERMS_URL, 'https://example.com/bulk-terms'),
 } as const;

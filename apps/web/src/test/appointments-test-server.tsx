@@ -76,6 +76,8 @@ const NEW_YORKER = {
     {
       id: 'a1',
       address_type: 'SHIPPING',
+      first_name: null,
+      last_name: null,
       street_address1: '1 Main St',
       street_address2: null,
       city: 'Albany',

@@ -179,6 +179,8 @@ export function createBillingState(f: BillingFixtures) {
           proratedCost: newPrice,
           amountDue: Math.max(0, newPrice - 24_763),
           creditCarried: 0,
+          referralCreditApplied: 0,
+          accountCreditApplied: 0,
           newTermStart: '2026-03-10',
           newTermEnd: `2026-${String(3 + length).padStart(2, '0')}-10`,
           nextRenewal: '2026-04-10',

@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Lazy route chunks are transformed on first use; give findBy* queries time for that.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // STYLE.md rule 10: a test fails on an unexpected console.error. A test that expects one
 // calls `allowConsoleError()` first.

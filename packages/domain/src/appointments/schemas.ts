@@ -43,8 +43,9 @@ export const scheduleAppointmentSchema = z
     vialCount: z
       .number()
       .int({ error: APPOINTMENT_MESSAGES.vialCountInvalid })
-      .min(1, { error: APPOINTMENT_MESSAGES.vialCountInvalid })
-      .max(12, { error: APPOINTMENT_MESSAGES.vialCountInvalid })
+      // Spec 02 §5, §9: a bulk visit carries one of the sale table's vial counts, 2 to 6.
+      .min(2, { error: APPOINTMENT_MESSAGES.vialCountInvalid })
+      .max(6, { error: APPOINTMENT_MESSAGES.vialCountInvalid })
       .nullish(),
     subscriptionId: idSchema(APPOINTMENT_MESSAGES.idInvalid).nullish(),
   })

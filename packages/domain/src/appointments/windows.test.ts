@@ -3,6 +3,7 @@ import {
   bookingWindow,
   earliestSlotStart,
   isWithinWindow,
+  localDayWindow,
   narrowWindow,
   rescheduleWindow,
 } from './windows';
@@ -82,5 +83,30 @@ describe('narrowWindow', () => {
       latest: at('2026-03-11T00:00:00Z'),
     });
     expect(narrowWindow(window, at('2026-03-20T00:00:00Z'))).toBeNull();
+  });
+});
+
+describe('localDayWindow (issue 16: the booking dialog asks for one day of the day strip)', () => {
+  it('a day in Los Angeles is midnight to midnight PST', () => {
+    expect(localDayWindow('2026-11-10', 'America/Los_Angeles')).toEqual({
+      earliest: new Date('2026-11-10T08:00:00Z'),
+      latest: new Date('2026-11-11T07:59:59.999Z'),
+    });
+  });
+
+  it('the day the clocks go back is 25 hours long', () => {
+    const day = localDayWindow('2026-11-01', 'America/New_York');
+    expect(day?.earliest).toEqual(new Date('2026-11-01T04:00:00Z'));
+    expect(day?.latest).toEqual(new Date('2026-11-02T04:59:59.999Z'));
+  });
+
+  it('a half-hour zone', () => {
+    expect(localDayWindow('2026-11-14', 'Asia/Kolkata')?.earliest).toEqual(
+      new Date('2026-11-13T18:30:00Z'),
+    );
+  });
+
+  it('a malformed date is null', () => {
+    expect(localDayWindow('14/11/2026', 'UTC')).toBeNull();
   });
 });

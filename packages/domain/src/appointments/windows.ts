@@ -1,5 +1,5 @@
 import { BOOKING_WINDOW, RESCHEDULE_SEARCH_DAYS } from '../constants';
-import { DAY_MS, HOUR_MS } from './zoned-time';
+import { addLocalDays, DAY_MS, HOUR_MS, wallTimeToInstant, type LocalDate } from './zoned-time';
 
 /** The instants a slot's start may lie between, both ends included. */
 export interface SlotWindow {
@@ -54,4 +54,29 @@ export function narrowWindow(
   const earliest = Math.max(window.earliest.getTime(), from?.getTime() ?? -Infinity);
   const latest = Math.min(window.latest.getTime(), to?.getTime() ?? Infinity);
   return earliest <= latest ? { earliest: new Date(earliest), latest: new Date(latest) } : null;
+}
+
+const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The instants of one local day (yyyy-MM-dd) in a zone, both ends included: the booking
+ * dialog asks for one day's times of the day strip. Null for a malformed date.
+ */
+export function localDayWindow(day: string, timeZone: string): SlotWindow | null {
+  const match = DAY_KEY.exec(day);
+  if (!match) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  const start = startOfLocalDay(date, timeZone);
+  const next = startOfLocalDay(addLocalDays(date, 1), timeZone);
+  if (!start || !next || next <= start) return null;
+  return { earliest: new Date(start), latest: new Date(next - 1) };
+}
+
+/** Local midnight, or the first minute that exists when the clocks skip midnight. */
+function startOfLocalDay(date: LocalDate, timeZone: string): number | null {
+  for (let minute = 0; minute <= 120; minute += 30) {
+    const instant = wallTimeToInstant(date, minute, timeZone);
+    if (instant) return instant.getTime();
+  }
+  return null;
 }

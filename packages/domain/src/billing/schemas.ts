@@ -43,3 +43,15 @@ export const replacePaymentSourceSchema = z.strictObject({
   paymentToken: z.string().trim().min(8).max(128),
 });
 export type ReplacePaymentSourceInput = z.output<typeof replacePaymentSourceSchema>;
+
+/**
+ * Staff API: give a customer a billed plan (a subscription on a contract, from today's price
+ * list), and optionally a card from a gateway token (never a card number).
+ */
+export const staffBilledPlanSchema = priceChangeQuoteSchema
+  .pick({ newAddons: true, newContractLength: true, isUpfrontPayment: true })
+  .extend({
+    treatmentShortId: priceChangeQuoteSchema.shape.newSubscriptionPlanType,
+    paymentToken: replacePaymentSourceSchema.shape.paymentToken.optional(),
+  });
+export type StaffBilledPlanInput = z.output<typeof staffBilledPlanSchema>;

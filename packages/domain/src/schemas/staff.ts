@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FEATURE_FLAGS } from '../constants';
 import { treatmentShortIdSchema } from '../appointments/schemas';
 import { isSupportedStateCode } from '../us-states';
-import { NOTIFICATION_STATUSES, SUBSCRIPTION_STATUSES } from '../vocabularies';
+import { NOTIFICATION_STATUSES, REQUIREMENT_TYPES, SUBSCRIPTION_STATUSES } from '../vocabularies';
 import { signInRequestSchema } from './identity-http';
 
 // One zod schema per staff API input (STYLE.md rule 5). Messages name the rule broken; the
@@ -12,14 +12,30 @@ import { signInRequestSchema } from './identity-http';
 
 const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 
-/** Where a call to action may lead: a path in the portal or an https URL, nothing else. */
-const actionUrl = z
+/** Whether a link stays on the page's origin, whatever that origin is. */
+export function isSameOriginPath(value: string): boolean {
+  // A browser reads `//host` and `/\host` as another origin, and rewrites backslashes and
+  // drops tabs and newlines before resolving: none of them is taken.
+  if (!value.startsWith('/') || /^\/[/\\]/.test(value)) return false;
+  if ([...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c === '\u007f')) {
+    return false;
+  }
+  const base = 'https://portal.invalid';
+  try {
+    return new URL(value, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+/** Where a call to action may lead: a path in the portal, nothing else (same origin). */
+export const actionUrlSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => /^\/(?!\/)/.test(v) || /^https:\/\/[^\s]+$/i.test(v), {
-    message: 'must be a path starting with / or an https URL',
-  });
+  .refine(isSameOriginPath, { message: 'must be a path in the portal, starting with /' });
+
+const actionUrl = actionUrlSchema;
 
 const action = z.strictObject({
   label: z.string().trim().min(1).max(100),
@@ -151,6 +167,8 @@ export const staffAppointmentSchema = z
     start: instant,
     end: instant,
     isAsync: z.boolean().default(false),
+    /** What the customer has to do before the visit (issue 15: an intake, an ID check). */
+    requirements: z.array(z.enum(REQUIREMENT_TYPES)).max(REQUIREMENT_TYPES.length).default([]),
   })
   .refine((a) => a.end > a.start, { message: 'must be later than start', path: ['end'] });
 export type StaffAppointmentInput = z.output<typeof staffAppointmentSchema>;

@@ -215,3 +215,19 @@ export const sandboxGatewayCharges = pgTable(
   },
   (t) => [uniqueIndex('sandbox_gateway_charges_key_uq').on(t.idempotencyKey)],
 );
+
+/**
+ * Account credit (spec 02 §3's quote `creditCarried`): what a downgrade refunds beyond its
+ * cost, kept for the customer's next invoices. One balance per customer, never below 0.
+ */
+export const accountCredits = pgTable(
+  'account_credits',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('account_credits_balance_nonnegative', sql`${t.balance} >= 0`)],
+);

@@ -32,6 +32,8 @@ export const customers = pgTable(
     gender: text('gender'),
     email: text('email').notNull(),
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+    /** When the customer deleted the account; contact data is erased, the medical record kept. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +53,9 @@ export const addresses = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     addressType: text('address_type', { enum: ADDRESS_TYPES }).notNull(),
+    /** Who receives parcels here (spec 02 §5: first and last names required on the form). */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     streetAddress1: text('street_address1').notNull(),
     streetAddress2: text('street_address2'),
     city: text('city').notNull(),

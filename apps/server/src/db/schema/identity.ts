@@ -42,7 +42,7 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['verify_email', 'reset_password', 'google_login'],
+      enum: ['verify_email', 'reset_password', 'google_login', 'change_email'],
     }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

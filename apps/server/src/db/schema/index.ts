@@ -11,3 +11,5 @@ export * from './measurements';
 export * from './billing';
 export * from './invoices';
 export * from './jobs';
+export * from './forms';
+export * from './bulk';

@@ -1,6 +1,7 @@
 import { MEASUREMENT_TYPES, MEASUREMENT_UNITS } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -92,3 +93,16 @@ export const measurementChangeForms = pgTable(
     check('measurement_change_forms_value_ck', sql`${t.value} between 5000 and 140000`),
   ],
 );
+
+/**
+ * The weight tracker reminder (weight_tracker_input_v1, issue 13): when each customer was last
+ * reminded, so the job reminds at most once per 7 days, however often it runs.
+ */
+export const weightReminders = pgTable('weight_reminders', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }).notNull(),
+  /** Whether the last reminder was mailed (the customer may have turned reminder mail off). */
+  mailed: boolean('mailed').notNull(),
+});

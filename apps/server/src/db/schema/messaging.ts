@@ -42,7 +42,11 @@ export const providerMessageTemplates = pgTable('provider_message_templates', {
   description: text('description').notNull(),
 });
 
-/** One-way messages from the care team; HTML with section markers, sanitized when shown. */
+/**
+ * One-way messages from the care team: `message` is the HTML with section markers as served,
+ * sanitized when the staff API stored it; `original_message` is what was sent, kept for the
+ * record and never served (null for rows written before sanitizing, and for seeded ones).
+ */
 export const providerMessages = pgTable(
   'provider_messages',
   {
@@ -53,6 +57,7 @@ export const providerMessages = pgTable(
     providerId: uuid('provider_id').references(() => providers.id),
     type: text('type').notNull(),
     message: text('message').notNull(),
+    originalMessage: text('original_message'),
     templateUsedId: uuid('template_used_id').references(() => providerMessageTemplates.id),
     sentByUserId: uuid('sent_by_user_id'),
     readOn: timestamp('read_on', { withTimezone: true }),

@@ -164,6 +164,7 @@ describe('appointments, follow-ups and reschedules are the owner’s only', () =
   it('audits appointment reads', async () => {
     const { asAlice, alice } = await twoCustomers();
     await asAlice(APPOINTMENTS);
+    await server.flushAudit();
     const rows = await server.database.db
       .select()
       .from(auditLog)

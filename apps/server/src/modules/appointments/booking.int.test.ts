@@ -274,6 +274,7 @@ describe('RescheduleAppointmentV2 (spec 01 §4)', () => {
     const starts = slots.data?.availableSlots.map((s) => s.start);
     expect(starts).toContain(start.toISOString());
     expect(starts).not.toContain(target.toISOString());
+    await server.flushAudit();
     const audit = await server.database.db
       .select()
       .from(auditLog)
@@ -354,5 +355,31 @@ describe('RescheduleAppointmentV2 (spec 01 §4)', () => {
       .from(appointments)
       .where(eq(appointments.id, id));
     expect(row?.start.toISOString()).toBe(start.toISOString());
+  });
+});
+
+describe('a bulk visit carries its vial count (spec 02 §7, issue 12)', () => {
+  it('records the vial count on the appointment; a count outside 2 to 6 is A102 and books nothing', async () => {
+    server.clock.set(TUESDAY);
+    const { provider, alice, asAlice } = await setup();
+    const db = server.database.db;
+    const start = at('2026-11-16T18:00:00Z');
+    const refused = await asAlice(SCHEDULE, { ...booking(provider.id, start), vialCount: 7 });
+    expect(codeOf(refused)).toBe('A102');
+    const one = await asAlice(SCHEDULE, { ...booking(provider.id, start), vialCount: 1 });
+    expect(codeOf(one)).toBe('A102');
+    expect(
+      await db.select().from(appointments).where(eq(appointments.customerId, alice.customer.id)),
+    ).toHaveLength(0);
+
+    const booked = await asAlice<{ scheduleAdhocAppointmentV2: { data: { id: string } } }>(
+      SCHEDULE,
+      { ...booking(provider.id, start), vialCount: 4 },
+    );
+    expect(booked.errors).toBeUndefined();
+    const id = booked.data?.scheduleAdhocAppointmentV2.data.id ?? '';
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row?.vialCount).toBe(4);
+    expect(row?.customerId).toBe(alice.customer.id);
   });
 });

@@ -1,9 +1,10 @@
-import { ADHOC_SLOT_LIMIT } from '@portal/domain';
+import { ADHOC_SLOT_LIMIT, AVAILABILITY_LABELS, type AvailabilityLabel } from '@portal/domain';
 import { builder } from '../../graphql/builder';
 import { codedError } from '../../graphql/errors';
 import { requireCustomer } from '../../graphql/guards';
 import { slotSearch } from './guards';
-import { AvailableSlot } from './types';
+import type { AvailabilitySummary } from './slots';
+import { AppointmentProvider, AvailableSlot } from './types';
 
 // Slot reads (spec 01 §7). The server applies the booking window (or the reschedule window
 // with forReschedule) whatever range the client asks for; it only narrows it.
@@ -20,6 +21,79 @@ const AdhocSlotFilter = builder.inputType('AdhocSlotFilter', {
   }),
 });
 
+/** An IANA zone the runtime knows; anything else is bad input (T100). */
+function timeZoneArg(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    throw codedError('T100', 'Unknown time zone.', {
+      fields: { timeZone: 'appointments.validation.timeZoneInvalid' },
+    });
+  }
+}
+
+const AvailabilityLabelEnum = builder.enumType('AvailabilityLabel', {
+  values: AVAILABILITY_LABELS,
+});
+
+const AvailabilityDay = builder
+  .objectRef<{ date: string; label: AvailabilityLabel | null }>('AvailabilityDay')
+  .implement({
+    fields: (t) => ({
+      date: t.exposeString('date', { description: 'yyyy-MM-dd in the asked time zone.' }),
+      label: t.field({ type: AvailabilityLabelEnum, nullable: true, resolve: (d) => d.label }),
+    }),
+  });
+
+const AvailabilitySummaryRef = builder
+  .objectRef<AvailabilitySummary>('AvailabilitySummary')
+  .implement({
+    fields: (t) => ({
+      providers: t.field({ type: [AppointmentProvider], resolve: (s) => s.providers }),
+      days: t.field({ type: [AvailabilityDay], resolve: (s) => s.days }),
+    }),
+  });
+
+builder.queryField('availabilitySummary', (t) =>
+  t.field({
+    type: AvailabilitySummaryRef,
+    description:
+      "The booking dialog's day strip: each local day (in timeZone) of the window with a free slot and its label (spec 01 §9), for providerId or any provider, and the providers with a free slot. Same window and variables as GetAvailableSlots; no slot at all (without providerId) is T101.",
+    authScopes: { customer: true },
+    args: {
+      state: t.arg.string({ required: true }),
+      treatmentId: t.arg.id({ required: true }),
+      startTime: t.arg({ type: 'DateTime', required: true }),
+      endTime: t.arg({ type: 'DateTime', required: false }),
+      providerId: t.arg.id({ required: false }),
+      language: t.arg.string({ required: false, defaultValue: 'en-US' }),
+      forReschedule: t.arg.boolean({ required: false, defaultValue: false }),
+      timeZone: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      requireCustomer(ctx);
+      const search = slotSearch({
+        state: args.state,
+        treatmentId: String(args.treatmentId),
+        startTime: args.startTime,
+        endTime: args.endTime ?? null,
+        providerId: args.providerId == null ? null : String(args.providerId),
+        language: args.language ?? null,
+        forReschedule: args.forReschedule ?? false,
+      });
+      const summary = await ctx.services.appointments.slots.availabilitySummary(
+        search,
+        timeZoneArg(args.timeZone),
+      );
+      if (summary.providers.length === 0 && !search.providerId) {
+        throw codedError('T101', 'No slots for this location and treatment.');
+      }
+      return summary;
+    },
+  }),
+);
+
 builder.queryField('availableSlots', (t) =>
   t.field({
     type: [AvailableSlot],
@@ -35,6 +109,12 @@ builder.queryField('availableSlots', (t) =>
       language: t.arg.string({ required: false, defaultValue: 'en-US' }),
       forReschedule: t.arg.boolean({ required: false, defaultValue: false }),
       distinctStart: t.arg.boolean({ required: false, defaultValue: false }),
+      day: t.arg.string({
+        required: false,
+        description:
+          'One local day (yyyy-MM-dd in timeZone): only its slots, computed in the database.',
+      }),
+      timeZone: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
       requireCustomer(ctx);
@@ -47,9 +127,15 @@ builder.queryField('availableSlots', (t) =>
         language: args.language ?? null,
         forReschedule: args.forReschedule ?? false,
       });
-      const slots = await ctx.services.appointments.slots.availableSlots(search, {
-        distinctStart: args.distinctStart ?? false,
-      });
+      const distinctStart = args.distinctStart ?? false;
+      const slots = args.day
+        ? await ctx.services.appointments.slots.daySlots(
+            search,
+            { date: args.day, timeZone: timeZoneArg(args.timeZone ?? 'UTC') },
+            { distinctStart },
+          )
+        : await ctx.services.appointments.slots.availableSlots(search, { distinctStart });
+      if (args.day) return slots;
       if (slots.length === 0 && !search.providerId) {
         throw codedError('T101', 'No slots for this location and treatment.');
       }

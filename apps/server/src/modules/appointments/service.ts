@@ -7,6 +7,7 @@ import {
   canReschedule,
   isWithinWindow,
   rescheduleWindow,
+  requirementLink,
   upcomingBoundary,
   type CreateAsyncAppointmentInput,
   type RescheduleAppointmentInput,
@@ -19,13 +20,15 @@ import type { Clock } from '../../platform/clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import { codedError } from '../../graphql/errors';
+import { AvailabilityStore } from './availability-store';
 import { SlotStore } from './slot-store';
-import { isOnSchedule, SlotService } from './slots';
+import { isOnSchedule, providerOnSchedule, SlotService } from './slots';
 import {
   AppointmentStore,
   isSlotConflict,
   type AppointmentRow,
   type AppointmentView,
+  type RequirementRow,
   type TreatmentRow,
 } from './store';
 
@@ -41,12 +44,13 @@ export class AppointmentService {
   constructor(
     private readonly store: AppointmentStore,
     private readonly slotStore: SlotStore,
+    availability: AvailabilityStore,
     private readonly customers: CustomerService,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
   ) {
-    this.slots = new SlotService(slotStore, store, clock);
+    this.slots = new SlotService(slotStore, store, availability, clock);
   }
 
   private async audited(
@@ -179,6 +183,15 @@ export class AppointmentService {
       }
       throw error;
     }
+    const requirements = await this.store.insertRequirements(
+      work.tx,
+      [...new Set(input.requirements)].map((type) => ({
+        appointmentId: row.id,
+        type,
+        link: requirementLink(type, row.id),
+        createdAt: now,
+      })),
+    );
     await work.audit({
       action: 'create',
       entity: 'appointment',
@@ -189,41 +202,47 @@ export class AppointmentService {
         providerId: row.providerId,
         start: row.start.toISOString(),
         isAsync: row.isAsync,
+        requirements: requirements.map((r) => r.type),
       },
     });
     return row;
   }
 
-  /** ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. */
+  /**
+   * ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. The reads before
+   * the transaction go out together; the transaction is lock, blocking reads, insert, audit
+   * (the new visit's view is built from what is already in hand, not read back).
+   */
   async schedule(
     customerId: string,
     input: ScheduleAppointmentInput,
     actor: AuditActor,
   ): Promise<AppointmentView> {
     const now = this.clock.now();
-    const treatment = await this.store.treatmentByShortId(input.treatmentShortId);
+    const [treatment, state, followUpFound, subscriptionOwned] = await Promise.all([
+      this.store.treatmentByShortId(input.treatmentShortId),
+      this.customers.stateCode(customerId),
+      input.followUpId ? this.store.followUpById(customerId, input.followUpId) : true,
+      input.subscriptionId
+        ? this.customers.ownsSubscription(customerId, input.subscriptionId)
+        : true,
+    ]);
     if (!treatment) throw codedError('A102', 'Unknown treatment.', { reason: 'treatmentNotFound' });
     if (!isWithinWindow(input.start, bookingWindow(now))) {
       throw codedError('A102', 'This time can no longer be booked.', {
         reason: 'outsideWindow',
       });
     }
-    if (input.followUpId && !(await this.store.followUpById(customerId, input.followUpId))) {
-      throw codedError('A102', 'Follow-up not found.', { reason: 'notFound' });
-    }
-    if (
-      input.subscriptionId &&
-      !(await this.customers.ownsSubscription(customerId, input.subscriptionId))
-    ) {
+    if (!followUpFound) throw codedError('A102', 'Follow-up not found.', { reason: 'notFound' });
+    if (!subscriptionOwned) {
       throw codedError('A102', 'Subscription not found.', { reason: 'notFound' });
     }
-    const state = await this.customers.stateCode(customerId);
-    const onSchedule = await isOnSchedule(this.slotStore, {
+    const provider = await providerOnSchedule(this.slotStore, {
       ...input,
       state,
       treatmentId: treatment.id,
     });
-    if (!onSchedule)
+    if (!provider)
       throw codedError('A102', 'This time is not available.', { reason: 'slotUnavailable' });
 
     let created;
@@ -233,10 +252,8 @@ export class AppointmentService {
       created = await this.uow.run(
         actor,
         async ({ tx, audit }) => {
-          const [live, active] = await Promise.all([
-            this.store.liveAppointments(customerId, tx),
-            this.activeTreatments(customerId, tx),
-          ]);
+          const live = await this.store.liveAppointments(customerId, tx);
+          const active = await this.customers.activeTreatmentIds(customerId, tx);
           const blocked = bookingBlockReason({
             appointments: live,
             activeTreatmentCount: active.length,
@@ -269,7 +286,9 @@ export class AppointmentService {
               start: row.start.toISOString(),
             },
           });
-          return this.store.findForCustomer(customerId, row.id, tx);
+          // A new visit has no requirements yet; its provider and treatment are in hand.
+          const view: AppointmentView = { ...row, provider, treatment, requirements: [] };
+          return view;
         },
         { lock: customerId },
       );
@@ -279,7 +298,6 @@ export class AppointmentService {
       }
       throw error;
     }
-    if (!created) throw new Error('booked appointment not found');
     return created;
   }
 
@@ -388,6 +406,34 @@ export class AppointmentService {
     if (!created) throw new Error('async appointment not found');
     return created;
   }
+
+  /**
+   * Issue 15: a completed intake or a verified ID check completes the matching requirements
+   * (spec 01 §3 types), in the caller's unit of work; on one appointment or on all of the
+   * customer's when `appointmentId` is null.
+   */
+  async completeRequirements(
+    customerId: string,
+    types: readonly string[],
+    appointmentId: string | null,
+    work: Work,
+  ): Promise<RequirementRow[]> {
+    const rows = await this.store.completeRequirements(work.tx, customerId, types, appointmentId);
+    if (rows.length > 0) {
+      await work.audit({
+        action: 'update',
+        entity: 'appointment_requirement',
+        entityId: customerId,
+        details: { completed: rows.map((r) => ({ id: r.id, type: r.type })) },
+      });
+    }
+    return rows;
+  }
+
+  /** Whether an appointment is the customer's own (a form may name it). */
+  async ownsAppointment(customerId: string, appointmentId: string, db?: Db): Promise<boolean> {
+    return this.store.ownsAppointment(customerId, appointmentId, db);
+  }
 }
 
 /** Builds the service over its own stores (called by the composition root). */
@@ -401,6 +447,7 @@ export function createAppointmentService(deps: {
   return new AppointmentService(
     new AppointmentStore(deps.db),
     new SlotStore(deps.db),
+    new AvailabilityStore(deps.db),
     deps.customers,
     deps.uow,
     deps.audit,

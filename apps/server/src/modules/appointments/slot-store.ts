@@ -133,6 +133,14 @@ export class SlotStore {
     return ranges;
   }
 
+  async providersByIds(ids: readonly string[]): Promise<ProviderRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(providers)
+      .where(inArray(providers.id, [...ids]));
+  }
+
   async providerById(id: string): Promise<ProviderRow | undefined> {
     const [row] = await this.db.select().from(providers).where(eq(providers.id, id));
     return row;

@@ -1,15 +1,19 @@
 import {
   ADHOC_SLOT_LIMIT,
+  availabilityLabel,
   bookingWindow,
+  localDayWindow,
   generateSlots,
   narrowWindow,
   removeBooked,
   rescheduleWindow,
   thinDuplicateStarts,
+  type AvailabilityLabel,
   type SlotWindow,
   type TimeRange,
 } from '@portal/domain';
 import type { Clock } from '../../platform/clock';
+import type { AvailabilityStore } from './availability-store';
 import { codedError } from '../../graphql/errors';
 import type { BookedRange, ScheduleBlockRow, SlotStore } from './slot-store';
 import type { AppointmentStore, ProviderRow, TreatmentRow } from './store';
@@ -96,16 +100,16 @@ function compare(a: string, b: string): number {
 }
 
 /**
- * Whether a start is on a provider's weekly hours (booked or not) with the given end: the
+ * The provider, when a start is on their weekly hours (booked or not) with the given end: the
  * check before a booking. Whether it is free is left to the insert and the unique index.
  */
-export async function isOnSchedule(
+export async function providerOnSchedule(
   store: SlotStore,
   query: Omit<SlotQuery, 'window'> & { providerId: string; start: Date; end: Date },
-): Promise<boolean> {
+): Promise<ProviderRow | null> {
   const candidates = await store.slotCandidates(query);
   const provider = candidates.providers[0];
-  if (!provider) return false;
+  if (!provider) return null;
   const [slot] = generateSlots({
     schedule: candidates.blocks,
     timeZone: provider.timeZone,
@@ -113,7 +117,15 @@ export async function isOnSchedule(
     from: query.start,
     to: query.start,
   });
-  return slot?.end.getTime() === query.end.getTime();
+  return slot?.end.getTime() === query.end.getTime() ? provider : null;
+}
+
+/** Whether a start is on a provider's weekly hours with the given end. */
+export async function isOnSchedule(
+  store: SlotStore,
+  query: Omit<SlotQuery, 'window'> & { providerId: string; start: Date; end: Date },
+): Promise<boolean> {
+  return (await providerOnSchedule(store, query)) !== null;
 }
 
 export interface SlotSearch {
@@ -130,13 +142,92 @@ export interface SlotResult extends ProviderSlot {
   treatment: TreatmentRow;
 }
 
+export interface AvailabilitySummary {
+  /** Providers with at least one free slot in the window, by name. */
+  providers: ProviderRow[];
+  /** Local days (in the asked zone) with a free slot, in date order, with their label. */
+  days: { date: string; label: AvailabilityLabel | null }[];
+}
+
 /** The slot reads of spec 01 §7, in the server's window whatever the client asks. */
 export class SlotService {
   constructor(
     private readonly slotStore: SlotStore,
     private readonly store: AppointmentStore,
+    private readonly availability: AvailabilityStore,
     private readonly clock: Clock,
   ) {}
+
+  private async searchWindow(search: SlotSearch) {
+    const treatment = await this.store.treatmentById(search.treatmentId);
+    if (!treatment) throw codedError('T101', 'No slots for this location and treatment.');
+    const now = this.clock.now();
+    const window = narrowWindow(
+      search.forReschedule ? rescheduleWindow(now) : bookingWindow(now),
+      search.startTime,
+      search.endTime,
+    );
+    const filter = {
+      state: search.state,
+      treatmentId: treatment.id,
+      providerId: search.providerId ?? null,
+      language: search.language ?? null,
+    };
+    return { treatment, window, filter };
+  }
+
+  /**
+   * The booking dialog's first question: the day strip (a label per local day of `timeZone`,
+   * for the provider of the search or any provider) and who has a free time at all (the
+   * provider select and its fallback). Both computed in the database, side by side.
+   */
+  async availabilitySummary(search: SlotSearch, timeZone: string): Promise<AvailabilitySummary> {
+    const { window, filter } = await this.searchWindow(search);
+    if (!window) return { providers: [], days: [] };
+    const range = { from: window.earliest, to: window.latest };
+    const [providers, days] = await Promise.all([
+      this.availability.providersWithSlots({ ...filter, providerId: null }, range),
+      this.availability.dayCounts(filter, range, timeZone),
+    ]);
+    return {
+      providers,
+      days: days.map((d) => ({ date: d.date, label: availabilityLabel(d.count) })),
+    };
+  }
+
+  /**
+   * The booking dialog's second question: the free slots of one local day, computed in the
+   * database (spec 01 §9's random pick among providers free at one start included).
+   */
+  async daySlots(
+    search: SlotSearch,
+    day: { date: string; timeZone: string },
+    options: { distinctStart?: boolean } = {},
+  ): Promise<SlotResult[]> {
+    const local = localDayWindow(day.date, day.timeZone);
+    if (!local) return [];
+    const narrowed = {
+      ...search,
+      startTime: new Date(Math.max(search.startTime.getTime(), local.earliest.getTime())),
+      endTime: new Date(Math.min(search.endTime?.getTime() ?? Infinity, local.latest.getTime())),
+    };
+    const { treatment, window, filter } = await this.searchWindow(narrowed);
+    if (!window) return [];
+    const rows = await this.availability.freeSlots(
+      filter,
+      { from: window.earliest, to: window.latest },
+      { distinctStart: options.distinctStart ?? false },
+    );
+    const providers = new Map<string, ProviderRow>();
+    const ids = [...new Set(rows.map((r) => r.providerId))];
+    for (const provider of await this.slotStore.providersByIds(ids)) {
+      providers.set(provider.id, provider);
+    }
+    return rows.flatMap((row) => {
+      const provider = providers.get(row.providerId);
+      return provider ? [{ start: row.start, end: row.end, provider, treatment }] : [];
+    });
+  }
 
   async treatmentIdForShortId(shortId: string): Promise<string | undefined> {
     return (await this.store.treatmentByShortId(shortId))?.id;

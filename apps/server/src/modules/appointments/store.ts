@@ -226,6 +226,15 @@ export class AppointmentStore {
     return row;
   }
 
+  /** A visit's requirements (issue 15: the care team books a visit that needs an intake). */
+  async insertRequirements(
+    tx: Db,
+    values: (typeof appointmentRequirements.$inferInsert)[],
+  ): Promise<RequirementRow[]> {
+    if (values.length === 0) return [];
+    return tx.insert(appointmentRequirements).values(values).returning();
+  }
+
   async moveAppointment(
     tx: Db,
     customerId: string,
@@ -239,5 +248,45 @@ export class AppointmentStore {
       .where(and(eq(appointments.id, id), eq(appointments.customerId, customerId)))
       .returning();
     return row;
+  }
+
+  /**
+   * Marks the customer's open requirements of these types completed (issue 15): on one
+   * appointment, or on every appointment of theirs when none is named. The customer id in the
+   * WHERE clause keeps another customer's appointment out of reach.
+   */
+  completeRequirements(
+    tx: Db,
+    customerId: string,
+    types: readonly string[],
+    appointmentId: string | null,
+  ): Promise<RequirementRow[]> {
+    const own = tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        appointmentId
+          ? and(eq(appointments.customerId, customerId), eq(appointments.id, appointmentId))
+          : eq(appointments.customerId, customerId),
+      );
+    return tx
+      .update(appointmentRequirements)
+      .set({ completed: true })
+      .where(
+        and(
+          inArray(appointmentRequirements.appointmentId, own),
+          inArray(appointmentRequirements.type, [...types]),
+          eq(appointmentRequirements.completed, false),
+        ),
+      )
+      .returning();
+  }
+
+  async ownsAppointment(customerId: string, appointmentId: string, db: Db = this.db) {
+    const [row] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.customerId, customerId)));
+    return row !== undefined;
   }
 }

@@ -100,7 +100,7 @@ export const QUOTE = `query Q($sub: ID!, $plan: String!, $addons: [String!], $le
   subscriptionPriceChangeQuote(existingSubscriptionId: $sub, newSubscriptionPlanType: $plan,
     newAddons: $addons, newContractLength: $length, isUpfrontPayment: $upfront) {
     id signature expiresAt newPrice oldPrice newBasePrice proratedRefund proratedCost amountDue
-    creditCarried addonDetails { sku amount } couponDetails { id amount } subscriptionStatus
+    creditCarried referralCreditApplied accountCreditApplied addonDetails { sku amount } couponDetails { id amount } subscriptionStatus
     paymentSource { mask brand }
   }
 }`;

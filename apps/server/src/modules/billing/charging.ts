@@ -1,4 +1,4 @@
-import { paymentFailure, type PriceChangeQuote } from '@portal/domain';
+import { applyCredits, paymentFailure, type PriceChangeQuote } from '@portal/domain';
 import { codedError } from '../../graphql/errors';
 import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -6,7 +6,8 @@ import type { Events } from '../../platform/events';
 import type { ChargeResult, PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
-import type { InvoiceService } from './invoices';
+import { creditLines, type ChargeCredits, type ReferralCreditPort } from './credits';
+import type { InvoiceDraft, InvoiceService } from './invoices';
 import { changeInvoiceLines } from './invoices';
 import type { ChargeIntent, PlanChangeIntent } from './pricing';
 import type { BillingStore, ChargeRow } from './store';
@@ -29,6 +30,8 @@ export interface ChargingDeps {
   gateway: PaymentGateway;
   events: Events;
   invoices: InvoiceService;
+  /** Referral credit (the referrals module, through billing's port). */
+  credits: ReferralCreditPort;
   /**
    * Runs in the settling transaction after the invoice (renewals raise the payment-due
    * notice); what it returns runs after the commit.
@@ -68,37 +71,97 @@ export class Charging {
       /** A plan change's quote (its lines make the invoice's). */
       quote?: PriceChangeQuote | undefined;
       purpose?: 'subscription_change' | 'renewal';
+      /**
+       * What the customer was shown to pay after credits (a change's quote): if the credits
+       * moved since, the change is refused rather than charged another amount.
+       */
+      expectedAmount?: number | undefined;
     },
   ): Promise<ChargeRow> {
-    const intent: ChargeIntent =
+    const base: ChargeIntent =
       values.quote && values.intent.kind === 'subscription_change'
-        ? { ...values.intent, invoice: changeInvoice(values.intent, values.quote) }
+        ? {
+            ...values.intent,
+            invoice: changeInvoice(values.intent, values.quote),
+            creditCarried: values.quote.creditCarried,
+          }
         : values.intent;
-    return this.deps.uow.run(actor, async (work) => {
-      const store = this.deps.store.in(work.tx);
-      const inserted = await store.insertPendingCharge({
-        customerId: values.customerId,
-        subscriptionId: values.subscriptionId,
-        idempotencyKey: values.key,
-        purpose: values.purpose ?? 'subscription_change',
-        amount: values.amount,
-        paymentSourceId: values.paymentSourceId,
-        intent,
-        createdAt: this.deps.clock.now(),
+    return this.deps.uow
+      .run(
+        actor,
+        async (work) => {
+          const store = this.deps.store.in(work.tx);
+          const existing = await store.chargeByKey(values.key);
+          if (existing) return existing;
+          // The credits are taken with the pending charge (the rows locked, so two charges
+          // cannot spend one credit) and given back in the settling transaction if it fails.
+          const now = this.deps.clock.now();
+          const applied = applyCredits(values.amount, {
+            referralCents: await this.deps.credits.available(values.customerId, work),
+            accountCents: await store.accountCredit(values.customerId, true),
+          });
+          if (values.expectedAmount !== undefined && applied.dueCents !== values.expectedAmount) {
+            throw codedError(
+              'TC104',
+              'The price has changed since this quote; please review the new one.',
+              { reason: 'quote_changed' },
+            );
+          }
+          const referralParts =
+            applied.referralCents > 0
+              ? await this.deps.credits.take(work, values.customerId, applied.referralCents)
+              : [];
+          if (
+            applied.accountCents > 0 &&
+            !(await store.takeAccountCredit(values.customerId, applied.accountCents, now))
+          ) {
+            throw new Error('account credit moved under its lock');
+          }
+          const intent: ChargeIntent =
+            applied.referralCents + applied.accountCents > 0
+              ? {
+                  ...base,
+                  credits: { ...applied, referralParts },
+                  invoice: base.invoice && {
+                    ...base.invoice,
+                    lines: [...base.invoice.lines, ...creditLines(applied)],
+                  },
+                }
+              : base;
+          const inserted = await store.insertPendingCharge({
+            customerId: values.customerId,
+            subscriptionId: values.subscriptionId,
+            idempotencyKey: values.key,
+            purpose: values.purpose ?? 'subscription_change',
+            amount: applied.dueCents,
+            paymentSourceId: values.paymentSourceId,
+            intent,
+            createdAt: now,
+          });
+          // Another request inserted this key first: roll the credits taken back.
+          if (!inserted) throw new AlreadySettled();
+          await work.audit({
+            action: 'create',
+            entity: 'charge',
+            entityId: inserted.id,
+            details: {
+              customerId: values.customerId,
+              amount: inserted.amount,
+              key: values.key,
+              referralCredit: applied.referralCents,
+              accountCredit: applied.accountCents,
+            },
+          });
+          return inserted;
+        },
+        { lock: `credits:${values.customerId}` },
+      )
+      .catch(async (error: unknown) => {
+        if (!(error instanceof AlreadySettled)) throw error;
+        const existing = await this.deps.store.chargeByKey(values.key);
+        if (!existing) throw new Error('charge row vanished');
+        return existing;
       });
-      if (inserted) {
-        await work.audit({
-          action: 'create',
-          entity: 'charge',
-          entityId: inserted.id,
-          details: { customerId: values.customerId, amount: values.amount, key: values.key },
-        });
-        return inserted;
-      }
-      const existing = await store.chargeByKey(values.key);
-      if (!existing) throw new Error('charge row vanished');
-      return existing;
-    });
   }
 
   /** Steps 2 and 3 for a pending charge; a settled one is returned as it is. */
@@ -140,8 +203,11 @@ export class Charging {
     const intent = charge.intent as ChargeIntent;
     let afterCommit: (() => Promise<void>) | void = undefined;
     const finish = async (work: Work, row: ChargeRow) => {
-      if (row.status !== 'failed' && intent.invoice) {
+      if (row.status === 'succeeded' && intent.invoice) {
         await this.deps.invoices.issue(work, row, intent.invoice);
+      } else if (row.status !== 'failed' && intent.invoice) {
+        const [draft, total] = unpaidInvoice(row, intent.invoice, intent.credits);
+        await this.deps.invoices.issue(work, row, draft, total);
       }
       afterCommit = await this.deps.onSettled?.(work, row, intent);
     };
@@ -163,6 +229,10 @@ export class Charging {
                   items: intent.items,
                 })
               : null;
+            // A downgrade's refund beyond its cost is kept for the next invoices.
+            if (intent.kind === 'subscription_change' && (intent.creditCarried ?? 0) > 0) {
+              await store.addAccountCredit(intent.customerId, intent.creditCarried ?? 0, now);
+            }
             const row = await store.settleCharge(charge.id, {
               status: 'succeeded',
               gatewayChargeId: result.chargeId || null,
@@ -192,6 +262,13 @@ export class Charging {
             settledAt: now,
           });
           if (!row) throw new AlreadySettled();
+          // Nothing was paid: the credits the charge took are the customer's again.
+          if (intent.credits) {
+            await this.deps.credits.giveBack(work, intent.credits.referralParts);
+            if (intent.credits.accountCents > 0) {
+              await store.addAccountCredit(intent.customerId, intent.credits.accountCents, now);
+            }
+          }
           await work.audit({
             action: 'update',
             entity: 'charge',
@@ -244,6 +321,21 @@ export class Charging {
 }
 
 class AlreadySettled extends Error {}
+
+/**
+ * A declined charge's "payment due" invoice: the credits it took were given back, so it lists
+ * no credit line and asks for the whole bill (its lines still add up to its total).
+ */
+export function unpaidInvoice(
+  charge: Pick<ChargeRow, 'amount'>,
+  draft: InvoiceDraft,
+  credits: ChargeCredits | undefined,
+): [InvoiceDraft, number] {
+  if (!credits) return [draft, charge.amount];
+  const given = creditLines(credits).length;
+  const lines = given > 0 ? draft.lines.slice(0, -given) : draft.lines;
+  return [{ ...draft, lines }, charge.amount + credits.referralCents + credits.accountCents];
+}
 
 function changeInvoice(intent: PlanChangeIntent, quote: PriceChangeQuote) {
   return {

@@ -7,13 +7,13 @@ import type { InvoiceRow } from './invoice-store';
 
 export interface PdfOptions {
   compress?: boolean;
+  /** The provider named on invoices and receipts (PROVIDER_LEGAL_NAME, PROVIDER_TAX_ID). */
+  provider?: { legalName: string; taxId: string } | undefined;
 }
 
-export const PROVIDER = {
-  name: 'Portal Health Medical Group',
-  taxId: 'EIN 00-0000000',
-  address: '100 Market Street, San Francisco, CA 94105',
-};
+/** The config's defaults, for renders without options (the benchmarks). */
+const DEFAULT_PROVIDER = { legalName: 'Portal Health Medical Group (demo)', taxId: '00-0000000' };
+const PROVIDER_ADDRESS = '100 Market Street, San Francisco, CA 94105';
 
 function usDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');
@@ -54,12 +54,17 @@ function row(doc: PDFKit.PDFDocument, left: string, right: string, bold = false)
   doc.y = Math.max(after, doc.y) + 4;
 }
 
-function header(doc: PDFKit.PDFDocument, title: string, invoice: InvoiceRow): void {
+function header(
+  doc: PDFKit.PDFDocument,
+  title: string,
+  invoice: InvoiceRow,
+  options?: PdfOptions,
+): void {
   doc.font('Helvetica-Bold').fontSize(20).text(title);
   doc.moveDown(0.5);
   doc.font('Helvetica').fontSize(10).fillColor('#444');
-  doc.text(PROVIDER.name);
-  doc.text(PROVIDER.address);
+  doc.text((options?.provider ?? DEFAULT_PROVIDER).legalName);
+  doc.text(PROVIDER_ADDRESS);
   doc.fillColor('black').moveDown();
   doc.fontSize(11);
   doc.text(`Invoice number: ${number(invoice)}`);
@@ -75,7 +80,7 @@ export function renderInvoicePdf(
   options?: PdfOptions,
 ): Promise<Buffer> {
   return toBuffer((doc) => {
-    header(doc, 'Invoice', invoice);
+    header(doc, 'Invoice', invoice, options);
     if (patient) doc.font('Helvetica-Bold').text('Bill to').font('Helvetica').text(patient.name);
     const address = invoice.shippingAddress;
     if (address) {
@@ -106,13 +111,14 @@ export function renderReceiptPdf(
   options?: PdfOptions,
 ): Promise<Buffer> {
   return toBuffer((doc) => {
-    header(doc, 'Itemized receipt (HSA/FSA)', invoice);
+    header(doc, 'Itemized receipt (HSA/FSA)', invoice, options);
     doc.font('Helvetica-Bold').text('Patient').font('Helvetica');
     doc.text(patient?.name ?? '');
     if (patient?.dob) doc.text(`Date of birth: ${usDate(patient.dob)}`);
     doc.moveDown(0.5).font('Helvetica-Bold').text('Provider').font('Helvetica');
-    doc.text(invoice.providerName ?? PROVIDER.name);
-    doc.text(PROVIDER.taxId);
+    const provider = options?.provider ?? DEFAULT_PROVIDER;
+    doc.text(invoice.providerName ?? provider.legalName);
+    doc.text(`Tax id (EIN): ${provider.taxId}`);
     doc
       .moveDown(0.5)
       .text(`Date of service: ${usDate(invoice.serviceDate)}`)

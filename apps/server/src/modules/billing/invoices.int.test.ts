@@ -5,7 +5,10 @@ import { pdfText } from './pdf-text';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    PROVIDER_LEGAL_NAME: 'Clinic Test Medical PC',
+    PROVIDER_TAX_ID: '12-3456789',
+  });
   await seedCatalogue(server);
 });
 afterAll(async () => {
@@ -157,6 +160,9 @@ describe('GetInvoicePdfUrl and the signed PDF (spec 02 §7, C107)', () => {
     expect(text).toContain('Date of service: 03/10/2026');
     expect(text).toContain('Medication: high-dose');
     expect(text).toContain('Provider');
+    // The provider from the config (PROVIDER_LEGAL_NAME, PROVIDER_TAX_ID).
+    expect(text).toContain('Clinic Test Medical PC');
+    expect(text).toContain('Tax id (EIN): 12-3456789');
     expect(text).toMatch(/Amount paid[\s\S]*\$51\.32/);
   });
 

@@ -92,7 +92,13 @@ export class InvoiceService {
    * Issues the invoice of a settled charge in the settling transaction (paid, or payment due
    * when declined). One per charge: the unique charge id makes a second call do nothing.
    */
-  async issue(work: Work, charge: ChargeRow, draft: InvoiceDraft): Promise<InvoiceRow | undefined> {
+  async issue(
+    work: Work,
+    charge: ChargeRow,
+    draft: InvoiceDraft,
+    /** What the invoice asks for: the charge's amount, or a declined one's whole bill. */
+    total = charge.amount,
+  ): Promise<InvoiceRow | undefined> {
     const store = this.deps.store.in(work.tx);
     const now = this.deps.clock.now();
     const paid = charge.status === 'succeeded';
@@ -102,7 +108,7 @@ export class InvoiceService {
       chargeId: charge.id,
       status: paid ? 'paid' : 'payment_due',
       description: draft.description,
-      total: charge.amount,
+      total,
       amountPaid: paid ? charge.amount : 0,
       lines: draft.lines,
       shippingAddress: await store.shippingAddress(charge.customerId),

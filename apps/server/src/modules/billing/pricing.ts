@@ -12,6 +12,7 @@ import {
 } from '@portal/domain';
 import { codedError } from '../../graphql/errors';
 import type { BillingSubscription, NewContract } from '../customers/service';
+import type { ChargeCredits } from './credits';
 import type { InvoiceDraft } from './invoices';
 import type { BillingStore, CouponRow } from './store';
 
@@ -27,6 +28,10 @@ export interface PlanChangeIntent {
   contract: NewContract;
   /** What the invoice of this charge will say (kept so reconciliation can issue it too). */
   invoice?: InvoiceDraft | undefined;
+  /** The credits this charge took (given back if it fails). */
+  credits?: ChargeCredits | undefined;
+  /** A downgrade's refund beyond its cost, kept as account credit once the change is paid. */
+  creditCarried?: number | undefined;
 }
 
 /**

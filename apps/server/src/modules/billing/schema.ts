@@ -35,33 +35,37 @@ const BillingAddress = builder
     }),
   });
 
+type BillingTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/**
+ * The fields every saved card shows (PaymentSourceCard, on a subscription, and PaymentSource,
+ * in the list): one definition, so the two types cannot drift apart.
+ */
+function cardFields<Card extends PaymentSourceRow>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<BillingTypes, Card>,
+) {
+  return {
+    payment_source_id: t.id({ resolve: (s) => s.id }),
+    display_name: t.string({ resolve: (s) => `${s.brand} •••• ${s.last4}` }),
+    mask: t.string({ resolve: (s) => s.last4 }),
+    brand: t.string({ resolve: (s) => s.brand }),
+    payment_type: t.string({ resolve: (s) => s.paymentType }),
+    expiry_month: t.int({ resolve: (s) => s.expiryMonth }),
+    expiry_year: t.int({ resolve: (s) => s.expiryYear }),
+    updated_at: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
+    billing_address: t.field({ type: BillingAddress, resolve: (s): PaymentSourceRow => s }),
+  };
+}
+
 const sourceFields = builder.objectRef<PaymentSourceRow>('PaymentSourceCard').implement({
   description: 'A saved card: brand, last 4 and expiry; never the number.',
-  fields: (t) => ({
-    payment_source_id: t.exposeID('id'),
-    display_name: t.string({ resolve: (s) => `${s.brand} •••• ${s.last4}` }),
-    mask: t.exposeString('last4'),
-    brand: t.exposeString('brand'),
-    payment_type: t.exposeString('paymentType'),
-    expiry_month: t.exposeInt('expiryMonth'),
-    expiry_year: t.exposeInt('expiryYear'),
-    updated_at: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
-    billing_address: t.field({ type: BillingAddress, resolve: (s) => s }),
-  }),
+  fields: (t) => cardFields(t),
 });
 
 const PaymentSource = builder.objectRef<PaymentSourceView>('PaymentSource').implement({
   description: 'Spec 02 §3: a customer payment source and the subscriptions charged to it.',
   fields: (t) => ({
-    payment_source_id: t.exposeID('id'),
-    display_name: t.string({ resolve: (s) => `${s.brand} •••• ${s.last4}` }),
-    mask: t.exposeString('last4'),
-    brand: t.exposeString('brand'),
-    payment_type: t.exposeString('paymentType'),
-    expiry_month: t.exposeInt('expiryMonth'),
-    expiry_year: t.exposeInt('expiryYear'),
-    updated_at: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
-    billing_address: t.field({ type: BillingAddress, resolve: (s) => s }),
+    ...cardFields(t),
     subscription_ids: t.exposeIDList('subscriptionIds'),
   }),
 });
@@ -127,6 +131,12 @@ const Quote = builder.objectRef<QuoteView>('SubscriptionPriceChangeQuote').imple
     proratedCost: t.exposeInt('proratedCost'),
     amountDue: t.exposeInt('amountDue'),
     creditCarried: t.exposeInt('creditCarried'),
+    referralCreditApplied: t.exposeInt('referralCreditApplied', {
+      description: 'Referral credit the charge uses (at most half of it); amountDue is after it.',
+    }),
+    accountCreditApplied: t.exposeInt('accountCreditApplied', {
+      description: 'Account credit (carried from a downgrade) the charge uses.',
+    }),
     addonDetails: t.field({ type: [AddonDetail], resolve: (q) => q.addonDetails }),
     couponDetails: t.field({ type: [CouponDetail], resolve: (q) => q.couponDetails }),
     newTermStart: t.field({ type: 'Date', resolve: (q) => q.newTerm.start }),

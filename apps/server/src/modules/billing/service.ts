@@ -1,5 +1,10 @@
 import {
+  addMonthsToDate,
+  addonItemPriceId,
   calendarDateIn,
+  DEFAULT_TIME_ZONE,
+  planItemPriceId,
+  type StaffBilledPlanInput,
   currentBillingPeriod,
   paymentFailure,
   QUOTE_TTL_MINUTES,
@@ -18,6 +23,7 @@ import type { PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, ContractRow, CustomerService } from '../customers/service';
 import { changeAnswer, Charging, type ChangeResult } from './charging';
+import { previewCredits, type ReferralCreditPort } from './credits';
 import { currentAddons, currentPlan, normalisedRequest, priceChange, sameRequest } from './pricing';
 import { InvoiceStore } from './invoice-store';
 import { InvoiceService } from './invoices';
@@ -47,6 +53,9 @@ export interface SubscriptionView {
 }
 
 export interface QuoteView extends PriceChangeQuote {
+  /** Referral and account credit the charge will use (amountDue is after them). */
+  referralCreditApplied: number;
+  accountCreditApplied: number;
   id: string;
   signature: string;
   expiresAt: Date;
@@ -75,6 +84,7 @@ export class BillingService {
       invoices: InvoiceService;
       invoiceStore: InvoiceStore;
       notifications: NotificationService;
+      credits: ReferralCreditPort;
       afterGatewayCharge?: (() => void) | undefined;
     },
   ) {
@@ -161,7 +171,14 @@ export class BillingService {
     if (sub.subscription.status === 'cancelled') {
       throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
     }
-    const { quote } = await priceChange(this.store, sub, input, this.today(sub));
+    const { quote: priced } = await priceChange(this.store, sub, input, this.today(sub));
+    const credits = await previewCredits(
+      this.deps.credits,
+      this.store,
+      customerId,
+      priced.amountDue,
+    );
+    const quote = { ...priced, amountDue: credits.dueCents };
     const expiresAt = new Date(this.deps.clock.now().getTime() + QUOTE_TTL_MINUTES * 60_000);
     const row = await this.deps.uow.run(actor, async (work) => {
       const stored = await this.store.in(work.tx).insertQuote({
@@ -182,6 +199,8 @@ export class BillingService {
     });
     return {
       ...quote,
+      referralCreditApplied: credits.referralCents,
+      accountCreditApplied: credits.accountCents,
       id: row.id,
       signature: this.deps.signer.sign({ id: row.id, amountDue: row.amountDue, expiresAt }),
       expiresAt,
@@ -241,14 +260,20 @@ export class BillingService {
       throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
     }
     const { quote, intent } = await priceChange(this.store, sub, input, this.today(sub));
-    if (quote.amountDue !== stored.amountDue) {
+    const credits = await previewCredits(
+      this.deps.credits,
+      this.store,
+      customerId,
+      quote.amountDue,
+    );
+    if (credits.dueCents !== stored.amountDue) {
       throw refused(
         'quote_changed',
         'The price has changed since this quote; please review the new one.',
       );
     }
     const source = await this.paymentSourceFor(customerId, sub.subscription.id);
-    if (!source && quote.amountDue > 0) {
+    if (!source && credits.dueCents > 0) {
       throw codedError('TC106', 'Add a payment method first.', { reason: 'no_payment_source' });
     }
     const charge = await this.charging.begin(actor, {
@@ -256,6 +281,7 @@ export class BillingService {
       subscriptionId: sub.subscription.id,
       key: stored.id,
       amount: quote.amountDue,
+      expectedAmount: stored.amountDue,
       paymentSourceId: source?.id ?? null,
       intent,
       quote,
@@ -396,6 +422,65 @@ export class BillingService {
     return result;
   }
 
+  /**
+   * Staff API: a new subscription on a contract from today's price list (nothing is charged:
+   * the care team records a plan paid elsewhere), and the card behind a gateway token if given
+   * (ST102 when the gateway refuses it; the plan stays). Undefined for an unknown treatment.
+   */
+  async giveBilledPlan(customerId: string, input: StaffBilledPlanInput, actor: AuditActor) {
+    const treatment = await this.store.treatmentByShortId(input.treatmentShortId);
+    if (!treatment?.billingProductId) return undefined;
+    const planId = planItemPriceId(
+      treatment.billingProductId,
+      input.newContractLength,
+      input.isUpfrontPayment,
+    );
+    const addonIds = input.newAddons.map((sku) => addonItemPriceId(sku));
+    const prices = await this.store.itemPrices([planId, ...addonIds]);
+    const plan = prices.find((p) => p.id === planId);
+    if (!plan || prices.length !== addonIds.length + 1) return undefined;
+    const today = calendarDateIn(this.deps.clock.now(), DEFAULT_TIME_ZONE);
+    const created = await this.deps.uow.run(
+      actor,
+      async (work) => {
+        const subscription = await this.deps.customers.createSubscription(
+          customerId,
+          { treatmentId: treatment.id, status: 'active' },
+          work,
+        );
+        const contract = await this.deps.customers.changePlan(work, {
+          customerId,
+          subscriptionId: subscription.id,
+          previousContractId: null,
+          treatmentId: treatment.id,
+          contract: {
+            startDate: today,
+            endDate: addMonthsToDate(today, input.newContractLength),
+            length: input.newContractLength,
+            price: prices.reduce((sum, p) => sum + p.price, 0),
+            discountAmount: 0,
+            coupon: null,
+          },
+          items: [
+            { itemPriceId: planId, itemType: 'plan' as const },
+            ...addonIds.map((itemPriceId) => ({ itemPriceId, itemType: 'addon' as const })),
+          ],
+        });
+        return { subscriptionId: subscription.id, contractId: contract.id };
+      },
+      { lock: `billing:${customerId}` },
+    );
+    const card = input.paymentToken
+      ? await this.replacePaymentSource(
+          customerId,
+          { oldPaymentSourceId: null, paymentToken: input.paymentToken },
+          actor,
+        )
+      : null;
+    await this.deps.events.customerChanged(customerId, 'billing');
+    return { ...created, paymentSourceId: card?.newPaymentSourceId ?? null };
+  }
+
   /** GetTreatmentPricingMap: every plan of the product an item price belongs to. */
   async treatmentPricingMap(itemPriceId: string): Promise<ItemPriceRow[]> {
     const [price] = await this.store.itemPrices([itemPriceId]);
@@ -430,6 +515,8 @@ export function createBillingService(deps: {
   urlSigner: UrlSigner;
   publicUrl: string;
   notifications: NotificationService;
+  /** Referral credit (the referrals module's, through billing's narrow port). */
+  credits: ReferralCreditPort;
   pdf?: PdfOptions | undefined;
   afterGatewayCharge?: (() => void) | undefined;
 }): BillingService {
@@ -446,6 +533,7 @@ export function createBillingService(deps: {
     invoices,
     invoiceStore,
     notifications: deps.notifications,
+    credits: deps.credits,
     customers: deps.customers,
     uow: deps.uow,
     audit: deps.audit,

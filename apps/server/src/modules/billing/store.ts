@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  accountCredits,
   billingQuotes,
   charges,
   coupons,
@@ -234,6 +235,36 @@ export class BillingStore {
       .values(values)
       .onConflictDoNothing({ target: subscriptionCancellations.subscriptionId })
       .returning({ id: subscriptionCancellations.id });
+    return rows.length > 0;
+  }
+
+  /** The customer's account credit in cents (locked for the charge when asked). */
+  async accountCredit(customerId: string, lock = false): Promise<number> {
+    const query = this.db
+      .select({ balance: accountCredits.balance })
+      .from(accountCredits)
+      .where(eq(accountCredits.customerId, customerId));
+    const [row] = await (lock ? query.for('update') : query);
+    return row?.balance ?? 0;
+  }
+
+  async addAccountCredit(customerId: string, cents: number, at: Date): Promise<void> {
+    await this.db
+      .insert(accountCredits)
+      .values({ customerId, balance: cents, updatedAt: at })
+      .onConflictDoUpdate({
+        target: accountCredits.customerId,
+        set: { balance: sql`${accountCredits.balance} + ${cents}`, updatedAt: at },
+      });
+  }
+
+  /** Takes cents of account credit; false (nothing taken) when the balance is short. */
+  async takeAccountCredit(customerId: string, cents: number, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(accountCredits)
+      .set({ balance: sql`${accountCredits.balance} - ${cents}`, updatedAt: at })
+      .where(and(eq(accountCredits.customerId, customerId), gte(accountCredits.balance, cents)))
+      .returning({ balance: accountCredits.balance });
     return rows.length > 0;
   }
 }

@@ -55,6 +55,35 @@ export class CustomerActionService {
     return rows;
   }
 
+  /**
+   * For the bulk module: an action by id whoever owns it, read in `db` when given. Only for a
+   * caller that proved the owner another way (a signed gateway webhook); not audited here.
+   */
+  findAny(id: string, db?: Db): Promise<CustomerActionRecord | undefined> {
+    return (db ? this.store.in(db) : this.store).findById(id);
+  }
+
+  /** One of the customer's actions, read in the caller's transaction; the caller audits. */
+  findOwnIn(customerId: string, id: string, db?: Db): Promise<CustomerActionRecord | undefined> {
+    return (db ? this.store.in(db) : this.store).findOwn(customerId, id);
+  }
+
+  /**
+   * Update customer action status to complete (spec 02 §7), in the caller's unit of work: only
+   * a pending action completes, so of racing callers exactly one gets true.
+   */
+  async complete(customerId: string, id: string, work: Work): Promise<boolean> {
+    const row = await this.store.in(work.tx).completePending(customerId, id, this.clock.now());
+    if (!row) return false;
+    await work.audit({
+      action: 'update',
+      entity: 'customer_action',
+      entityId: id,
+      details: { operation: 'updateCustomerActionStatus', status: 'complete' },
+    });
+    return true;
+  }
+
   /** Staff API: an action for a customer, in the caller's unit of work; audited. */
   async create(
     customerId: string,

@@ -45,6 +45,28 @@ export class CustomerActionStore {
     return row && { ...row.action, typeCode: row.typeCode, customerUserId: row.customerUserId };
   }
 
+  /** Any customer's action by id: for a caller that proved the owner another way (a signed webhook). */
+  async findById(id: string): Promise<CustomerActionRecord | undefined> {
+    const [row] = await this.select(eq(customerActions.id, id));
+    return row && { ...row.action, typeCode: row.typeCode, customerUserId: row.customerUserId };
+  }
+
+  /** pending → complete, only from pending: the condition makes one caller the completer. */
+  async completePending(customerId: string, id: string, now: Date): Promise<ActionRow | undefined> {
+    const [row] = await this.db
+      .update(customerActions)
+      .set({ status: 'complete', updatedAt: now })
+      .where(
+        and(
+          eq(customerActions.id, id),
+          eq(customerActions.customerId, customerId),
+          eq(customerActions.status, 'pending'),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   /** The customer's actions, newest first, optionally in one status. */
   async listOwn(
     customerId: string,

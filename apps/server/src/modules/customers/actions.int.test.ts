@@ -123,6 +123,7 @@ describe('all customer actions (spec 01 §3, §7)', () => {
     const a = await createCustomer(server.database.db);
     const id = await pendingBulkAction(a.customer.id);
     await graphql(server, ALL, await customerTokenFor(server, a.user.email));
+    await server.flushAudit();
     const rows = await server.database.db
       .select()
       .from(auditLog)

@@ -1,27 +1,10 @@
 import { builder } from '../../graphql/builder';
 import './actions-schema';
+import './account-schema';
+import { Address } from './address-type';
 import { codedError } from '../../graphql/errors';
 import { topics } from '../../platform/pubsub';
-import type {
-  AddressRow,
-  ContractRow,
-  CustomerRecord,
-  SubscriptionItemRow,
-  SubscriptionRow,
-} from './store';
-
-const Address = builder.objectRef<AddressRow>('Address').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    address_type: t.exposeString('addressType'),
-    street_address1: t.exposeString('streetAddress1'),
-    street_address2: t.exposeString('streetAddress2', { nullable: true }),
-    city: t.exposeString('city'),
-    state: t.exposeString('state'),
-    state_code: t.exposeString('stateCode'),
-    zip_code: t.exposeString('zipCode'),
-  }),
-});
+import type { ContractRow, CustomerRecord, SubscriptionItemRow, SubscriptionRow } from './store';
 
 const Tag = builder.objectRef<{ name: string }>('Tag').implement({
   fields: (t) => ({ name: t.exposeString('name') }),

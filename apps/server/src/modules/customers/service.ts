@@ -81,6 +81,28 @@ export class CustomerService {
     return this.store.activeTreatmentIds(customerId, db);
   }
 
+  /**
+   * For referrals (eligibility, the own-email rule and the invitation's sender name): not
+   * audited here, the caller audits the operation it serves.
+   */
+  contactFacts(
+    customerId: string,
+  ): Promise<{ email: string; firstName: string; subscriptionStatuses: string[] } | undefined> {
+    return this.store.contactFacts(customerId);
+  }
+
+  /** The customer signed up with this email, if any (referrals: a signed-up referee). */
+  idByEmail(email: string): Promise<string | undefined> {
+    return this.store.idByEmail(email.trim().toLowerCase());
+  }
+
+  /** Customers on an active plan of a treatment category (the weight reminder job asks). */
+  activeInTreatmentCategory(
+    category: string,
+  ): Promise<{ customerId: string; email: string; firstName: string }[]> {
+    return this.store.activeInTreatmentCategory(category);
+  }
+
   ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
     return this.store.ownsSubscription(customerId, subscriptionId);
   }

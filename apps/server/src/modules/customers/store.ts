@@ -1,5 +1,5 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES, type AddressType } from '@portal/domain';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   addresses,
@@ -8,6 +8,8 @@ import {
   customerTags,
   subscriptionItems,
   subscriptions,
+  treatmentConfigurations,
+  treatments,
 } from '../../db/schema/index';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -43,6 +45,59 @@ export class CustomerStore {
   async findById(id: string): Promise<CustomerRow | undefined> {
     const [row] = await this.db.select().from(customers).where(eq(customers.id, id));
     return row;
+  }
+
+  /** A customer's email, first name and subscription statuses (referrals ask). */
+  async contactFacts(
+    id: string,
+  ): Promise<{ email: string; firstName: string; subscriptionStatuses: string[] } | undefined> {
+    const customer = await this.findById(id);
+    if (!customer) return undefined;
+    const rows = await this.db
+      .select({ status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, id));
+    return {
+      email: customer.email,
+      firstName: customer.firstName,
+      subscriptionStatuses: rows.map((r) => r.status),
+    };
+  }
+
+  /** The customer with this email (case-insensitive; callers pass it lower-cased). */
+  async idByEmail(email: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(sql`lower(${customers.email}) = ${email}`)
+      .limit(1);
+    return row?.id;
+  }
+
+  /** Customers with an active subscription on a treatment of the category (e.g. weightloss). */
+  async activeInTreatmentCategory(
+    category: string,
+  ): Promise<{ customerId: string; email: string; firstName: string }[]> {
+    return this.db
+      .selectDistinct({
+        customerId: customers.id,
+        email: customers.email,
+        firstName: customers.firstName,
+      })
+      .from(subscriptions)
+      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+      .innerJoin(treatments, eq(treatments.id, subscriptions.treatmentId))
+      .innerJoin(
+        treatmentConfigurations,
+        eq(treatmentConfigurations.treatmentShortId, treatments.shortId),
+      )
+      .where(
+        and(
+          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+          eq(treatmentConfigurations.treatmentCategory, category),
+        ),
+      )
+      .orderBy(customers.id);
   }
 
   /** One customer with everything GetCustomerData shows, in five indexed reads. */

@@ -84,11 +84,13 @@ async function signedUrl(token: string, fileName: string) {
 /** The URL as the server would be reached (PUBLIC_URL is http://portal.test in tests). */
 const local = (url: string) => `${server.url}${new URL(url).pathname}${new URL(url).search}`;
 
-const downloads = (documentId: string) =>
-  server.database.db
+const downloads = async (documentId: string) => {
+  await server.flushAudit();
+  return server.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'document'), eq(auditLog.entityId, documentId)));
+};
 
 describe('lab results', () => {
   it('the care team attaches one; its owner lists it (newest or oldest first) and is notified', async () => {

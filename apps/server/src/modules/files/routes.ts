@@ -12,7 +12,7 @@ import { DOWNLOAD_PATH, UPLOAD_PATH, documentUri, type FileService } from './ser
  *       the bytes are gone. Every download is audited.
  *   PUT /files/upload/:category/:fileName?customer=&expires=&signature=   body: the file
  *       201 {id, uri}; 403 as above; 409 when the customer already has a file of that name;
- *       413 past MAX_UPLOAD_BYTES.
+ *       413 past MAX_UPLOAD_BYTES; 415 when the bytes are not a JPEG, PNG, WebP or PDF.
  */
 
 const forbidden = { error: { code: 'forbidden', message: 'This link is not valid any more.' } };
@@ -86,7 +86,9 @@ export function fileRoutes(
         const body =
           outcome.status === 403
             ? forbidden
-            : { error: { code: 'conflict', message: 'A file with this name is already there.' } };
+            : outcome.status === 415
+              ? { error: { code: 'unsupported-type', message: 'Images and PDF files only.' } }
+              : { error: { code: 'conflict', message: 'A file with this name is already there.' } };
         return reply.status(outcome.status).send(body);
       }
       return reply.status(201).send({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SIGNED_URL_TTL_SECONDS, type FileCategory } from '@portal/domain';
+import { SIGNED_URL_TTL_SECONDS, sniffFileKind, type FileCategory } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -28,7 +28,7 @@ export type DownloadOutcome =
   { ok: true; document: DocumentRow; bytes: Uint8Array } | { ok: false; status: 403 | 404 };
 
 export type UploadOutcome =
-  { ok: true; document: DocumentRow } | { ok: false; status: 403 | 409 | 413 };
+  { ok: true; document: DocumentRow } | { ok: false; status: 403 | 409 | 413 | 415 };
 
 /** A file's uri as the API hands it out: `documents/<category>/<file name>`. */
 export function documentUri(document: Pick<DocumentRow, 'category' | 'fileName'>): string {
@@ -82,6 +82,26 @@ export class FileService {
     const document = match ? await this.store.findOwnByName(customerId, category, fileName) : null;
     if (!document) return { errorMessage: 'File not found.' };
     return this.signDownload(document, 'SignedDownloadUrlFromUri', actor);
+  }
+
+  /**
+   * Download URLs for documents of a customer's by id (the care team viewing ID images before
+   * deciding): each signed and audited like any other; ids that are not the customer's are
+   * left out.
+   */
+  async signedDownloadUrlsByIds(
+    customerId: string,
+    ids: readonly string[],
+    operation: string,
+    actor: AuditActor,
+  ): Promise<Map<string, string>> {
+    const documents = await this.store.ownByIds(customerId, ids);
+    const urls = new Map<string, string>();
+    for (const document of documents) {
+      const answer = await this.signDownload(document, operation, actor);
+      if ('downloadUrl' in answer) urls.set(document.id, answer.downloadUrl);
+    }
+    return urls;
   }
 
   private async signDownload(
@@ -183,10 +203,20 @@ export class FileService {
       return { ok: false, status: 403 };
     }
     const actor: AuditActor = { type: 'customer', id: check.parts.customerId, ...meta };
+    // Customers upload images and PDF only (issue 15), judged by the bytes, not the header.
+    const kind = sniffFileKind(body.bytes);
+    if (!kind) {
+      await this.audit.record(actor, {
+        action: 'upload_refused',
+        entity: 'document',
+        details: { reason: 'type', declared: body.contentType.slice(0, 100) },
+      });
+      return { ok: false, status: 415 };
+    }
     const document = await this.uow.run(actor, (work) =>
       this.storeDocument(
         check.parts.customerId,
-        { category, fileName, contentType: body.contentType, bytes: body.bytes },
+        { category, fileName, contentType: kind, bytes: body.bytes },
         work,
       ),
     );
@@ -226,6 +256,30 @@ export class FileService {
       });
     }
     return row;
+  }
+
+  /**
+   * Deletes the customer's own documents among these ids in the caller's unit of work (an ID
+   * check's images once decided). Returns what to call after the commit to remove the bytes,
+   * so a rolled-back decision never loses a file its row still points at.
+   */
+  async deleteDocuments(
+    customerId: string,
+    ids: readonly string[],
+    work: Work,
+  ): Promise<() => Promise<void>> {
+    const rows = await this.store.in(work.tx).deleteOwn(customerId, ids);
+    for (const row of rows) {
+      await work.audit({
+        action: 'delete',
+        entity: 'document',
+        entityId: row.id,
+        details: { customerId, category: row.category },
+      });
+    }
+    return async () => {
+      for (const row of rows) await this.files.delete(row.storageKey);
+    };
   }
 
   /** The customer's own documents among these ids (labs show their files). Not audited here. */

@@ -52,4 +52,13 @@ export class DocumentIndexStore {
     const [row] = await this.db.insert(documents).values(values).onConflictDoNothing().returning();
     return row;
   }
+
+  /** Deletes the customer's own documents among these ids; returns the rows deleted. */
+  async deleteOwn(customerId: string, ids: readonly string[]): Promise<DocumentRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .delete(documents)
+      .where(and(eq(documents.customerId, customerId), inArray(documents.id, [...ids])))
+      .returning();
+  }
 }

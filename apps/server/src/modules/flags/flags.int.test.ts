@@ -40,7 +40,7 @@ describe('/config.json with the support and chat variables set (spec 01 §1, §7
     expect(body.supportUrl).toBe(SUPPORT_URL);
     expect(body.chatWidgetUrl).toBe(CHAT_WIDGET_URL);
     expect(cache).toContain('no-store');
-    expect(csp).toMatch(/script-src 'self' https:\/\/chat\.example\.com(;|$)/);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/chat\.example\.com(;|$)/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/chat\.example\.com/);
     expect(csp).toMatch(/frame-src 'self' https:\/\/chat\.example\.com/);
   });
@@ -104,7 +104,7 @@ describe('/config.json without the variables', () => {
     expect(body.supportUrl).toBeNull();
     expect(body.chatWidgetUrl).toBeNull();
     expect(body.googleSignIn).toBe(false);
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
     expect(csp).toMatch(
       /frame-src 'self' https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/,
     );

@@ -1,18 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import {
+  providerRef,
+  treatmentRefColumns,
+  type ProviderRef,
+  type TreatmentRef,
+} from '../../db/treatment-refs';
 import { labOrders, providers, treatments } from '../../db/schema/index';
 
 export type LabOrderRow = typeof labOrders.$inferSelect;
 
 export interface LabOrderRecord {
   order: LabOrderRow;
-  provider: { id: string; displayName: string } | null;
-  treatment: {
-    id: string;
-    shortId: string;
-    displayName: string;
-    billingProductId: string | null;
-  } | null;
+  provider: ProviderRef | null;
+  treatment: TreatmentRef | null;
 }
 
 /** The only place with SQL for lab orders. */
@@ -28,13 +29,7 @@ export class LabStore {
     const rows = await this.db
       .select({
         order: labOrders,
-        providerName: providers.displayName,
-        treatment: {
-          id: treatments.id,
-          shortId: treatments.shortId,
-          displayName: treatments.displayName,
-          billingProductId: treatments.billingProductId,
-        },
+        ...treatmentRefColumns,
       })
       .from(labOrders)
       .leftJoin(providers, eq(providers.id, labOrders.providerId))
@@ -47,10 +42,7 @@ export class LabStore {
       .orderBy(desc(labOrders.createdAt));
     return rows.map((r) => ({
       order: r.order,
-      provider:
-        r.order.providerId && r.providerName
-          ? { id: r.order.providerId, displayName: r.providerName }
-          : null,
+      provider: providerRef(r.order.providerId, r.providerName),
       treatment: r.treatment,
     }));
   }

@@ -4,6 +4,13 @@ import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { codedError } from '../../graphql/errors';
+import type { Mailer } from '../../platform/mail';
+import type { NotificationService } from '../notifications/service';
+import {
+  WeightReminders,
+  type WeightReminderCustomers,
+  type WeightReminderPreferences,
+} from './reminders';
 import { MeasurementStore, type MeasurementChangeFormRow, type MeasurementRow } from './store';
 
 export type { MeasurementChangeFormRow, MeasurementRow };
@@ -20,6 +27,8 @@ export class MeasurementService {
     private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    /** The weight tracker reminder's pass (the scheduler runs it; tests call it). */
+    readonly reminders: WeightReminders,
   ) {}
 
   async list(customerId: string, actor: AuditActor): Promise<MeasurementRow[]> {
@@ -216,6 +225,22 @@ export function createMeasurementService(deps: {
   uow: UnitOfWork;
   audit: AuditLog;
   clock: Clock;
+  customers: WeightReminderCustomers;
+  preferences: WeightReminderPreferences;
+  notifications: NotificationService;
+  mailer: Mailer;
+  publicUrl: string;
 }): MeasurementService {
-  return new MeasurementService(new MeasurementStore(deps.db), deps.uow, deps.audit, deps.clock);
+  const store = new MeasurementStore(deps.db);
+  const reminders = new WeightReminders({
+    store,
+    customers: deps.customers,
+    preferences: deps.preferences,
+    notifications: deps.notifications,
+    mailer: deps.mailer,
+    uow: deps.uow,
+    clock: deps.clock,
+    publicUrl: deps.publicUrl,
+  });
+  return new MeasurementService(store, deps.uow, deps.audit, deps.clock, reminders);
 }

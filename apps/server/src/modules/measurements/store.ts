@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { measurementChangeForms, measurements } from '../../db/schema/index';
+import { measurementChangeForms, measurements, weightReminders } from '../../db/schema/index';
 
 export type MeasurementRow = typeof measurements.$inferSelect;
 export type MeasurementChangeFormRow = typeof measurementChangeForms.$inferSelect;
@@ -92,5 +92,32 @@ export class MeasurementStore {
       .where(and(eq(measurementChangeForms.id, id), eq(measurementChangeForms.status, 'pending')))
       .returning();
     return row;
+  }
+
+  /** The latest day the customer has a weight for (yyyy-MM-dd); undefined when none. */
+  async lastWeightDay(customerId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ at: max(measurements.recordedAt) })
+      .from(measurements)
+      .where(and(eq(measurements.customerId, customerId), eq(measurements.type, 'weight')));
+    return row?.at ?? undefined;
+  }
+
+  async lastReminder(customerId: string, tx: Db = this.db) {
+    const [row] = await tx
+      .select()
+      .from(weightReminders)
+      .where(eq(weightReminders.customerId, customerId));
+    return row;
+  }
+
+  async recordReminder(tx: Db, customerId: string, at: Date, mailed: boolean) {
+    await tx
+      .insert(weightReminders)
+      .values({ customerId, lastRemindedAt: at, mailed })
+      .onConflictDoUpdate({
+        target: weightReminders.customerId,
+        set: { lastRemindedAt: at, mailed },
+      });
   }
 }

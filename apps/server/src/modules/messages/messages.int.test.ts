@@ -133,17 +133,24 @@ describe('getProviderMessages', () => {
     expect(own.data?.providerMessages).toEqual([]);
   });
 
-  it('serves the HTML as the care team sent it; the web sanitizes it', async () => {
+  it('serves the HTML sanitized when stored, the original kept apart (issue 17)', async () => {
     const a = await createCustomer(server.database.db);
     const html = '<p>Hi</p><img src=x onerror="alert(1)"><script>alert(2)</script>';
-    await post(a.customer.id, { html });
+    const { id } = await post(a.customer.id, { html });
     const res = await graphql<Listed>(
       server,
       MESSAGES,
       await customerTokenFor(server, a.user.email),
       { customerId: a.customer.id },
     );
-    expect(res.data?.providerMessages[0]?.messageSections).toEqual([{ name: '', html }]);
+    expect(res.data?.providerMessages[0]?.messageSections).toEqual([
+      { name: '', html: '<p>Hi</p><img src="x" />' },
+    ]);
+    const [row] = await server.database.db
+      .select({ original: providerMessages.originalMessage })
+      .from(providerMessages)
+      .where(eq(providerMessages.id, id));
+    expect(row?.original).toBe(html);
   });
 });
 
@@ -164,6 +171,7 @@ describe('updateProviderMessageRead', () => {
       },
     });
     expect((await readOnOf(id))?.toISOString()).toBe(now.toISOString());
+    await server.flushAudit();
     const audits = await server.database.db
       .select()
       .from(auditLog)
@@ -203,6 +211,7 @@ describe('updateProviderMessageRead', () => {
     expect(res.errors).toBeUndefined();
     expect(await statusOf(first.notificationId)).toBe('read');
     expect(await statusOf(second.notificationId)).toBe('unread');
+    await server.flushAudit();
     const audits = await server.database.db
       .select()
       .from(auditLog)

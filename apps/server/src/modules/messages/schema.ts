@@ -12,7 +12,7 @@ const MAX_USER_IDS = 100;
 const MessageSection = builder.objectRef<Section>('MessageSection').implement({
   description:
     'A part of a provider message: the first is the body, later ones are accordions. The ' +
-    'HTML is as the care team wrote it; sanitize it before showing it.',
+    'HTML was sanitized when the care team sent it (no scripts, handlers, forms or frames).',
   fields: (t) => ({ name: t.exposeString('name'), html: t.exposeString('html') }),
 });
 

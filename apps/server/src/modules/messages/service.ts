@@ -4,6 +4,7 @@ import type { Events } from '../../platform/events';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { Db } from '../../db/client';
 import type { NotificationService } from '../notifications/service';
+import { sanitizeProviderHtml } from './sanitize';
 import {
   MessageStore,
   type MessageRow,
@@ -17,7 +18,7 @@ export type { MessageRow, TemplateRow };
 export interface NewProviderMessage {
   customerId: string;
   type: string;
-  /** Stored exactly as sent; see the note on sanitizing in create(). */
+  /** As sent; stored sanitized (see create()), the original kept apart. */
   html: string;
   providerId?: string | undefined;
   templateUsedId?: string | undefined;
@@ -119,14 +120,9 @@ export class MessageService {
    * Stores a message from the care team (staff API) as part of the caller's unit of work,
    * audit row included; the caller publishes the event after the commit.
    *
-   * The HTML is stored exactly as sent and sanitized where it is shown (DOMPurify in the web
-   * app), for three reasons: one sanitizer with a real HTML parser is the boundary, and a
-   * second, regex-based filter here would be weaker while looking like protection; the stored
-   * text stays a faithful record of what the care team wrote; and the browser test that a
-   * script or onerror handler in a message runs nothing keeps proving the web's sanitizer
-   * instead of passing because the server had already removed them. The served app's
-   * Content-Security-Policy (script-src 'self', no inline scripts or handlers) is the second
-   * layer. Only authenticated staff can write messages at all.
+   * The HTML is sanitized here, at the source (issue 17), so every client of the data API
+   * gets safe HTML, not only the web app (which sanitizes again where it shows it); what the
+   * care team sent is kept apart in original_message for the record and never served.
    */
   async create(input: NewProviderMessage, work: Work): Promise<MessageRow> {
     const store = this.store.in(work.tx);
@@ -137,7 +133,8 @@ export class MessageService {
     const row = await store.insert({
       customerId: input.customerId,
       type: input.type,
-      message: input.html,
+      message: sanitizeProviderHtml(input.html),
+      originalMessage: input.html,
       providerId: providerId ?? null,
       templateUsedId: input.templateUsedId ?? null,
       sentByUserId: input.sentByUserId ?? null,

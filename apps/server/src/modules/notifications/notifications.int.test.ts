@@ -117,6 +117,7 @@ describe('GetCustomerNotifications', () => {
     const a = await createCustomer(server.database.db);
     const id = await notify(a.customer.id, { type: 'dl', title: 'audit me' });
     await graphql(server, LIST, await customerTokenFor(server, a.user.email));
+    await server.flushAudit();
     const rows = await server.database.db
       .select()
       .from(auditLog)
@@ -245,6 +246,7 @@ describe('UpdateCustomerNotificationStatus', () => {
     expect(done.errors).toBeUndefined();
     expect(await statusOf(id)).toBe('action_completed');
 
+    await server.flushAudit();
     const audits = await server.database.db
       .select()
       .from(auditLog)
@@ -340,6 +342,7 @@ describe('notificationsChanged subscription', () => {
     ]);
     expect(followA.errors).toEqual([]);
     // The re-read a subscription does is audited as the customer whose socket it is.
+    await server.flushAudit();
     const reads = await server.database.db
       .select()
       .from(auditLog)
@@ -405,6 +408,7 @@ describe('demo data', () => {
     expect(res.data?.customerNotifications.map((n) => n.type).sort()).toEqual([
       'action_required_contract_expire_v1',
       'banner_regulation_message_v1',
+      'bulk_order_payment_v1',
       'lab_result_received_v1',
       'notice_payment_due_v1',
     ]);

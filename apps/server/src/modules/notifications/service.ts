@@ -184,6 +184,30 @@ export class NotificationService {
   }
 
   /**
+   * Removes the notices of a type that open `url` (a bulk payment notice once its action is
+   * no longer pending), in the caller's unit of work; the caller publishes after the commit.
+   */
+  async removeNoticesFor(
+    customerId: string,
+    type: string,
+    url: string,
+    work: Work,
+  ): Promise<NotificationRow[]> {
+    const rows = await this.store
+      .in(work.tx)
+      .deleteByActionUrl(customerId, type, url, this.clock.now());
+    for (const row of rows) {
+      await work.audit({
+        action: 'update',
+        entity: 'customer_notification',
+        entityId: row.id,
+        details: { operation: 'removeNotices', status: 'deleted' },
+      });
+    }
+    return rows;
+  }
+
+  /**
    * Creates a notification (staff API) as part of the caller's unit of work, audit row
    * included. The caller publishes the event once the transaction has committed.
    */
@@ -201,6 +225,25 @@ export class NotificationService {
       details: { customerId: row.customerId, type: row.type },
     });
     return row;
+  }
+
+  /**
+   * Issue 15: the customer's open notices of a type (henryForms-intake, dl) completed, in the
+   * caller's unit of work; the caller publishes the rows once it has committed.
+   */
+  async completeByType(customerId: string, type: string, work: Work): Promise<NotificationRow[]> {
+    const rows = await this.store
+      .in(work.tx)
+      .settleByType(customerId, type, 'action_completed', this.clock.now());
+    for (const row of rows) {
+      await work.audit({
+        action: 'update',
+        entity: 'customer_notification',
+        entityId: row.id,
+        details: { status: 'action_completed', type },
+      });
+    }
+    return rows;
   }
 
   /** Publishes a created or changed notification to its customer's subscriptions. */

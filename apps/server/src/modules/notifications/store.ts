@@ -89,9 +89,52 @@ export class NotificationStore {
       .returning();
   }
 
+  /** Removes (status deleted) the customer's notifications of a type that open this url. */
+  deleteByActionUrl(
+    customerId: string,
+    type: string,
+    url: string,
+    now: Date,
+  ): Promise<NotificationRow[]> {
+    const n = customerNotifications;
+    return this.db
+      .update(n)
+      .set({ status: 'deleted', updatedAt: now })
+      .where(
+        and(
+          eq(n.customerId, customerId),
+          eq(n.type, type),
+          ne(n.status, 'deleted'),
+          sql`${n.action}->>'url' = ${url}`,
+        ),
+      )
+      .returning();
+  }
+
   async insert(values: NotificationInsert): Promise<NotificationRow> {
     const [row] = await this.db.insert(customerNotifications).values(values).returning();
     if (!row) throw new Error('notification not inserted');
     return row;
+  }
+
+  /** The customer's open notices of a type (not completed, not deleted), set to a status. */
+  settleByType(
+    customerId: string,
+    type: string,
+    status: NotificationRow['status'],
+    now: Date,
+  ): Promise<NotificationRow[]> {
+    const n = customerNotifications;
+    return this.db
+      .update(n)
+      .set({ status, updatedAt: now })
+      .where(
+        and(
+          eq(n.customerId, customerId),
+          eq(n.type, type),
+          sql`${n.status} not in ('action_completed', 'deleted')`,
+        ),
+      )
+      .returning();
   }
 }

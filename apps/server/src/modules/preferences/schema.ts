@@ -1,7 +1,8 @@
-import { tosConsentSchema } from '@portal/domain';
+import { tosConsentSchema, updateNotificationPreferenceSchema } from '@portal/domain';
 import { builder } from '../../graphql/builder';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
+import type { PreferenceCell } from './service';
 import type { ConsentRow, NotificationPreferenceRow } from './store';
 
 // Consents and notification preferences of the signed-in customer (spec 01 §4, §7).
@@ -91,5 +92,47 @@ builder.queryField('customerConsentAndPreferences', (t) =>
         requireCustomer(ctx, args.customerId),
         ctx.actor,
       ),
+  }),
+);
+
+const NotificationPreferenceCell = builder
+  .objectRef<PreferenceCell>('NotificationPreferenceCell')
+  .implement({
+    description: 'One cell of the preferences grid: a category on a channel.',
+    fields: (t) => ({
+      category: t.exposeString('category'),
+      channel: t.exposeString('channel'),
+      enabled: t.exposeBoolean('enabled'),
+      locked: t.exposeBoolean('locked', {
+        description: 'Transactional messages cannot be switched off.',
+      }),
+    }),
+  });
+
+builder.queryField('notificationPreferences', (t) =>
+  t.field({
+    type: [NotificationPreferenceCell],
+    description: "The viewer's notification preferences, every category on every channel.",
+    authScopes: { customer: true },
+    resolve: (_root, _args, ctx) => ctx.services.preferences.grid(requireCustomer(ctx), ctx.actor),
+  }),
+);
+
+builder.mutationField('updateNotificationPreference', (t) =>
+  t.field({
+    type: NotificationPreferenceCell,
+    description:
+      'Switches one category on one channel for the viewer; Transactional is refused (C101).',
+    authScopes: { customer: true },
+    args: {
+      category: t.arg.string({ required: true }),
+      channel: t.arg.string({ required: true }),
+      enabled: t.arg.boolean({ required: true }),
+    },
+    resolve: (_root, args, ctx) => {
+      const customerId = requireCustomer(ctx);
+      const input = parseArgs(updateNotificationPreferenceSchema, args, 'C101');
+      return ctx.services.preferences.set(customerId, input, ctx.actor);
+    },
   }),
 );

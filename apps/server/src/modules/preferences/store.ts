@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consents, notificationPreferences } from '../../db/schema/index';
 
@@ -8,6 +8,11 @@ export type NotificationPreferenceRow = typeof notificationPreferences.$inferSel
 /** The only place with SQL for consents and notification preferences. */
 export class PreferenceStore {
   constructor(private readonly db: Db) {}
+
+  /** The same store over a transaction (UnitOfWork's `tx`). */
+  in(tx: Db): PreferenceStore {
+    return new PreferenceStore(tx);
+  }
 
   async consentsAndPreferences(customerId: string) {
     const [consentRows, preferenceRows] = await Promise.all([
@@ -23,6 +28,21 @@ export class PreferenceStore {
         .orderBy(asc(notificationPreferences.type), asc(notificationPreferences.channel)),
     ]);
     return { consents: consentRows, preferences: preferenceRows };
+  }
+
+  /** One preference row (a category on a channel), if the customer ever set it. */
+  async preference(customerId: string, type: string, channel: string) {
+    const [row] = await this.db
+      .select()
+      .from(notificationPreferences)
+      .where(
+        and(
+          eq(notificationPreferences.customerId, customerId),
+          eq(notificationPreferences.type, type),
+          eq(notificationPreferences.channel, channel),
+        ),
+      );
+    return row;
   }
 
   /** Upserts one consent; the number of rows written (1). */
@@ -58,5 +78,12 @@ export class PreferenceStore {
       })
       .returning();
     return rows.length;
+  }
+
+  /** Erasure on account deletion: preferences go; consents stay (proof of what was agreed). */
+  async deleteAll(customerId: string): Promise<void> {
+    await this.db
+      .delete(notificationPreferences)
+      .where(eq(notificationPreferences.customerId, customerId));
   }
 }

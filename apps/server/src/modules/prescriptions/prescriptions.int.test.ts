@@ -289,6 +289,7 @@ describe('another customer cannot read the first one’s prescriptions', () => {
       { c: a.customer.id },
     );
     expect(ownList.data?.prescriptionsByCustomer.map((p) => p.id)).toEqual([id]);
+    await server.flushAudit();
     const reads = await server.database.db
       .select()
       .from(auditLog)

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  providerRef,
+  treatmentRefColumns,
+  type ProviderRef,
+  type TreatmentRef,
+} from '../../db/treatment-refs';
+import {
   prescriptionKits,
   prescriptionMediaAssets,
   prescriptions,
@@ -18,13 +24,8 @@ export type ShipmentEventRow = typeof shipmentEvents.$inferSelect;
 
 export interface PrescriptionRecord {
   prescription: PrescriptionRow;
-  provider: { id: string; displayName: string } | null;
-  treatment: {
-    id: string;
-    shortId: string;
-    displayName: string;
-    billingProductId: string | null;
-  } | null;
+  provider: ProviderRef | null;
+  treatment: TreatmentRef | null;
   kits: KitRow[];
   mediaAssets: MediaAssetRow[];
   shipments: (ShipmentRow & { events: ShipmentEventRow[] })[];
@@ -43,13 +44,7 @@ export class PrescriptionStore {
     const rows = await this.db
       .select({
         prescription: prescriptions,
-        providerName: providers.displayName,
-        treatment: {
-          id: treatments.id,
-          shortId: treatments.shortId,
-          displayName: treatments.displayName,
-          billingProductId: treatments.billingProductId,
-        },
+        ...treatmentRefColumns,
       })
       .from(prescriptions)
       .leftJoin(providers, eq(providers.id, prescriptions.providerId))
@@ -93,10 +88,7 @@ export class PrescriptionStore {
       : [];
     return rows.map((r) => ({
       prescription: r.prescription,
-      provider:
-        r.prescription.providerId && r.providerName
-          ? { id: r.prescription.providerId, displayName: r.providerName }
-          : null,
+      provider: providerRef(r.prescription.providerId, r.providerName),
       treatment: r.treatment,
       kits: kits.filter((k) => k.prescriptionId === r.prescription.id),
       mediaAssets: media.filter((m) => m.prescriptionId === r.prescription.id),

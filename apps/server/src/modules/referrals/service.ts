@@ -16,6 +16,16 @@ import { ReferralStore, type ReferralRow } from './store';
 
 export type { ReferralRow };
 
+/**
+ * What referrals read of customers, through the customers service (injected by the
+ * composition root): the referrer's email, first name and subscription statuses.
+ */
+export interface ReferralCustomers {
+  contactFacts(
+    customerId: string,
+  ): Promise<{ email: string; firstName: string; subscriptionStatuses: string[] } | undefined>;
+}
+
 export interface ReferralServiceDeps {
   db: Db;
   uow: UnitOfWork;
@@ -23,6 +33,7 @@ export interface ReferralServiceDeps {
   clock: Clock;
   mailer: Mailer;
   flags: FlagService;
+  customers: ReferralCustomers;
   publicUrl: string;
 }
 
@@ -35,8 +46,12 @@ export interface ReferralServiceDeps {
 export class ReferralService {
   private readonly store: ReferralStore;
 
+  /** Referral credit for billing (injected into it as its credit port by services.ts). */
+  readonly credits: ReferralCredits;
+
   constructor(private readonly deps: ReferralServiceDeps) {
     this.store = new ReferralStore(deps.db);
+    this.credits = new ReferralCredits(this.store, deps.clock);
   }
 
   /** GetReferrals: the referrer's own, newest first; the read is audited. */
@@ -53,7 +68,7 @@ export class ReferralService {
 
   /** Spec 02 §6: the referral_program flag and at least one active subscription. */
   async isEligible(customerId: string): Promise<boolean> {
-    const facts = await this.store.referrerFacts(customerId);
+    const facts = await this.deps.customers.contactFacts(customerId);
     if (!facts) return false;
     const flags = await this.deps.flags.flagsFor(customerId);
     return isReferralEligible({
@@ -72,7 +87,7 @@ export class ReferralService {
     refereeEmail: string,
     actor: AuditActor,
   ): Promise<ReferralRow> {
-    const facts = await this.store.referrerFacts(referrerCustomerId);
+    const facts = await this.deps.customers.contactFacts(referrerCustomerId);
     if (!facts || !(await this.isEligible(referrerCustomerId))) {
       throw codedError('R102', 'The referral program is not available to this account.', {
         reason: 'notEligible',
@@ -192,6 +207,65 @@ export class ReferralService {
       details: { status: 'referrer_discount_received', refereeCustomerId },
     });
     return row;
+  }
+}
+
+/** One referral's share of the credit a charge took (kept with the charge to give it back). */
+export interface ReferralCreditPart {
+  referralId: string;
+  cents: number;
+}
+
+/**
+ * Referral credit as billing uses it (billing's CreditPort): what a referrer holds, taken
+ * oldest first in billing's unit of work, and given back if the charge is declined.
+ */
+export class ReferralCredits {
+  constructor(
+    private readonly store: ReferralStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async available(customerId: string, work?: Work): Promise<number> {
+    const rows = await (work ? this.store.in(work.tx) : this.store).creditRows(customerId, !!work);
+    return rows.reduce((sum, r) => sum + (r.referrerDiscountRemaining ?? 0), 0);
+  }
+
+  async take(work: Work, customerId: string, cents: number): Promise<ReferralCreditPart[]> {
+    const store = this.store.in(work.tx);
+    const parts: ReferralCreditPart[] = [];
+    let left = cents;
+    for (const row of await store.creditRows(customerId, true)) {
+      if (left <= 0) break;
+      const used = Math.min(left, row.referrerDiscountRemaining ?? 0);
+      await store.update(row.id, {
+        referrerDiscountRemaining: (row.referrerDiscountRemaining ?? 0) - used,
+        updatedAt: this.clock.now(),
+      });
+      await work.audit({
+        action: 'update',
+        entity: 'referral',
+        entityId: row.id,
+        details: { creditUsed: used },
+      });
+      parts.push({ referralId: row.id, cents: used });
+      left -= used;
+    }
+    if (left > 0) throw new Error('referral credit no longer available');
+    return parts;
+  }
+
+  async giveBack(work: Work, parts: readonly ReferralCreditPart[]): Promise<void> {
+    const store = this.store.in(work.tx);
+    for (const part of parts) {
+      await store.addRemaining(part.referralId, part.cents, this.clock.now());
+      await work.audit({
+        action: 'update',
+        entity: 'referral',
+        entityId: part.referralId,
+        details: { creditReturned: part.cents },
+      });
+    }
   }
 }
 

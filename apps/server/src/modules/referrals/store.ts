@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, referrals, subscriptions } from '../../db/schema/index';
+import { referrals } from '../../db/schema/index';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 
 /** Statuses a referral can still be signed up from. */
 const OPEN = ['created', 'coupon_code_generated', 'email_sent'] as const;
 
-/** The only place with SQL for referrals. */
+/** The only place with SQL for referrals (customers are read through the customers port). */
 export class ReferralStore {
   constructor(private readonly db: Db) {}
 
@@ -22,22 +22,6 @@ export class ReferralStore {
       .from(referrals)
       .where(eq(referrals.referrerCustomerId, referrerCustomerId))
       .orderBy(desc(referrals.createdAt), desc(referrals.id));
-  }
-
-  /** The referrer's email and subscription statuses (eligibility and the own-email rule). */
-  async referrerFacts(
-    customerId: string,
-  ): Promise<{ email: string; firstName: string; subscriptionStatuses: string[] } | undefined> {
-    const [customer] = await this.db
-      .select({ email: customers.email, firstName: customers.firstName })
-      .from(customers)
-      .where(eq(customers.id, customerId));
-    if (!customer) return undefined;
-    const rows = await this.db
-      .select({ status: subscriptions.status })
-      .from(subscriptions)
-      .where(eq(subscriptions.customerId, customerId));
-    return { ...customer, subscriptionStatuses: rows.map((r) => r.status) };
   }
 
   /** Inserts one referral; undefined when the referrer has one for that email already. */
@@ -85,13 +69,30 @@ export class ReferralStore {
     return row;
   }
 
-  /** Whether a customer exists with this email (a signed-up referee). */
-  async customerIdByEmail(email: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(sql`lower(${customers.email}) = ${email}`)
-      .limit(1);
-    return row?.id;
+  /** The referrer's referrals with credit still to use, oldest first, locked for the charge. */
+  creditRows(referrerCustomerId: string, lock: boolean): Promise<ReferralRow[]> {
+    const query = this.db
+      .select()
+      .from(referrals)
+      .where(
+        and(
+          eq(referrals.referrerCustomerId, referrerCustomerId),
+          eq(referrals.status, 'referrer_discount_received'),
+          gt(referrals.referrerDiscountRemaining, 0),
+        ),
+      )
+      .orderBy(asc(referrals.discountReceivedAt), asc(referrals.id));
+    return lock ? query.for('update') : query;
+  }
+
+  /** Gives credit back to a referral (a declined charge's share). */
+  async addRemaining(id: string, cents: number, at: Date): Promise<void> {
+    await this.db
+      .update(referrals)
+      .set({
+        referrerDiscountRemaining: sql`coalesce(${referrals.referrerDiscountRemaining}, 0) + ${cents}`,
+        updatedAt: at,
+      })
+      .where(eq(referrals.id, id));
   }
 }

@@ -46,6 +46,7 @@ async function counts() {
 }
 
 async function staffAudits(entity: string, entityId: string) {
+  await server.flushAudit();
   return server.database.db
     .select()
     .from(auditLog)

@@ -21,6 +21,11 @@ import type { StaffService } from './service';
 import { referralRoutes } from './referral-routes';
 import { carrierWebhookRoute, treatmentRoutes } from './treatment-routes';
 import { measurementRoutes } from './measurement-routes';
+import { formRoutes } from './forms-routes';
+import { billingRoutes } from './billing-routes';
+import type { BillingService } from '../billing/service';
+import { bulkRoutes } from './bulk-routes';
+import { marketingRoutes } from './marketing-routes';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
@@ -52,9 +57,10 @@ import { measurementRoutes } from './measurement-routes';
  *       A plan for a treatment (the subscription row; billing's plans come later).
  *       201 {id, treatmentId}; an unknown treatment is 400 on treatmentShortId.
  *   POST /staff/customers/:customerId/appointments   {providerId, treatmentShortId, start,
- *                                                      end, isAsync?: false}
+ *                                                      end, isAsync?: false,
+ *                                                      requirements?: ['intake' …]}
  *       Books a visit at any time, past or future: no booking window, schedule or blocking
- *       rules. 201 {id}; a provider's live visit at that start already is 409
+ *       rules. requirements: what the customer does first (intake, ID check; spec 01 §3). 201 {id}; a provider's live visit at that start already is 409
  *       {error: {code: 'slot-taken'}}; an unknown provider or treatment is 400 on its field.
  *   POST /staff/customers/:customerId/actions        {typeCode: 'bulk_order_charge', status?:
  *                                                      'pending' | 'complete' (default
@@ -67,6 +73,7 @@ import { measurementRoutes } from './measurement-routes';
  *   Prescriptions, shipments, carrier events, the carrier webhook and lab results: see
  *   treatment-routes.ts. Referrals: referral-routes.ts.
  *   treatment-routes.ts. Starting-weight change decisions: see measurement-routes.ts.
+ *   ID checks and form care tasks: see forms-routes.ts.
  *
  * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
  * (each input's zod schema is in @portal/domain, checked by the route, answered by the app's
@@ -77,6 +84,8 @@ import { measurementRoutes } from './measurement-routes';
 export interface StaffRoutesOptions {
   auth: StaffAuth;
   staff: StaffService;
+  /** The billed-plan route (billing-routes.ts). */
+  billing: BillingService;
   /** Turns on POST /staff/carrier-webhook (treatment-routes.ts). */
   carrierWebhookSecret?: string | undefined;
 }
@@ -318,6 +327,15 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
     });
     referralRoutes(scope, { staff, actorOf, existingCustomer, notFound });
     measurementRoutes(scope, { staff, actorOf, notFound });
+    formRoutes(scope, {
+      staff,
+      actorOf,
+      notFound,
+      customerExists: (id) => staff.customerExists(id),
+    });
+    billingRoutes(scope, { billing: options.billing, actorOf, existingCustomer, invalidField });
+    bulkRoutes(scope, { staff, actorOf, existingCustomer, notFound });
+    marketingRoutes(scope, { staff, actorOf, existingCustomer, notFound });
     done();
   });
 }

@@ -14,6 +14,8 @@ import type { AppointmentRow, AppointmentService } from '../appointments/service
 import type { CustomerActionRecord, CustomerActionService } from '../customers/actions-service';
 import type { AddressRow, CustomerService, SubscriptionRow } from '../customers/service';
 import type { FlagService } from '../flags/service';
+import type { FormService } from '../forms/service';
+import type { IdVerificationService } from '../forms/id-verification';
 import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
 import type { NotificationRow, NotificationService } from '../notifications/service';
 import type { LabService } from '../labs/service';
@@ -21,6 +23,8 @@ import type { MeasurementService } from '../measurements/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { SduiService } from '../sdui/service';
 import type { ReferralService } from '../referrals/service';
+import type { BulkService } from '../bulk/service';
+import type { MarketingService } from '../preferences/marketing';
 import { StaffTreatmentRecords } from './treatment-records';
 
 export interface StaffServiceDeps {
@@ -37,6 +41,10 @@ export interface StaffServiceDeps {
   labs: LabService;
   referrals: ReferralService;
   measurements: MeasurementService;
+  forms: FormService;
+  idVerification: IdVerificationService;
+  bulk: BulkService;
+  marketing: MarketingService;
 }
 
 /** What the care team does, through the services that own each area. */
@@ -45,10 +53,21 @@ export class StaffService {
   readonly treatment: StaffTreatmentRecords;
   /** Starting-weight change requests the provider team decides (measurement-routes.ts). */
   readonly measurements: MeasurementService;
+  /** Care tasks from forms and ID check decisions (forms-routes.ts). */
+  readonly forms: FormService;
+  readonly idVerification: IdVerificationService;
+  /** Bulk order approvals and paid-but-not-completed actions (bulk-routes.ts). */
+  readonly bulk: BulkService;
+  /** Marketing announcements through the preference-gated mailer (marketing-routes.ts). */
+  readonly marketing: MarketingService;
 
   constructor(private readonly deps: StaffServiceDeps) {
     this.treatment = new StaffTreatmentRecords(deps);
     this.measurements = deps.measurements;
+    this.forms = deps.forms;
+    this.idVerification = deps.idVerification;
+    this.bulk = deps.bulk;
+    this.marketing = deps.marketing;
   }
 
   /**

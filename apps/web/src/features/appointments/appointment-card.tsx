@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { initialsOf } from '../../lib/format';
 import { PATHS } from '../../lib/routes';
 import { AddToCalendarMenu } from './add-to-calendar-menu';
+import { AppointmentRequirements } from './appointment-requirements';
 import { calendarUid } from './calendar';
 import { formatDay, formatVisitTime } from './format-time';
 import type { AppointmentView } from '../../lib/appointments/use-appointments';
@@ -70,6 +71,9 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
             <Chip label={t('appointments.card.asyncChip')} size="small" variant="outlined" />
           ) : null}
         </Box>
+        {actions ? (
+          <AppointmentRequirements requirements={raw.appointment_requirements ?? []} />
+        ) : null}
         {actions ? (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
             {joinLink ? (

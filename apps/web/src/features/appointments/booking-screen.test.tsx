@@ -162,6 +162,45 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
     expect(booked).toHaveTextContent('on Tuesday, June 3 at 5:00 AM PDT');
   });
 
+  it('the bulk hand-off books with its vial count and subscription (spec 02 §4, §7)', async () => {
+    setNow(NOW);
+    const subscriptionId = '6f1d3b3e-8d4a-4f55-9a43-0c8b0d6f7a22';
+    const { calls } = renderWithAppointments(
+      `/book-appointment?treatmentShortId=weightmanagement_bulk&vialCount=4&subscriptionId=${subscriptionId}`,
+      <BookingScreen />,
+      { slots: tuesdaySlots(1) },
+    );
+    await acceptTerms();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
+    await showTimesIn(dialog, /^Eastern Time \(EDT\)/);
+    fireEvent.click(await within(dialog).findByRole('button', { name: '8:00 AM EDT' }));
+    const review = await screen.findByRole('dialog', { name: 'Review your visit' });
+    fireEvent.click(within(review).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByRole('dialog', { name: "You're booked" })).toBeInTheDocument();
+    expect(
+      calls.find((c) => c.operation === 'ScheduleAdhocAppointmentV2')?.variables,
+    ).toMatchObject({ vialCount: 4, subscriptionId });
+  });
+
+  it('a vial count outside the sale table is not sent', async () => {
+    setNow(NOW);
+    const { calls } = renderWithAppointments(
+      '/book-appointment?vialCount=9&subscriptionId=6f1d3b3e-8d4a-4f55-9a43-0c8b0d6f7a22',
+      <BookingScreen />,
+      { slots: tuesdaySlots(1) },
+    );
+    await acceptTerms();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
+    await showTimesIn(dialog, /^Eastern Time \(EDT\)/);
+    fireEvent.click(await within(dialog).findByRole('button', { name: '8:00 AM EDT' }));
+    const review = await screen.findByRole('dialog', { name: 'Review your visit' });
+    fireEvent.click(within(review).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByRole('dialog', { name: "You're booked" })).toBeInTheDocument();
+    expect(
+      calls.find((c) => c.operation === 'ScheduleAdhocAppointmentV2')?.variables,
+    ).toMatchObject({ vialCount: null, subscriptionId: null });
+  });
+
   it('cancelling the review comes back to the chosen day and time', async () => {
     setNow(NOW);
     renderWithAppointments('/book-appointment', <BookingScreen />, {

@@ -1,4 +1,9 @@
-import { bookingBlockReason, canReschedule, isExcludedStatus } from '@portal/domain';
+import {
+  bookingBlockReason,
+  bulkVialOption,
+  canReschedule,
+  isExcludedStatus,
+} from '@portal/domain';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -43,6 +48,20 @@ function ScreenSkeleton() {
 }
 
 /**
+ * The bulk order's hand-off (spec 02 §4, §7): /bulk-order step 2 sends `vialCount` (2 to 6),
+ * `treatmentShortId` and an optional `subscriptionId`. Anything else is ignored.
+ */
+function bulkHandOff(params: URLSearchParams) {
+  const raw = params.get('vialCount');
+  const option = raw && /^\d+$/.test(raw) ? bulkVialOption(Number(raw)) : undefined;
+  return {
+    vialCount: option?.vials ?? null,
+    subscriptionId: option ? params.get('subscriptionId') : null,
+    treatmentShortId: params.get('treatmentShortId'),
+  };
+}
+
+/**
  * /book-appointment (spec 01 §2, §4): the blocking dialogs, then contact details, then the
  * availability dialog; `followUpId` names a follow-up. `rescheduleId` opens the reschedule
  * dialog of the appointment it names: a care team's reschedule request names its appointment
@@ -56,6 +75,7 @@ export function BookingScreen() {
   const [params, setParams] = useSearchParams();
   const rescheduleId = params.get('rescheduleId');
   const followUpId = params.get('followUpId');
+  const bulk = bulkHandOff(params);
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const now = useRef(new Date()).current;
 
@@ -136,9 +156,12 @@ export function BookingScreen() {
     setParams(next);
   };
 
+  const active = treatments.data ?? [];
+  // A named treatment (the bulk hand-off) is offered first when it is one of the customer's.
+  const named = active.filter((tr) => tr.shortId === bulk.treatmentShortId);
   const selectable: TreatmentOption[] = followUp.data?.treatment
     ? [followUp.data.treatment]
-    : (treatments.data ?? []);
+    : [...named, ...active.filter((tr) => tr.shortId !== bulk.treatmentShortId)];
 
   let body;
   if (loading || failed || !data) body = <ScreenSkeleton />;
@@ -159,7 +182,8 @@ export function BookingScreen() {
             state,
             treatment,
             followUpId: followUp.data?.id ?? null,
-            subscriptionId: null,
+            subscriptionId: bulk.subscriptionId,
+            vialCount: bulk.vialCount,
           })
         }
       />

@@ -9,6 +9,8 @@ export interface BookingTarget {
   treatment: { id: string; shortId: string; displayName: string };
   followUpId: string | null;
   subscriptionId: string | null;
+  /** A bulk order's vial count (spec 02 §7): the live visit that approves it carries it. */
+  vialCount: number | null;
 }
 
 interface Options {
@@ -30,6 +32,7 @@ export function useScheduleAppointment(target: BookingTarget, options: Options) 
         origin: 'patient_portal',
         followUpId: target.followUpId,
         subscriptionId: target.subscriptionId,
+        vialCount: target.vialCount,
       }),
     onSuccess: async (_data, slot) => {
       options.onSuccess(slot);

@@ -26,6 +26,9 @@ import { PasswordRulesChecklist } from './password-rules-checklist';
 
 function codeFailureKey(error: unknown): string {
   if (error instanceof ApiError && error.code === 'code-expired') return AUTH_MESSAGES.linkExpired;
+  // The server checks the list of common and breached passwords (kept out of the bundle).
+  if (error instanceof ApiError && error.code === 'password-too-common')
+    return AUTH_MESSAGES.passwordTooCommon;
   if (error instanceof ApiError && error.code === 'invalid-code') return AUTH_MESSAGES.codeInvalid;
   return AUTH_MESSAGES.genericError;
 }

@@ -40,6 +40,14 @@ export function SignInScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
+  // Spec 01 §2: home's own links (a reminder mail's editWeight=true, a weightData link) still
+  // work when the customer signs in on them first.
+  const homeParams = new URLSearchParams();
+  for (const key of ['weightData', 'editWeight']) {
+    const value = params.get(key);
+    if (value) homeParams.set(key, value);
+  }
+  const home = homeParams.size > 0 ? `${PATHS.home}?${homeParams.toString()}` : PATHS.home;
   const config = useAppConfig();
   const googleFlag = useBooleanFlagValue(FEATURE_FLAGS.googleSso, false);
   const googleBusy = useGoogleRedirectResult();
@@ -63,7 +71,7 @@ export function SignInScreen() {
     clearAlerts();
     try {
       await session.signIn(values.email, values.password);
-      await navigate(returnTo ?? PATHS.home, { replace: true });
+      await navigate(returnTo ?? home, { replace: true });
     } catch (error) {
       if (isVerificationNeeded(error)) {
         showAlert({ messageKey: AUTH_MESSAGES.verifyNeeded, severity: 'warning' });

@@ -40,6 +40,8 @@ describe('/billing?tab=plan (spec 02 §2)', () => {
     expect(
       within(plan).getByText('No commitment: you can change or cancel any time.'),
     ).toBeInTheDocument();
+    expect(within(plan).getByText('Next shipment on 04/01/2026')).toBeInTheDocument();
+    expect(within(plan).queryByText(/^Ending your plan early/)).toBeNull();
     expect(within(plan).getByText('Visa ending in 4242')).toBeInTheDocument();
     expect(within(plan).getByText('Expires 04/30')).toBeInTheDocument();
     expect(within(plan).getByText('500 Market St')).toBeInTheDocument();
@@ -69,6 +71,13 @@ describe('/billing?tab=plan (spec 02 §2)', () => {
       within(plan).getByText('6 months left in your commitment (until 09/01/2026)'),
     ).toBeInTheDocument();
     expect(within(plan).getByText("Your plan won't renew after 09/01/2026.")).toBeInTheDocument();
+    // Shipments on the contract's day each month; April to August are still to be paid.
+    expect(within(plan).getByText('Next shipment on 04/01/2026')).toBeInTheDocument();
+    expect(
+      within(plan).getByText(
+        'Ending your plan early: the 5 payments left in your commitment ($249.00 each, $1,245.00 in all) are still due.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('offers the other contract lengths with their monthly price and opens the change flow', async () => {
@@ -237,6 +246,36 @@ describe('the card form (spec 02 §5)', () => {
 });
 
 describe('/billing?tab=invoices (spec 02 §2)', () => {
+  it('on a phone (under 600 px) lists the invoices as cards, not a table', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    render(
+      { invoices: [invoice(3), invoice(2, { status: 'payment_due' })] },
+      '/billing?tab=invoices',
+    );
+    const list = await screen.findByRole('list', { name: 'Invoices' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('button').getAttribute('aria-label'))).toEqual([
+      'Download invoice INV-003',
+      'Download invoice INV-002',
+    ]);
+    expect(within(items[0] as HTMLElement).getByText('$349.00')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('Payment due')).toBeTruthy();
+  });
+
   it('lists number, date, amount and status, and opens the signed PDF URL', async () => {
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);

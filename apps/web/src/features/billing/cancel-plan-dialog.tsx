@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import {
   CANCELLATION_REASONS,
   CANCELLATION_TEXT_MAX,
@@ -28,10 +29,13 @@ import { useCancelSubscription } from './use-cancel-subscription';
 export function CancelPlanDialog({
   open,
   subscriptionId,
+  commitmentNote = null,
   onClose,
 }: {
   open: boolean;
   subscriptionId: string;
+  /** What ending the plan now still costs, in words (the plan tab's timeline says the same). */
+  commitmentNote?: string | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -81,6 +85,11 @@ export function CancelPlanDialog({
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('billing.cancel.intro')}
           </Typography>
+          {commitmentNote ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {commitmentNote}
+            </Alert>
+          ) : null}
           <FormControl error={Boolean(errors.reason)} required>
             <FormLabel id={labelId}>{t('billing.cancel.reasonLabel')}</FormLabel>
             <RadioGroup

@@ -64,6 +64,15 @@ export function QuoteSummary({ quote }: { quote: PriceChangeQuote }) {
       {quote.creditCarried > 0 ? (
         <QuoteLine label={t('billing.change.creditCarried')} amount={quote.creditCarried} />
       ) : null}
+      {quote.referralCreditApplied > 0 ? (
+        <QuoteLine
+          label={t('billing.change.referralCredit')}
+          amount={-quote.referralCreditApplied}
+        />
+      ) : null}
+      {quote.accountCreditApplied > 0 ? (
+        <QuoteLine label={t('billing.change.accountCredit')} amount={-quote.accountCreditApplied} />
+      ) : null}
       <Divider sx={{ my: 1 }} />
       <QuoteLine label={t('billing.change.amountDue')} amount={quote.amountDue} strong />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -203,8 +212,11 @@ function ChangeForm({ plan, mode }: { plan: BillingSubscription; mode: ChangeMod
             ) : null}
             {planType ? (
               <Box>
-                <Typography id={lengthLabel} variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+                <Typography id={lengthLabel} variant="h2" sx={{ fontSize: '1.15rem' }}>
                   {t('billing.change.length')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('billing.length.beforeAddons')}
                 </Typography>
                 <RadioGroup
                   aria-labelledby={lengthLabel}

@@ -12,6 +12,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusCard } from '../../components/status-card';
@@ -37,6 +40,8 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
   const { showAlert } = useAlerts();
   const invoices = useInvoices();
   const download = useDownloadInvoice();
+  // Under 600 px a card per invoice; the table from 600 px up (no sideways scrolling on a phone).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   useEffect(() => {
     if (invoices.isError) showAlert({ code: 'B100' });
   }, [invoices.isError, showAlert]);
@@ -85,6 +90,51 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
       },
     });
   };
+  const statusChip = (status: string) => (
+    <Chip
+      size="small"
+      label={t(`billing.invoices.statuses.${status}`, { defaultValue: status })}
+      color={status === 'paid' ? 'success' : 'default'}
+    />
+  );
+  const downloadButton = (invoice: { id: string; number: string }) => (
+    <Button
+      size="small"
+      startIcon={<DownloadIcon aria-hidden />}
+      aria-label={t('billing.invoices.downloadLabel', { number: invoice.number })}
+      disabled={download.isPending && download.variables === invoice.id}
+      onClick={() => onDownload(invoice.id)}
+    >
+      {t('billing.invoices.download')}
+    </Button>
+  );
+  if (phone) {
+    return (
+      <Box
+        component="ul"
+        aria-label={t('billing.invoices.heading')}
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+      >
+        {invoices.data.map((invoice) => (
+          <Card component="li" key={invoice.id}>
+            <CardContent sx={{ display: 'grid', gap: 0.5, '&:last-child': { pb: 1.5 } }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>{invoice.number}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{formatMoney(invoice.total)}</Typography>
+              </Box>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <Typography variant="body2" color="text.secondary">
+                  {formatDate(invoice.date, 'date', timeZone)}
+                </Typography>
+                {statusChip(invoice.status)}
+              </Box>
+              <Box>{downloadButton(invoice)}</Box>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    );
+  }
   return (
     <Card>
       {/* The table scrolls inside its card on a phone. Positioned, so the visually hidden
@@ -110,28 +160,8 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{invoice.number}</TableCell>
                 <TableCell>{formatDate(invoice.date, 'date', timeZone)}</TableCell>
                 <TableCell align="right">{formatMoney(invoice.total)}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={t(`billing.invoices.statuses.${invoice.status}`, {
-                      defaultValue: invoice.status,
-                    })}
-                    color={invoice.status === 'paid' ? 'success' : 'default'}
-                  />
-                </TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    startIcon={<DownloadIcon aria-hidden />}
-                    aria-label={t('billing.invoices.downloadLabel', {
-                      number: invoice.number,
-                    })}
-                    disabled={download.isPending && download.variables === invoice.id}
-                    onClick={() => onDownload(invoice.id)}
-                  >
-                    {t('billing.invoices.download')}
-                  </Button>
-                </TableCell>
+                <TableCell>{statusChip(invoice.status)}</TableCell>
+                <TableCell align="right">{downloadButton(invoice)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

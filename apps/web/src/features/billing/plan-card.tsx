@@ -10,8 +10,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ADDONS } from '@portal/domain';
+import { ADDONS, commitmentOutlook, type CommitmentOutlook } from '@portal/domain';
 import { useEffect, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -49,12 +50,48 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One billing timeline (issue 11, beyond the spec): next charge and the commitment left. */
+/** What ending the plan now costs (packages/domain commitmentOutlook), in words. */
+function earlyEndText(
+  t: TFunction,
+  plan: BillingSubscription,
+  outlook: CommitmentOutlook | null,
+): string | null {
+  if (!outlook || plan.status === 'cancelled' || plan.term <= 1) return null;
+  if (plan.isUpfrontPayment) return t('billing.timeline.earlyEndUpfront');
+  if (outlook.paymentsLeft === 0) return t('billing.timeline.earlyEndFree');
+  return t('billing.timeline.earlyEndCost', {
+    count: outlook.paymentsLeft,
+    amount: formatMoney(outlook.earlyEndCost),
+    price: formatMoney(plan.price),
+  });
+}
+
+/** The plan's next shipment and cost of ending early (packages/domain), or null without a contract. */
+function outlookOf(plan: BillingSubscription, today: string): CommitmentOutlook | null {
+  const contract = plan.contract;
+  if (!contract) return null;
+  return commitmentOutlook({
+    today,
+    startDate: contract.start_date,
+    endDate: contract.end_date,
+    lengthMonths: contract.length,
+    upfront: plan.isUpfrontPayment,
+    pricePerPeriod: plan.price,
+    renews: plan.status !== 'non_renewing' && contract.auto_renew,
+    cancelled: plan.status === 'cancelled',
+  });
+}
+
+/**
+ * One billing timeline (issue 11, beyond the spec): next charge, next shipment, the
+ * commitment left and what ending early costs.
+ */
 function Timeline({ plan, today }: { plan: BillingSubscription; today: string }) {
   const { t } = useTranslation();
   const contract = plan.contract;
   const left = contract ? monthsLeft(today, contract.end_date) : 0;
   const renews = plan.status !== 'cancelled' && (contract?.auto_renew ?? true);
+  const outlook = outlookOf(plan, today);
   const items = [
     plan.renewal_date && plan.status !== 'cancelled'
       ? t('billing.timeline.nextCharge', {
@@ -62,6 +99,13 @@ function Timeline({ plan, today }: { plan: BillingSubscription; today: string })
           amount: formatMoney(plan.price),
         })
       : t('billing.timeline.noNextCharge'),
+    outlook?.nextShipmentDate
+      ? t('billing.timeline.nextShipment', {
+          date: formatCalendarDate(outlook.nextShipmentDate),
+        })
+      : outlook
+        ? t('billing.timeline.noNextShipment')
+        : null,
     plan.term <= 1
       ? t('billing.timeline.noCommitment')
       : left > 0 && contract
@@ -70,6 +114,7 @@ function Timeline({ plan, today }: { plan: BillingSubscription; today: string })
             date: formatCalendarDate(contract.end_date),
           })
         : t('billing.timeline.commitmentDone'),
+    earlyEndText(t, plan, outlook),
     !renews && contract
       ? t('billing.timeline.autoRenewOff', { date: formatCalendarDate(contract.end_date) })
       : null,
@@ -254,6 +299,7 @@ export function PlanCard({ subscriptionId, today }: { subscriptionId: string; to
             <CancelPlanDialog
               open={cancelOpen}
               subscriptionId={plan.id}
+              commitmentNote={earlyEndText(t, plan, outlookOf(plan, today))}
               onClose={() => setCancelOpen(false)}
             />
           </>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/services';
 import { useImportWeightData } from '../../lib/weight/use-import-weight-data';
-import { WeightEditDialog } from './weight-edit-dialog';
+import { WeightEditDialog } from '../../lib/weight/weight-edit-dialog';
 
 // Spec 01 §2: on home, `weightData` records dot-separated date_value weights (once each; the
 // confirmation shows after 7000 ms, C112 on failure) and `editWeight=true` opens the weight
@@ -24,12 +24,21 @@ export function WeightHomeEffects() {
   const weightData = params.get('weightData');
   const editOpen = params.get('editWeight') === 'true';
 
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The confirmation's timer is cleared only when home goes away: a later run of the effect
+  // below (the session re-checked) must not drop a confirmation that is on its way.
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
   useEffect(() => {
     if (status !== 'authenticated' || !weightData || sent.current === weightData) return;
     sent.current = weightData;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const later = (n: Notice) => {
-      timer = setTimeout(() => setNotice(n), WEIGHT_IMPORT_NOTIFICATION_DELAY_MS);
+      timer.current = setTimeout(() => setNotice(n), WEIGHT_IMPORT_NOTIFICATION_DELAY_MS);
     };
     importer.mutate(weightData, {
       onSuccess: (result) =>
@@ -40,9 +49,6 @@ export function WeightHomeEffects() {
         ),
       onError: () => setNotice({ severity: 'error', text: t('errors.C112') }),
     });
-    return () => {
-      if (timer) clearTimeout(timer);
-    };
     // The import runs once per link; importer and t are stable enough for that.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, weightData]);

@@ -96,7 +96,7 @@ export function MessagesScreen() {
             <MailOutlineIcon color="primary" sx={{ fontSize: 40, mb: 1 }} aria-hidden />
             <Typography sx={{ mb: 2 }}>{t('messages.empty')}</Typography>
             <Button variant="outlined" component={RouterLink} to="/">
-              {t('placeholder.backHome')}
+              {t('messages.backHome')}
             </Button>
           </CardContent>
         </Card>

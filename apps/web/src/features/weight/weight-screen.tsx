@@ -3,10 +3,14 @@ import {
   goalDateAtPace,
   inchesToFeetInches,
   paceAdvice,
+  percentBodyWeightLost,
   progressPercent,
   totalLost,
+  treatmentEvents,
+  weightAtDate,
   weightPace,
   weightTrend,
+  type TreatmentEvent,
 } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,15 +22,28 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatCalendarDate } from '../../lib/format';
+import { usePrescriptions, type Prescription } from '../../lib/treatment/use-prescriptions';
 import { summarizeMeasurements, useMeasurements } from '../../lib/weight/use-measurements';
+import { WeightEditDialog, type WeightEntryToEdit } from '../../lib/weight/weight-edit-dialog';
 
 // Spec 02 §2 weight page (issue 13): the chart of entries with the goal line and (beyond the
 // spec) the 7-day trend; BMI, progress, total lost, pace and goal date; the 0.5–1 lb a week
 // tip; the entries, each editable in the home edit dialog.
+
+/** The prescriptions as dose records: the day written and the first kit's weekly dose. */
+function doseRecords(prescriptions: readonly Prescription[] | undefined) {
+  return (prescriptions ?? []).map((p) => ({
+    date: String(p.created_at).slice(0, 10),
+    weeklyDoseMg: p.kit_snapshots.find((k) => k.weekly_dose_mg != null)?.weekly_dose_mg ?? null,
+    treatment: p.treatment?.display_name ?? '',
+  }));
+}
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -44,6 +61,33 @@ function Stat({ label, value }: { label: string; value: string }) {
 export function WeightScreen() {
   const { t } = useTranslation();
   const query = useMeasurements();
+  // Treatment events come from the prescriptions; without them the chart simply has none.
+  const prescriptions = usePrescriptions();
+  // The edit dialog opens here on /weight (editWeight=true, as on home), so closing it leaves
+  // the customer on the page they were reading.
+  const [params, setParams] = useSearchParams();
+  const editOpen = params.get('editWeight') === 'true';
+  const [editing, setEditing] = useState<WeightEntryToEdit | undefined>(undefined);
+  const openDialog = (entry?: WeightEntryToEdit) => {
+    setEditing(entry);
+    setParams(
+      (p) => {
+        p.set('editWeight', 'true');
+        return p;
+      },
+      { replace: true },
+    );
+  };
+  const closeDialog = () => {
+    setEditing(undefined);
+    setParams(
+      (p) => {
+        p.delete('editWeight');
+        return p;
+      },
+      { replace: true },
+    );
+  };
   if (query.isPending) return <Skeleton variant="rounded" height={320} />;
   if (query.isError) return <Alert severity="error">{t('errors.C111')}</Alert>;
 
@@ -61,9 +105,35 @@ export function WeightScreen() {
       ? progressPercent(s.start, s.current, s.goal)
       : null;
   const dates = s.entries.map((e) => new Date(`${e.date}T12:00:00`));
+  const events = treatmentEvents(doseRecords(prescriptions.data));
+  const firstStart = events.find((e) => e.kind === 'start');
+  const startOfTreatmentLb = firstStart ? weightAtDate(s.entries, firstStart.date) : null;
+  const lostSinceTreatment =
+    startOfTreatmentLb !== null && s.current !== null
+      ? percentBodyWeightLost(startOfTreatmentLb, s.current)
+      : null;
+  const eventText = (e: TreatmentEvent) =>
+    e.kind === 'start'
+      ? t('weight.page.events.start', {
+          date: formatCalendarDate(e.date),
+          treatment: e.treatment,
+          dose: e.doseMg,
+        })
+      : t('weight.page.events.doseChange', {
+          date: formatCalendarDate(e.date),
+          treatment: e.treatment,
+          dose: e.doseMg,
+          previous: e.previousDoseMg,
+        });
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
+      <WeightEditDialog
+        key={editing?.id ?? 'log'}
+        open={editOpen}
+        onClose={closeDialog}
+        entry={editing}
+      />
       <Box
         sx={{
           display: 'flex',
@@ -74,7 +144,7 @@ export function WeightScreen() {
         }}
       >
         <Typography variant="h1">{t('weight.title')}</Typography>
-        <Button variant="contained" component={RouterLink} to="/?editWeight=true">
+        <Button variant="contained" onClick={() => openDialog()}>
           {t('weight.page.log')}
         </Button>
       </Box>
@@ -86,7 +156,12 @@ export function WeightScreen() {
             <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
               {t('weight.page.chartLabel')}
             </Typography>
-            <Box role="img" aria-label={t('weight.page.chartLabel')} data-testid="weight-chart">
+            <Box
+              role="img"
+              aria-label={t('weight.page.chartLabel')}
+              aria-describedby={events.length > 0 ? 'weight-treatment-events' : undefined}
+              data-testid="weight-chart"
+            >
               <LineChart
                 height={300}
                 xAxis={[
@@ -117,8 +192,44 @@ export function WeightScreen() {
                       ]
                     : []),
                 ]}
-              />
+              >
+                {events.map((e) => (
+                  <ChartsReferenceLine
+                    key={`${e.date}-${e.treatment}-${e.kind}`}
+                    x={new Date(`${e.date}T12:00:00`)}
+                    label={
+                      e.kind === 'start' ? t('weight.page.events.startMark') : `${e.doseMg} mg`
+                    }
+                    labelAlign="start"
+                    lineStyle={{ strokeDasharray: '4 4', stroke: '#7b5ea7' }}
+                    labelStyle={{ fontSize: 12, fill: '#5b3f86' }}
+                  />
+                ))}
+              </LineChart>
             </Box>
+            {events.length > 0 && (
+              <Box id="weight-treatment-events" sx={{ mt: 1 }}>
+                <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Box
+                    component="span"
+                    aria-hidden
+                    sx={{ width: 16, borderTop: '2px dashed #7b5ea7', display: 'inline-block' }}
+                  />
+                  {t('weight.page.events.legend')}
+                </Typography>
+                <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="weight-treatment-events">
+                  {events.map((e) => (
+                    <Typography
+                      component="li"
+                      variant="body2"
+                      key={`${e.date}-${e.treatment}-${e.kind}`}
+                    >
+                      {eventText(e)}
+                    </Typography>
+                  ))}
+                </Box>
+              </Box>
+            )}
           </CardContent>
         </Card>
       )}
@@ -151,6 +262,12 @@ export function WeightScreen() {
                 : t('weight.page.notSet')
             }
           />
+          {lostSinceTreatment !== null && (
+            <Stat
+              label={t('weight.page.lostSinceTreatment')}
+              value={t('weight.percent', { value: lostSinceTreatment })}
+            />
+          )}
           <Stat
             label={t('weight.page.pace')}
             value={
@@ -182,8 +299,7 @@ export function WeightScreen() {
                   key={e.id}
                   secondaryAction={
                     <Button
-                      component={RouterLink}
-                      to="/?editWeight=true"
+                      onClick={() => openDialog({ id: e.id, date: e.date, lb: e.lb })}
                       aria-label={t('weight.page.edit', { date: formatCalendarDate(e.date) })}
                     >
                       {t('weight.page.editShort')}

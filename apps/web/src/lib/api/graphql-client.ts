@@ -48,11 +48,21 @@ export function createGraphqlClient(deps: GraphqlClientDeps) {
   const endpoint = deps.endpoint ?? '/graphql';
   const fetchImpl: FetchLike = deps.fetch ?? ((input, init) => fetch(input, init));
 
-  async function send<T>(token: string, query: string, variables: unknown) {
+  async function send<T>(token: string, query: string, variables: unknown, hash: unknown) {
+    // The operation's persisted hash (codegen's persisted-documents.json): in production the
+    // server takes only the web app's own operations, by this hash.
+    const extensions =
+      typeof hash === 'string'
+        ? { persistedQuery: { version: 1, sha256Hash: hash.replace(/^sha256:/, '') } }
+        : undefined;
     const response = await fetchImpl(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query, variables: variables ?? {} }),
+      body: JSON.stringify({
+        query,
+        variables: variables ?? {},
+        ...(extensions ? { extensions } : {}),
+      }),
     });
     let body: GraphqlResponse<T>;
     try {
@@ -75,9 +85,10 @@ export function createGraphqlClient(deps: GraphqlClientDeps) {
       ...[variables]: TVariables extends Record<string, never> ? [] | [TVariables] : [TVariables]
     ): Promise<TResult> {
       const query = document.toString();
-      let body = await send<TResult>(await deps.getAccessToken(), query, variables);
+      const hash = document.__meta__?.hash;
+      let body = await send<TResult>(await deps.getAccessToken(), query, variables, hash);
       if (isTokenRejected(body)) {
-        body = await send<TResult>(await deps.refreshAccessToken(), query, variables);
+        body = await send<TResult>(await deps.refreshAccessToken(), query, variables, hash);
       }
       const first = body.errors?.[0];
       if (first || body.data == null) {

@@ -96,7 +96,10 @@ export async function postForm<T>(
 export async function getJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    response = await (options.fetch ?? defaultFetch)(path, { cache: 'no-store' });
+    response = await (options.fetch ?? defaultFetch)(path, {
+      cache: 'no-store',
+      ...(options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {}),
+    });
   } catch {
     throw new ApiError(0, 'network-error', 'Network request failed');
   }

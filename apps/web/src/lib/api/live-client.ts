@@ -36,6 +36,9 @@ export function createLiveClient(deps: LiveClientDeps) {
       url: deps.url ?? defaultUrl(),
       lazy: true,
       retryAttempts: Infinity,
+      // The server closes a socket (4403) when its session ends or its access token expires;
+      // the retry re-authenticates: connectionParams asks getAccessToken, which refreshes a
+      // token near its expiry. A revoked session then fails the refresh and signs out.
       shouldRetry: () => true,
       ...(deps.webSocketImpl ? { webSocketImpl: deps.webSocketImpl } : {}),
       connectionParams: async () => {

@@ -107,6 +107,22 @@ export class SessionManager {
     await this.acceptTokens(await this.deps.identity.completeGoogle(code));
   }
 
+  /**
+   * Runs an identity call that acts for this session (Bearer ID token: re-authentication, email
+   * change, password change, deletion), refreshing the ID token first when it is about to end.
+   */
+  async withIdToken<T>(call: (idToken: string) => Promise<T>): Promise<T> {
+    if (!this.tokens) throw new SessionEndedError();
+    if (this.tokens.expiresAt - this.now() < 60_000) await this.refreshIdentityTokens();
+    if (!this.tokens) throw new SessionEndedError();
+    return call(this.tokens.idToken);
+  }
+
+  /** Re-authentication answered with a fresh pair: this session goes on with it. */
+  adoptTokens(tokens: IdentityTokens): void {
+    this.storeTokens(tokens);
+  }
+
   /** True when there is no identity token or it has passed its expiry. */
   isTokenExpired(): boolean {
     return !this.tokens || this.tokens.expiresAt <= this.now();

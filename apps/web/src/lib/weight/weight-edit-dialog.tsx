@@ -13,11 +13,11 @@ import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatCalendarDate } from '../../lib/format';
-import { useLoadedCustomer } from '../../lib/customer/use-customer';
-import { summarizeMeasurements, useMeasurements } from '../../lib/weight/use-measurements';
-import { useSaveWeight } from '../../lib/weight/use-save-weight';
-import { useUpdateWeight } from '../../lib/weight/use-update-weight';
+import { formatCalendarDate } from '../format';
+import { useCustomerQuery } from '../customer/use-customer';
+import { summarizeMeasurements, useMeasurements } from './use-measurements';
+import { useSaveWeight } from './use-save-weight';
+import { useUpdateWeight } from './use-update-weight';
 
 // Spec 02 §2: the weight edit dialog: weight input, edit options, edit weight, confirmation;
 // one step at a time, back goes one step. Beyond the spec: an entry far from the others asks
@@ -30,15 +30,34 @@ type Step =
   | { name: 'check'; lb: number; save: () => void }
   | { name: 'confirmation' };
 
-export function WeightEditDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** An entry to open the dialog on (the weight page's per-entry Edit); back leads to the list. */
+export interface WeightEntryToEdit {
+  id: string;
+  date: string;
+  lb: number;
+}
+
+export function WeightEditDialog({
+  open,
+  onClose,
+  entry,
+}: {
+  open: boolean;
+  onClose: () => void;
+  entry?: WeightEntryToEdit | undefined;
+}) {
   const { t } = useTranslation();
-  const customer = useLoadedCustomer();
+  const customer = useCustomerQuery().data;
   const measurements = useMeasurements();
   const summary = summarizeMeasurements(measurements.data ?? []);
   const save = useSaveWeight(customer?.id);
   const update = useUpdateWeight();
-  const [steps, setSteps] = useState<Step[]>([{ name: 'input' }]);
-  const [value, setValue] = useState('');
+  const firstSteps = (): Step[] =>
+    entry
+      ? [{ name: 'input' }, { name: 'options' }, { name: 'edit', ...entry }]
+      : [{ name: 'input' }];
+  const [steps, setSteps] = useState<Step[]>(firstSteps);
+  const [value, setValue] = useState(entry ? String(entry.lb) : '');
   const [error, setError] = useState<string | null>(null);
   const step = steps.at(-1) ?? { name: 'input' };
   const today = format(new Date(), 'yyyy-MM-dd');
@@ -52,8 +71,8 @@ export function WeightEditDialog({ open, onClose }: { open: boolean; onClose: ()
     setSteps((s) => (s.length > 1 ? s.slice(0, -1) : s));
   };
   const close = () => {
-    setSteps([{ name: 'input' }]);
-    setValue('');
+    setSteps(firstSteps());
+    setValue(entry ? String(entry.lb) : '');
     setError(null);
     onClose();
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "provider_messages" ADD COLUMN "original_message" text;

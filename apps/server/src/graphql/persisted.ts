@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The web app's own operations, as codegen writes them (apps/web/src/gql/persisted-documents.json):
+ * `sha256:<hex of the document text>` → the document text.
+ */
+export type PersistedDocuments = ReadonlyMap<string, string>;
+
+export const defaultPersistedDocumentsFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../web/src/gql/persisted-documents.json',
+);
+
+export function loadPersistedDocuments(file = defaultPersistedDocumentsFile): PersistedDocuments {
+  if (!existsSync(file)) return new Map();
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(parsed));
+}
+
+export function documentHash(query: string): string {
+  return `sha256:${createHash('sha256').update(query).digest('hex')}`;
+}
+
+interface GraphqlBody {
+  query?: unknown;
+  documentId?: unknown;
+  extensions?: unknown;
+}
+
+/** The id a request names its persisted operation by: documentId, or Apollo's persistedQuery hash. */
+function requestedId(body: GraphqlBody): string | undefined {
+  if (typeof body.documentId === 'string') return body.documentId;
+  let extensions = body.extensions;
+  if (typeof extensions === 'string') {
+    try {
+      extensions = JSON.parse(extensions) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  const hash = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined)
+    ?.persistedQuery?.sha256Hash;
+  return typeof hash === 'string' ? `sha256:${hash.replace(/^sha256:/, '')}` : undefined;
+}
+
+/**
+ * Puts the persisted document into the request (by id) and says whether the operation is one
+ * of the web app's own: by its id, or by the hash of the text it sent.
+ */
+function resolvePersisted(body: GraphqlBody, documents: PersistedDocuments): boolean {
+  const id = requestedId(body);
+  if (id !== undefined) {
+    const query = documents.get(id);
+    if (query === undefined) return false;
+    body.query = query;
+    return true;
+  }
+  return typeof body.query === 'string' && documents.has(documentHash(body.query));
+}
+
+function refuse(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send({ data: null, errors: [{ message, extensions: { code } }] });
+}
+
+/**
+ * The data API's transport rules: GET only for persisted operations (a GET is a link anyone
+ * can plant), and in production only the web app's own operations, by hash (DESIGN.md).
+ */
+export function persistedOperationsHook(
+  app: FastifyInstance,
+  { documents, production }: { documents: PersistedDocuments; production: boolean },
+): void {
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.routeOptions.url !== '/graphql') return;
+    if (request.method === 'GET') {
+      // The websocket handshake is a GET too; its Origin is checked by verifyClient.
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
+      if (!resolvePersisted(request.query as GraphqlBody, documents)) {
+        return refuse(
+          reply,
+          405,
+          'PERSISTED_QUERY_REQUIRED',
+          'GET takes only persisted operations (documentId); send other operations with POST.',
+        );
+      }
+      return;
+    }
+    if (request.method !== 'POST' || !production) return;
+    const bodies = Array.isArray(request.body) ? request.body : [request.body];
+    for (const body of bodies as GraphqlBody[]) {
+      if (!body || typeof body !== 'object' || !resolvePersisted(body, documents)) {
+        return refuse(
+          reply,
+          400,
+          'PERSISTED_QUERY_NOT_FOUND',
+          "This data API takes only the portal web app's own operations (persisted, by hash).",
+        );
+      }
+    }
+    return;
+  });
+}
+
+/** The websocket handshake's Origin must be the portal's own (ASVS 4.4.2); tools send none. */
+export function allowedWebSocketOrigin(publicUrl: string, origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}

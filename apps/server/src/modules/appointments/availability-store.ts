@@ -1,0 +1,189 @@
+import { AVAILABILITY_LABEL_THRESHOLDS, SLOT_RELEASING_STATUSES } from '@portal/domain';
+import { asc, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { providers } from '../../db/schema/index';
+import type { SlotFilter } from './slot-store';
+import type { ProviderRow } from './store';
+
+export interface AvailabilityWindow {
+  from: Date;
+  to: Date;
+}
+
+export interface DayCount {
+  /** yyyy-MM-dd in the zone the question was asked in. */
+  date: string;
+  /** Free slots that day (distinct starts for any provider), capped at the "many" threshold. */
+  count: number;
+}
+
+export interface FreeSlotRow {
+  providerId: string;
+  start: Date;
+  end: Date;
+}
+
+/** Above this many a day is "many" whatever the exact number: counting stops there. */
+const LABEL_CAP = AVAILABILITY_LABEL_THRESHOLDS.someMax + 1;
+const RELEASING = sql.raw(SLOT_RELEASING_STATUSES.map((s) => `'${s}'`).join(', '));
+
+interface Rows<T> {
+  rows: T[];
+}
+
+/**
+ * Availability computed in the database, one statement per question the booking dialog asks
+ * (the day strip's labels, the providers with a free time, one day's times). Weekly hours are
+ * laid out once per distinct block shape (zone, visit length, weekday, hours): a handful of
+ * shapes cover hundreds of providers. Whether a provider is free at a start is an index probe
+ * of the live-slot unique index, and every question stops as soon as it knows its answer
+ * (the first free provider at a start, the 13th start of a day), so the work follows the size
+ * of the answer, not the number of providers times the window.
+ */
+export class AvailabilityStore {
+  constructor(private readonly db: Db) {}
+
+  /** The CTEs every question starts from: candidates and their slots' starts by shape. */
+  private slotsCte(filter: SlotFilter, window: AvailabilityWindow): SQL {
+    const from = window.from.toISOString();
+    const to = window.to.toISOString();
+    return sql`
+      with cand as materialized (
+        select p.id, p.visit_minutes, p.time_zone, s.weekday, s.start_minute, s.end_minute,
+          concat_ws('|', p.time_zone, p.visit_minutes, s.weekday, s.start_minute, s.end_minute) as shape
+        from providers p join provider_schedules s on s.provider_id = p.id
+        where p.id in (select provider_id from provider_treatments where treatment_id = ${filter.treatmentId})
+          ${filter.state === null ? sql`` : sql`and p.id in (select provider_id from provider_licenses where state_code = ${filter.state})`}
+          ${filter.providerId ? sql`and p.id = ${filter.providerId}` : sql``}
+          ${filter.language ? sql`and p.language = ${filter.language}` : sql``}
+      ), slot as materialized (
+        select sh.shape, w.start
+        from (select distinct shape, time_zone, visit_minutes, weekday, start_minute, end_minute from cand) sh
+        cross join lateral generate_series(
+          ((${from}::timestamptz at time zone sh.time_zone)::date)::timestamp,
+          ((${to}::timestamptz at time zone sh.time_zone)::date)::timestamp,
+          interval '1 day') d
+        cross join lateral generate_series(sh.start_minute, sh.end_minute - sh.visit_minutes, sh.visit_minutes) m
+        cross join lateral (select (d::date + make_interval(mins => m)) at time zone sh.time_zone as start) w
+        where extract(dow from d) = sh.weekday
+          and w.start between ${from}::timestamptz and ${to}::timestamptz
+          -- A wall time the clocks skip is not offered (as generateSlots does).
+          and (w.start at time zone sh.time_zone) = d::date + make_interval(mins => m)
+      )`;
+  }
+
+  /**
+   * Whether provider c is free for a visit starting at ss.start: one index probe. A scalar
+   * subquery rather than NOT EXISTS, so the planner cannot turn it into a join that reads a
+   * provider's whole history: provider and start range both go into the index condition.
+   */
+  private free(): SQL {
+    return sql`(
+      select true from appointments a
+      where a.provider_id = c.id and a.is_async = false and a.status not in (${RELEASING})
+        -- Visits last less than a day: the lower bound keeps the index range short.
+        and a.start > ss.start - interval '1 day'
+        and a.start < ss.start + make_interval(mins => c.visit_minutes)
+        and a."end" > ss.start
+      limit 1) is null`;
+  }
+
+  /**
+   * The day strip: per local day of `timeZone`, the number of free slots (of the one provider
+   * in the filter) or of distinct free starts (any provider), capped where the label stops
+   * changing. Days without a free slot are left out.
+   */
+  async dayCounts(
+    filter: SlotFilter,
+    window: AvailabilityWindow,
+    timeZone: string,
+  ): Promise<DayCount[]> {
+    const result = (await this.db.execute(sql`
+      ${this.slotsCte(filter, window)}, starts as materialized (
+        select start, to_char(start at time zone ${timeZone}, 'YYYY-MM-DD') as day
+        from slot group by start
+      )
+      select dd.day, (
+        select count(*)::int from (
+          select st.start from starts st
+          cross join lateral (
+            select 1 from slot ss join cand c on c.shape = ss.shape
+            where ss.start = st.start and ${this.free()}
+            limit 1) f
+          where st.day = dd.day
+          order by st.start limit ${LABEL_CAP}) x) as count
+      from (select distinct day from starts) dd
+      order by dd.day`)) as Rows<{ day: string; count: number }>;
+    return result.rows
+      .filter((row) => Number(row.count) > 0)
+      .map((row) => ({ date: row.day, count: Number(row.count) }));
+  }
+
+  /** Providers of the filter with at least one free slot in the window, by name. */
+  providersWithSlots(filter: SlotFilter, window: AvailabilityWindow): Promise<ProviderRow[]> {
+    const ids = sql`${this.slotsCte(filter, window)}
+      select p.id from (select distinct id from cand) p
+      cross join lateral (
+        select 1 from cand c join slot ss on ss.shape = c.shape
+        where c.id = p.id and ${this.free()}
+        limit 1) f`;
+    return this.db
+      .select()
+      .from(providers)
+      .where(sql`${providers.id} in (${ids})`)
+      .orderBy(asc(providers.displayName), asc(providers.id));
+  }
+
+  /**
+   * Free slots in the window (meant for one day): every free provider at each start, or with
+   * `distinctStart` one free provider per start, chosen at random (spec 01 §9). Start order,
+   * then provider name.
+   */
+  async freeSlots(
+    filter: SlotFilter,
+    window: AvailabilityWindow,
+    options: { distinctStart: boolean },
+  ): Promise<FreeSlotRow[]> {
+    const query = options.distinctStart
+      ? sql`${this.slotsCte(filter, window)}
+        select f.id as provider_id, extract(epoch from st.start)::float8 as start_s,
+          f.visit_minutes
+        from (select distinct start from slot) st
+        cross join lateral (
+          -- random() in the select list keeps the free check above the shuffle, so the
+          -- probes stop at the first free provider of the shuffled order.
+          select r.id, r.visit_minutes from (
+            select c.id, c.visit_minutes, ss.start, random() as pick
+            from slot ss join cand c on c.shape = ss.shape
+            where ss.start = st.start order by pick) r
+          where (
+            select true from appointments a
+            where a.provider_id = r.id and a.is_async = false and a.status not in (${RELEASING})
+              and a.start > r.start - interval '1 day'
+              and a.start < r.start + make_interval(mins => r.visit_minutes)
+              and a."end" > r.start
+            limit 1) is null
+          limit 1) f
+        order by st.start`
+      : sql`${this.slotsCte(filter, window)}
+        select c.id as provider_id, extract(epoch from ss.start)::float8 as start_s, c.visit_minutes
+        from slot ss join cand c on c.shape = ss.shape
+        join providers p on p.id = c.id
+        where ${this.free()}
+        order by ss.start, p.display_name, p.id`;
+    // Epoch seconds: cheaper to read than timestamptz text, and the same on both drivers.
+    const result = (await this.db.execute(query)) as Rows<{
+      provider_id: string;
+      start_s: number | string;
+      visit_minutes: number | string;
+    }>;
+    return result.rows.map((row) => {
+      const start = Number(row.start_s) * 1000;
+      return {
+        providerId: row.provider_id,
+        start: new Date(start),
+        end: new Date(start + Number(row.visit_minutes) * 60_000),
+      };
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import {
+  toAnswerMap,
+  type AnswerMap,
+  type FormAnswerInput,
+  type QuestionnaireResponseItemAnswer,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { codedError } from '../../graphql/errors';
+import type { FileService } from '../files/service';
+
+/**
+ * A save's answers as FHIR values: an attachment answer is a document of the customer's (an
+ * id of anyone else's, or none, is A103 forms.invalidFile); its type, size and name come from
+ * the stored document, never from the caller, so validation judges what was really uploaded.
+ */
+export async function resolveAttachments(
+  files: FileService,
+  customerId: string,
+  answers: FormAnswerInput[],
+  tx: Db,
+): Promise<AnswerMap> {
+  const ids = answers.flatMap((a) => (a.valueAttachmentId ? [a.valueAttachmentId] : []));
+  const documents = await files.ownDocuments(customerId, ids, tx);
+  const byId = new Map(documents.map((d) => [d.id, d]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    throw codedError('A103', 'Answers could not be saved.', {
+      fields: { answers: 'forms.invalidFile' },
+    });
+  }
+  return toAnswerMap(answers, (id): QuestionnaireResponseItemAnswer['valueAttachment'] => {
+    const d = byId.get(id);
+    return d
+      ? {
+          id: d.id,
+          contentType: d.contentType,
+          size: d.sizeBytes,
+          title: d.fileName,
+          url: `documents/${encodeURIComponent(d.category)}/${encodeURIComponent(d.fileName)}`,
+        }
+      : undefined;
+  });
+}

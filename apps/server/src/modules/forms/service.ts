@@ -1,0 +1,377 @@
+import {
+  INTAKE_REQUIREMENT_TYPES,
+  NOTIFICATION_TYPE,
+  SEEDED_FORMS,
+  answersOf,
+  assessSideEffects,
+  buildResponse,
+  canonicalOf,
+  formPages,
+  mergePage,
+  resumePage,
+  validateAnswers,
+  type FormAnswerInput,
+  type FormDefinition,
+  type FormIssue,
+  type QuestionnaireResponse,
+  type SideEffectAssessment,
+  type UpdateExistingFormInput,
+  type UpsertIntakeFormInput,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import { codedError } from '../../graphql/errors';
+import type { AuditActor, AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { AppointmentService } from '../appointments/service';
+import type { CustomerService } from '../customers/service';
+import type { FileService } from '../files/service';
+import type { MeasurementService } from '../measurements/service';
+import type { NotificationRow, NotificationService } from '../notifications/service';
+import type { PrescriptionService } from '../prescriptions/service';
+import { resolveAttachments } from './attachments';
+import { knownAnswers } from './prefill';
+import { FormStore, type CareTaskRow, type DefinitionRow, type ResponseRow } from './store';
+
+export type { CareTaskRow, DefinitionRow, ResponseRow };
+
+/** A response with the definition version it is pinned to. */
+export interface FormResponseView {
+  row: ResponseRow;
+  definition: DefinitionRow;
+  response: QuestionnaireResponse;
+  /** Where to go on: the page after the last one saved, or the first one still missing. */
+  resumePage: string | null;
+}
+
+export interface FormsDeps {
+  db: Db;
+  uow: UnitOfWork;
+  audit: AuditLog;
+  clock: Clock;
+  files: FileService;
+  appointments: AppointmentService;
+  notifications: NotificationService;
+  customers: CustomerService;
+  measurements: MeasurementService;
+  prescriptions: PrescriptionService;
+}
+
+const asDefinition = (row: DefinitionRow) => row.questionnaire as FormDefinition;
+
+/**
+ * Forms (issue 15): definitions are versioned Questionnaires; a response is saved page by page
+ * while in-progress, resumes on any device, and is re-validated in full on submit against the
+ * version it is pinned to; a completed one is read-only. Loads fail as F101, saves as A103.
+ */
+export class FormService {
+  constructor(
+    private readonly store: FormStore,
+    private readonly deps: FormsDeps,
+  ) {}
+
+  /** Seeds the portal's forms (each url|version once). */
+  async seedDefinitions(): Promise<void> {
+    for (const form of SEEDED_FORMS)
+      await this.storeDefinition(form.shortId, form.kind, form.definition);
+  }
+
+  /** Stores a definition version (the demo seed and tests add versions this way). */
+  async storeDefinition(
+    shortId: string,
+    kind: (typeof SEEDED_FORMS)[number]['kind'],
+    definition: FormDefinition,
+  ): Promise<void> {
+    await this.store.insertDefinition({
+      shortId,
+      kind,
+      url: definition.url,
+      version: definition.version,
+      title: definition.title ?? definition.name,
+      questionnaire: definition,
+      createdAt: this.deps.clock.now(),
+    });
+  }
+
+  /** GetTypeformByShortId: the newest version of a form; F101 when there is none. */
+  async definitionByShortId(shortId: string, actor: AuditActor): Promise<DefinitionRow> {
+    const row = await this.store.latestDefinition(shortId);
+    if (!row) throw codedError('F101', 'Cannot load form.', { reason: 'notFound' });
+    await this.deps.audit.record(actor, {
+      action: 'read',
+      entity: 'form_definition',
+      entityId: row.id,
+      details: { operation: 'GetTypeformByShortId', canonical: `${row.url}|${row.version}` },
+    });
+    return row;
+  }
+
+  /** What the portal already knows for a form's prefill items (prefill.ts). */
+  prefill(
+    customerId: string,
+    definition: DefinitionRow,
+    actor: AuditActor,
+  ): Promise<FormAnswerInput[]> {
+    return knownAnswers(this.deps, customerId, asDefinition(definition), actor);
+  }
+
+  private async view(row: ResponseRow): Promise<FormResponseView> {
+    const definition = await this.store.definitionById(row.definitionId);
+    if (!definition) throw codedError('F101', 'Cannot load form.', { reason: 'definitionMissing' });
+    const response = row.response as QuestionnaireResponse;
+    const pages = formPages(asDefinition(definition)).map((p) => p.linkId);
+    const after = row.lastPage ? pages[pages.indexOf(row.lastPage) + 1] : undefined;
+    return {
+      row,
+      definition,
+      response,
+      resumePage:
+        row.status === 'completed'
+          ? null
+          : (after ??
+            resumePage(asDefinition(definition), answersOf(response)) ??
+            pages[0] ??
+            null),
+    };
+  }
+
+  /** One of the customer's responses; another customer's id reads as not found (F101). */
+  async response(customerId: string, id: string, actor: AuditActor): Promise<FormResponseView> {
+    const row = await this.store.response(customerId, id);
+    if (!row) throw codedError('F101', 'Cannot load form.', { reason: 'notFound' });
+    await this.deps.audit.record(actor, { action: 'read', entity: 'form_response', entityId: id });
+    return this.view(row);
+  }
+
+  /** IntakeSearches / intake forms: the customer's responses, newest first. */
+  async responses(
+    customerId: string,
+    filter: { shortId?: string; appointmentId?: string; followUpId?: string; status?: string },
+    actor: AuditActor,
+  ): Promise<FormResponseView[]> {
+    const rows = await this.store.responses(customerId, filter);
+    await this.deps.audit.record(actor, {
+      action: 'read',
+      entity: 'form_response',
+      entityId: customerId,
+      details: { operation: 'IntakeSearches', ids: rows.map((r) => r.id) },
+    });
+    return Promise.all(rows.map((r) => this.view(r)));
+  }
+
+  /**
+   * UpsertIntakeForm: one page's answers to the customer's open response of a form (for that
+   * appointment or follow-up), started on the newest version when there is none.
+   */
+  async upsert(
+    customerId: string,
+    input: UpsertIntakeFormInput,
+    actor: AuditActor,
+  ): Promise<FormResponseView> {
+    const definition = await this.store.latestDefinition(input.formShortId);
+    if (!definition) throw codedError('F101', 'Cannot load form.', { reason: 'notFound' });
+    if (
+      input.appointmentId &&
+      !(await this.deps.appointments.ownsAppointment(customerId, input.appointmentId))
+    ) {
+      throw codedError('A103', 'Answers could not be saved.', {
+        fields: { appointmentId: 'forms.notFound' },
+      });
+    }
+    return this.save(
+      customerId,
+      actor,
+      async (store) => {
+        const open = await store.openResponse(
+          customerId,
+          input.formShortId,
+          input.appointmentId ?? null,
+          input.followUpId ?? null,
+        );
+        if (open) return open;
+        return store.insertResponse({
+          customerId,
+          definitionId: definition.id,
+          shortId: input.formShortId,
+          status: 'in-progress',
+          appointmentId: input.appointmentId ?? null,
+          followUpId: input.followUpId ?? null,
+          treatmentShortId: input.treatmentShortId ?? null,
+          response: buildResponse(
+            asDefinition(definition),
+            new Map(),
+            'in-progress',
+            this.deps.clock.now().toISOString(),
+          ),
+          createdAt: this.deps.clock.now(),
+          updatedAt: this.deps.clock.now(),
+        });
+      },
+      { page: input.page, answers: input.answers, complete: false },
+    );
+  }
+
+  /** UpdateExistingForm: a page's answers to a response by id; `complete` submits it. */
+  update(
+    customerId: string,
+    input: UpdateExistingFormInput,
+    actor: AuditActor,
+  ): Promise<FormResponseView> {
+    return this.save(
+      customerId,
+      actor,
+      async (store) => {
+        const row = await store.response(customerId, input.id);
+        if (!row) throw codedError('A103', 'Answers could not be saved.', { reason: 'notFound' });
+        return row;
+      },
+      input,
+    );
+  }
+
+  /** InsertDocument: an uploaded image or PDF of the customer's as an attachment answer. */
+  insertDocument(
+    customerId: string,
+    input: { formId: string; linkId: string; documentId: string },
+    actor: AuditActor,
+  ): Promise<FormResponseView> {
+    return this.update(
+      customerId,
+      {
+        id: input.formId,
+        page: null,
+        complete: false,
+        answers: [{ linkId: input.linkId, valueAttachmentId: input.documentId }],
+      },
+      actor,
+    );
+  }
+
+  /**
+   * The one write path: load (or start) the response in the transaction, refuse a completed
+   * one, merge the page, validate everything against the pinned version and store. Any refusal
+   * throws before the write, so a refused save changes nothing.
+   */
+  private async save(
+    customerId: string,
+    actor: AuditActor,
+    locate: (store: FormStore) => Promise<ResponseRow>,
+    input: { page: string | null; answers: FormAnswerInput[]; complete: boolean },
+  ): Promise<FormResponseView> {
+    const now = this.deps.clock.now();
+    const settled: NotificationRow[] = [];
+    const row = await this.deps.uow.run(
+      actor,
+      async (work) => {
+        const store = this.store.in(work.tx);
+        const current = await locate(store);
+        if (current.status === 'completed') {
+          throw codedError('A103', 'This form was submitted already.', { reason: 'completed' });
+        }
+        const definitionRow = await store.definitionById(current.definitionId);
+        if (!definitionRow)
+          throw codedError('F101', 'Cannot load form.', { reason: 'definitionMissing' });
+        const definition = asDefinition(definitionRow);
+        if (input.page !== null && !formPages(definition).some((p) => p.linkId === input.page)) {
+          throw codedError('A103', 'Answers could not be saved.', {
+            fields: { page: 'forms.unknownPage' },
+          });
+        }
+        const sent = await resolveAttachments(this.deps.files, customerId, input.answers, work.tx);
+        const merged = mergePage(
+          definition,
+          answersOf(current.response as QuestionnaireResponse),
+          sent,
+          input.page,
+        );
+        const issues = validateAnswers(definition, merged, { complete: input.complete });
+        if (issues.length > 0) throw refused(issues);
+        const status = input.complete ? 'completed' : 'in-progress';
+        const outcome =
+          input.complete && definitionRow.kind === 'check_in' ? assessSideEffects(merged) : null;
+        const updated = await store.updateOpenResponse(customerId, current.id, {
+          response: buildResponse(definition, merged, status, now.toISOString()),
+          status,
+          lastPage: input.page ?? current.lastPage,
+          updatedAt: now,
+          completedAt: input.complete ? now : null,
+          outcome,
+        });
+        if (!updated)
+          throw codedError('A103', 'This form was submitted already.', { reason: 'completed' });
+        await work.audit({
+          action: input.complete ? 'submit' : 'update',
+          entity: 'form_response',
+          entityId: updated.id,
+          details: { canonical: canonicalOf(definition), page: input.page, answered: merged.size },
+        });
+        if (input.complete)
+          settled.push(...(await this.onCompleted(updated, definitionRow, outcome, work)));
+        return updated;
+      },
+      { lock: `forms:${customerId}` },
+    );
+    for (const n of settled) await this.deps.notifications.published(n, 'updated');
+    return this.view(row);
+  }
+
+  /**
+   * What a submitted form sets off, in its transaction: an intake completes the appointment's
+   * intake requirements and the henryForms-intake notice; a check-in with a concerning answer
+   * raises a task for the care team.
+   */
+  private async onCompleted(
+    row: ResponseRow,
+    definition: DefinitionRow,
+    outcome: SideEffectAssessment | null,
+    work: Work,
+  ): Promise<NotificationRow[]> {
+    if (definition.kind === 'intake') {
+      await this.deps.appointments.completeRequirements(
+        row.customerId,
+        INTAKE_REQUIREMENT_TYPES,
+        row.appointmentId,
+        work,
+      );
+      return this.deps.notifications.completeByType(
+        row.customerId,
+        NOTIFICATION_TYPE.intakeForm,
+        work,
+      );
+    }
+    if (outcome?.task) {
+      const task = await this.store.in(work.tx).insertCareTask({
+        customerId: row.customerId,
+        responseId: row.id,
+        priority: outcome.task,
+        summary: outcome,
+        createdAt: this.deps.clock.now(),
+      });
+      if (task) {
+        await work.audit({
+          action: 'create',
+          entity: 'form_care_task',
+          entityId: task.id,
+          details: { priority: task.priority, rules: outcome.rules },
+        });
+      }
+    }
+    return [];
+  }
+
+  /** The care team's tasks from forms (staff API), newest first. */
+  careTasks(filter: { status?: string; customerId?: string }): Promise<CareTaskRow[]> {
+    return this.store.careTasks(filter);
+  }
+}
+
+/** A103 with one message key per refused question. */
+function refused(issues: FormIssue[]) {
+  return codedError('A103', 'Answers could not be saved.', {
+    fields: Object.fromEntries(issues.map((i) => [i.linkId, i.code])),
+  });
+}
+
+export function createFormService(deps: FormsDeps): FormService {
+  return new FormService(new FormStore(deps.db), deps);
+}

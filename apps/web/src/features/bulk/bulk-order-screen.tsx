@@ -1,0 +1,288 @@
+import {
+  BULK_ADMIN_FEE_CENTS_PER_MONTH,
+  BULK_VIAL_OPTIONS,
+  bulkOrderSchema,
+  type BulkVialCount,
+} from '@portal/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { StatusCard } from '../../components/status-card';
+import { SubmitButton } from '../../components/submit-button';
+import { errorCodeOf } from '../../lib/api/error-code';
+import { useAppointmentPresence } from '../../lib/appointments/use-has-appointments';
+import { formatMoney } from '../../lib/format';
+import { PATHS } from '../../lib/routes';
+import { useBulkEligibility } from './use-bulk-eligibility';
+import { useCreateBulkSubscription } from './use-create-bulk-subscription';
+import { useSubmitBulkOrder } from './use-submit-bulk-order';
+
+const REFUSALS = ['BS101', 'BS102'] as const;
+const BULK_TREATMENT = 'weightmanagement_bulk';
+const INTAKE_PATH = '/intake';
+
+type Submitted = { step: 1 | 2; vialCount: number; bookUrl: string | null };
+
+function Progress({ active }: { active: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stepper activeStep={active} alternativeLabel aria-label={t('bulk.order.progressLabel')}>
+      {(['approval', 'payment', 'complete'] as const).map((s) => (
+        <Step key={s}>
+          <StepLabel>{t(`bulk.order.progress.${s}`)}</StepLabel>
+        </Step>
+      ))}
+    </Stepper>
+  );
+}
+
+/**
+ * Step 1's optional intake link (spec 02 §2, §4): shown while a visit still needs an intake
+ * form with a link, which is where /intake sends the customer.
+ */
+function IntakeLink() {
+  const { t } = useTranslation();
+  const presence = useAppointmentPresence();
+  if (!presence.data?.intakeNeeded) return null;
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('bulk.order.intakeHint')}
+      </Typography>
+      <Button variant="outlined" component={RouterLink} to={INTAKE_PATH}>
+        {t('bulk.order.intake')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * Spec 02 §2, §4 /bulk-order: the vial choice (reset on every entry), then step 1 (sent for
+ * an async review) or step 2 (a live visit is needed: on to /book-appointment). BS101/BS102
+ * send the customer home.
+ */
+export function BulkOrderScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+  const eligibility = useBulkEligibility();
+  const submit = useSubmitBulkOrder();
+  const subscription = useCreateBulkSubscription();
+  const [vialCount, setVialCount] = useState<BulkVialCount | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+
+  const e = eligibility.data;
+  const refusal = e?.bulkOrderedTooRecently
+    ? 'BS101'
+    : e?.hasRecentBulkAppointment
+      ? 'BS102'
+      : null;
+  useEffect(() => {
+    if (!refusal || submitted) return;
+    showAlert({ code: refusal });
+    void navigate(PATHS.home, { replace: true });
+  }, [refusal, submitted, showAlert, navigate]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = bulkOrderSchema.safeParse({ vialCount: vialCount ?? undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'bulk.validation.vialCountRequired');
+      return;
+    }
+    setError(null);
+    try {
+      const order = await submit.mutateAsync(parsed.data);
+      if (order.encounter === 'async') {
+        setSubmitted({ step: 1, vialCount: order.vialCount, bookUrl: null });
+        return;
+      }
+      // The live visit carries the vial count; the bulk subscription is optional.
+      const subscriptionId = await subscription.mutateAsync(BULK_TREATMENT).catch(() => null);
+      const query = new URLSearchParams({
+        treatmentShortId: BULK_TREATMENT,
+        vialCount: String(order.vialCount),
+        ...(subscriptionId ? { subscriptionId } : {}),
+      });
+      setSubmitted({
+        step: 2,
+        vialCount: order.vialCount,
+        bookUrl: `${PATHS.bookAppointment}?${query.toString()}`,
+      });
+    } catch (err) {
+      const code = errorCodeOf(err, REFUSALS, 'generic');
+      if (code === 'BS101' || code === 'BS102') {
+        showAlert({ code });
+        void navigate(PATHS.home, { replace: true });
+      } else {
+        showAlert({ messageKey: 'auth.genericError', severity: 'error' });
+      }
+    }
+  };
+
+  let body;
+  if (eligibility.isPending) {
+    body = (
+      <Card aria-busy="true" aria-label={t('bulk.order.loading')}>
+        <CardContent>
+          <Skeleton variant="text" width="40%" height={32} />
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={56} sx={{ mt: 2 }} />
+          ))}
+        </CardContent>
+      </Card>
+    );
+  } else if (eligibility.isError) {
+    body = (
+      <StatusCard
+        message={t('bulk.order.failed')}
+        action={
+          <Button variant="outlined" onClick={() => void eligibility.refetch()}>
+            {t('bulk.order.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (!e?.bulkAvailable || (!e.isBulkEligible && !refusal)) {
+    body = (
+      <StatusCard
+        title={e?.bulkAvailable ? undefined : t('bulk.order.unavailableTitle')}
+        message={e?.bulkAvailable ? t('bulk.order.notEligible') : t('bulk.order.unavailable')}
+        action={
+          <Button variant="contained" component={RouterLink} to={PATHS.home}>
+            {t('bulk.order.backHome')}
+          </Button>
+        }
+      />
+    );
+  } else if (submitted) {
+    body = (
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+            {submitted.step === 1 ? t('bulk.order.asyncTitle') : t('bulk.order.syncTitle')}
+          </Typography>
+          {submitted.step === 1 ? (
+            <>
+              <Typography sx={{ mb: 3 }}>
+                {t('bulk.order.asyncBody', { count: submitted.vialCount })}
+              </Typography>
+              <IntakeLink />
+            </>
+          ) : (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              {t('bulk.order.syncBody', { count: submitted.vialCount })}
+            </Alert>
+          )}
+          <Progress active={0} />
+          <Box sx={{ mt: 3 }}>
+            {submitted.bookUrl ? (
+              <Button variant="contained" component={RouterLink} to={submitted.bookUrl}>
+                {t('bulk.order.book')}
+              </Button>
+            ) : (
+              <Button variant="outlined" component={RouterLink} to={PATHS.home}>
+                {t('bulk.order.backHome')}
+              </Button>
+            )}
+          </Box>
+        </CardContent>
+      </Card>
+    );
+  } else {
+    body = (
+      <Card component="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <FormControl error={error !== null} fullWidth>
+            <FormLabel id="bulk-vials-label" sx={{ mb: 1, fontWeight: 600 }}>
+              {t('bulk.order.choose')}
+            </FormLabel>
+            <RadioGroup
+              aria-labelledby="bulk-vials-label"
+              value={vialCount === null ? '' : String(vialCount)}
+              onChange={(_ev, value) => {
+                setVialCount(Number(value) as BulkVialCount);
+                setError(null);
+              }}
+            >
+              <Stack spacing={1}>
+                {BULK_VIAL_OPTIONS.map((o) => (
+                  <Box
+                    key={o.vials}
+                    sx={{
+                      border: 1,
+                      borderColor: vialCount === o.vials ? 'primary.main' : 'divider',
+                      borderRadius: 2,
+                      px: 1.5,
+                      py: 0.5,
+                    }}
+                  >
+                    <FormControlLabel
+                      value={String(o.vials)}
+                      control={<Radio />}
+                      sx={{ width: '100%', m: 0 }}
+                      label={
+                        <Box sx={{ py: 0.5 }}>
+                          <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                            {t('bulk.order.option', { count: o.vials })} ·{' '}
+                            {t('bulk.order.perVial', { price: formatMoney(o.perVialCents) })}
+                          </Typography>
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {t('bulk.order.total', { total: formatMoney(o.totalCents) })} ·{' '}
+                            <s>
+                              {t('bulk.order.fullPrice', { price: formatMoney(o.fullPriceCents) })}
+                            </s>
+                          </Typography>
+                        </Box>
+                      }
+                    />
+                  </Box>
+                ))}
+              </Stack>
+            </RadioGroup>
+            {error ? <FormHelperText role="alert">{t(error)}</FormHelperText> : null}
+          </FormControl>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {t('bulk.order.finePrint', { fee: formatMoney(BULK_ADMIN_FEE_CENTS_PER_MONTH) })}
+          </Typography>
+          <Box sx={{ mt: 3 }}>
+            <SubmitButton loading={submit.isPending || subscription.isPending}>
+              {t('bulk.order.submit')}
+            </SubmitButton>
+          </Box>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        {t('bulk.order.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('bulk.order.intro')}
+      </Typography>
+      {body}
+    </Box>
+  );
+}

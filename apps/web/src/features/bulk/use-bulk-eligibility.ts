@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { IsBulkEligibleDocument } from '../../gql/graphql';
+import { useServices, useSession } from '../../lib/services';
+import { ELIGIBILITY_KEY } from './keys';
+
+/** IsBulkEligible (spec 02 §7): read fresh on every entry to the order screen. */
+export function useBulkEligibility() {
+  const { graphql } = useServices();
+  const { status } = useSession();
+  return useQuery({
+    queryKey: ELIGIBILITY_KEY,
+    queryFn: async () =>
+      (
+        await graphql.request(IsBulkEligibleDocument, {
+          treatmentShortId: 'weightmanagement_bulk',
+        })
+      ).isBulkEligible,
+    enabled: status === 'authenticated',
+    staleTime: 0,
+    gcTime: 0,
+    retry: 1,
+  });
+}

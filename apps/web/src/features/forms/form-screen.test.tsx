@@ -1,0 +1,217 @@
+import {
+  SIDE_EFFECT_CHECK_IN_V1,
+  WM_INTAKE_V1,
+  type FormDefinition,
+  type QuestionnaireResponse,
+} from '@portal/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithServices } from '../../test/render-with-services';
+import { FormScreen } from './form-screen';
+import type { FormResponse } from './use-form-responses';
+
+// The renderer against a fake data API: one page at a time, the branch rules of the domain,
+// required answers checked before a save, resume at the page after the last saved one, and
+// the check-in's urgent banner.
+
+function definitionRow(definition: FormDefinition, kind: string) {
+  return {
+    id: `def-${definition.name}`,
+    short_id: definition.name,
+    url: definition.url,
+    version: definition.version,
+    kind,
+    title: definition.title ?? definition.name,
+    questionnaire: JSON.stringify(definition),
+  };
+}
+
+function responseRow(
+  definition: FormDefinition,
+  overrides: Partial<FormResponse> & { items?: QuestionnaireResponse['item'] },
+): FormResponse {
+  const { items, ...rest } = overrides;
+  return {
+    id: 'resp-1',
+    short_id: definition.name,
+    questionnaire: `${definition.url}|${definition.version}`,
+    status: 'in-progress',
+    appointment_id: null,
+    follow_up_id: null,
+    last_page: null,
+    resume_page: null,
+    response: JSON.stringify({
+      resourceType: 'QuestionnaireResponse',
+      status: 'in-progress',
+      item: items ?? [],
+    }),
+    definition: {
+      id: 'd',
+      version: definition.version,
+      kind: 'intake',
+      title: definition.title ?? '',
+      questionnaire: '',
+    },
+    outcome: null,
+    ...rest,
+  };
+}
+
+function renderForm(
+  path: string,
+  definition: FormDefinition,
+  kind: string,
+  answer: (operation: string, variables: Record<string, unknown>) => unknown,
+) {
+  return renderWithServices([{ path: '/forms/:formId', element: <FormScreen /> }], {
+    path,
+    answer: (operation, variables) => {
+      if (operation === 'GetTypeformByShortId')
+        return { getTypeformByShortId: definitionRow(definition, kind) };
+      if (operation === 'FormPrefill')
+        return {
+          formPrefill: [
+            {
+              linkId: 'first-name',
+              answer: JSON.stringify({ linkId: 'first-name', valueString: 'Alex' }),
+            },
+          ],
+        };
+      return answer(operation, variables);
+    },
+  });
+}
+
+describe('/forms/:formId (issue 15)', () => {
+  it('prefills what the portal knows, refuses Next without a required answer, shows the pregnancy question only for female', async () => {
+    const { calls } = renderForm('/forms/wm-intake', WM_INTAKE_V1, 'intake', (operation) => {
+      if (operation === 'IntakeSearches') return { intakeSearches: [] };
+      if (operation === 'UpsertIntakeForm')
+        return {
+          UpsertIntakeForm: {
+            data: responseRow(WM_INTAKE_V1, { last_page: 'about-you' }),
+            name: 'IntakeFormSaved',
+            statusCode: 200,
+          },
+        };
+      throw new Error(`unexpected ${operation}`);
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Weight management intake' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Alex');
+    expect(screen.queryByRole('radiogroup', { name: /pregnant/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findAllByText('Please answer this question.')).toHaveLength(3);
+    expect(calls.some((c) => c.operation === 'UpsertIntakeForm')).toBe(false);
+
+    await userEvent.type(screen.getByRole('textbox', { name: /Last name/ }), 'Rivera');
+    await userEvent.type(screen.getByLabelText(/Date of birth/), '1986-04-12');
+    await userEvent.click(screen.getByRole('radio', { name: 'Female' }));
+    expect(screen.getByRole('radiogroup', { name: /pregnant/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    await screen.findByRole('heading', { level: 2, name: 'Height and weight' });
+    const saved = calls.find((c) => c.operation === 'UpsertIntakeForm')?.variables;
+    expect(saved).toMatchObject({
+      form_short_id: 'wm-intake',
+      page: 'about-you',
+      answers: [
+        { linkId: 'first-name', valueString: 'Alex' },
+        { linkId: 'last-name', valueString: 'Rivera' },
+        { linkId: 'dob', valueDate: '1986-04-12' },
+        { linkId: 'sex', valueCoding: 'male' },
+      ],
+    });
+  });
+
+  it('resumes a saved response at the page after the last one saved, with its answers and the BMI', async () => {
+    renderForm('/forms/wm-intake', WM_INTAKE_V1, 'intake', (operation) => {
+      if (operation === 'IntakeSearches')
+        return {
+          intakeSearches: [
+            responseRow(WM_INTAKE_V1, {
+              last_page: 'about-you',
+              resume_page: 'body',
+              items: [
+                {
+                  linkId: 'body',
+                  item: [
+                    { linkId: 'height-ft', answer: [{ valueInteger: 5 }] },
+                    { linkId: 'height-in', answer: [{ valueInteger: 10 }] },
+                    { linkId: 'weight-lb', answer: [{ valueDecimal: 200 }] },
+                  ],
+                },
+              ],
+            }),
+          ],
+        };
+      throw new Error(`unexpected ${operation}`);
+    });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Height and weight' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Current weight/ })).toHaveValue('200');
+    expect(screen.getByRole('textbox', { name: /BMI/ })).toHaveValue('28.7');
+  });
+
+  it('a severe side effect shows the urgent banner once submitted', async () => {
+    const { calls } = renderForm(
+      '/forms/side-effect-check-in',
+      SIDE_EFFECT_CHECK_IN_V1,
+      'check_in',
+      (operation) => {
+        if (operation === 'IntakeSearches') return { intakeSearches: [] };
+        if (operation === 'UpsertIntakeForm')
+          return {
+            UpsertIntakeForm: {
+              data: responseRow(SIDE_EFFECT_CHECK_IN_V1, {}),
+              name: 'IntakeFormSaved',
+              statusCode: 200,
+            },
+          };
+        if (operation === 'UpdateExistingForm')
+          return {
+            UpdateExistingForm: {
+              data: responseRow(SIDE_EFFECT_CHECK_IN_V1, {
+                status: 'completed',
+                outcome: {
+                  level: 'urgent',
+                  rules: ['SE1'],
+                  guidance: ['abdominal-pain'],
+                  task: 'urgent',
+                },
+              }),
+              name: 'IntakeFormSubmitted',
+              statusCode: 200,
+            },
+          };
+        throw new Error(`unexpected ${operation}`);
+      },
+    );
+    await screen.findByRole('heading', { level: 2, name: 'How are you feeling?' });
+    const groups = screen.getAllByRole('radiogroup');
+    for (const group of groups) {
+      await userEvent.click(group.querySelector('input[value="false"]') as HTMLElement);
+    }
+    await userEvent.click(
+      screen
+        .getByRole('radiogroup', { name: /stomach area/ })
+        .querySelector('input[value="true"]') as HTMLElement,
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: /Severe/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Get medical help now')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((c) => c.operation === 'UpdateExistingForm')?.variables).toMatchObject({
+        id: 'resp-1',
+        complete: true,
+      }),
+    );
+  });
+});
