@@ -62,6 +62,9 @@ export function createFakeServices(answer: Answer, customer: Customer = CUSTOMER
       subscribe: () => () => undefined,
       getSnapshot: () => SIGNED_IN,
       onSignedOut: () => () => undefined,
+      // Identity calls made for the signed-in customer (the account dialogs) go to fetch.
+      withIdToken: <T,>(call: (idToken: string) => Promise<T>) => call('test-id-token'),
+      adoptTokens: vi.fn(),
     },
   } as unknown as AppServices;
   return { services, queryClient, calls };

@@ -243,15 +243,18 @@ export class BillingService {
       throw refused('quote_mismatch', 'The change differs from the quote shown.');
     }
     // The quote id is the idempotency key: a repeat of a change already made answers as it did.
-    const existing = await this.store.chargeByKey(stored.id);
-    if (existing) {
+    const replay = async () => {
+      const existing = await this.store.chargeByKey(stored.id);
+      if (!existing) return undefined;
       const source = existing.paymentSourceId
         ? await this.store.paymentSource(customerId, existing.paymentSourceId)
         : undefined;
       return changeAnswer(
         await this.charging.complete(actor, existing, source?.gatewayPaymentMethodId ?? null),
       );
-    }
+    };
+    const replayed = await replay();
+    if (replayed) return replayed;
     if (stored.expiresAt.getTime() < this.deps.clock.now().getTime()) {
       throw refused('quote_expired', 'This quote has expired; please review the new one.');
     }
@@ -267,6 +270,10 @@ export class BillingService {
       quote.amountDue,
     );
     if (credits.dueCents !== stored.amountDue) {
+      // The same change sent twice at once: the first took the credits while this one priced
+      // them, so the amount only looks moved; answer as the first did.
+      const concurrent = await replay();
+      if (concurrent) return concurrent;
       throw refused(
         'quote_changed',
         'The price has changed since this quote; please review the new one.',

@@ -1,17 +1,42 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/http';
 import { renderWithServices } from '../../test/render-with-services';
 import { EmailChangeDialog } from './email-change-dialog';
 
-// The dialog's identity calls (account-identity.ts) are replaced by this fake.
-const api = vi.hoisted(() => ({
-  reauthenticate: vi.fn<(password: string) => Promise<void>>(),
+// The identity endpoints the dialog calls (through account-identity.ts and the real HTTP
+// client) answer from these fakes; a rejected ApiError becomes the server's error answer. The
+// web suite shares one module graph per worker (isolate: false), so the fake sits at fetch,
+// not at a module mock another file may already have bypassed.
+const api = {
+  reauthenticate: vi.fn<(password: string) => Promise<unknown>>(),
   emailAvailability: vi.fn<(email: string) => Promise<unknown>>(),
   updateEmail: vi.fn<(body: unknown) => Promise<unknown>>(),
-}));
-vi.mock('./account-identity', () => ({ accountIdentity: () => api }));
+};
+const ENDPOINTS: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+  '/identity/reauthenticate': (body) => api.reauthenticate(String(body.password)),
+  '/identity/email/availability': (body) => api.emailAvailability(String(body.email)),
+  '/identity/email/update': (body) => api.updateEmail(body),
+};
+const TOKENS = { id_token: 'id', access_token: 'access', refresh_token: 'refresh', expires_in: 900 };
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const endpoint = ENDPOINTS[url];
+      if (!endpoint) return new Response(null, { status: 204 });
+      try {
+        const answer = await endpoint(JSON.parse(init?.body as string) as Record<string, unknown>);
+        return Response.json(answer ?? {});
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return Response.json({ error: error.code }, { status: error.status });
+      }
+    }),
+  );
+});
 
 const available = (isAvailable: boolean, isOobCodeSent = isAvailable) => ({
   data: { isAvailable, isOobCodeSent },
@@ -53,7 +78,7 @@ describe('email change dialog (spec 02 §2, §4, §8)', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     api.reauthenticate
       .mockRejectedValueOnce(new ApiError(400, 'invalid-credentials', 'no'))
-      .mockResolvedValue(undefined);
+      .mockResolvedValue(TOKENS);
     api.emailAvailability
       .mockResolvedValueOnce(available(false))
       .mockResolvedValue(available(true));
