@@ -174,6 +174,14 @@ export default tseslint.config(
         { object: 'it', property: 'only', message: 'No .only in tests.' },
         { object: 'test', property: 'only', message: 'No .only in tests.' },
         { object: 'describe', property: 'only', message: 'No .only in tests.' },
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'No module mocks: the server and web suites share one module graph per worker ' +
+            '(isolate: false), so a mock misses modules another file loaded first. Pass the ' +
+            'dependency in, or fake it at its edge (fetch, the clock, the gateway).',
+        })),
       ],
     },
   },

@@ -17,29 +17,43 @@ export const ARGON2_OPTIONS = {
  * check per core runs, the rest wait here in order.
  */
 export const ARGON2_SLOTS = Math.max(1, availableParallelism());
-let argon2Running = 0;
-const argon2Waiting: (() => void)[] = [];
 
-async function inArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
-  if (argon2Running < ARGON2_SLOTS) argon2Running += 1;
-  else await new Promise<void>((resolve) => argon2Waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // Hand the slot to the next waiting check, or give it back.
-    const next = argon2Waiting.shift();
-    if (next) next();
-    else argon2Running -= 1;
-  }
+/** At most `size` pieces of work at once; the rest wait their turn in order. */
+export function slotQueue(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running < size) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await work();
+      } finally {
+        // Hand the slot to the next waiting piece of work, or give it back.
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
 }
 
+/** The argon2 checks' queue (exported for its test). */
+export const argon2Slots = slotQueue(ARGON2_SLOTS);
+
 export function hashPassword(password: string): Promise<string> {
-  return inArgon2Slot(() => hash(password, ARGON2_OPTIONS));
+  return argon2Slots.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await inArgon2Slot(() => verify(stored, password));
+    return await argon2Slots.run(() => verify(stored, password));
   } catch {
     return false;
   }

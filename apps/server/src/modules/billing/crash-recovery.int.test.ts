@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { charges, sandboxGatewayCharges } from '../../db/schema/index';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo/seed';
+import { call, crashDrill, signInDemo } from '../../../test/crash-server';
 import { freePort } from '../../../test/harness';
 import { CHANGE, QUOTE } from './billing-fixtures';
 
@@ -14,79 +10,17 @@ import { CHANGE, QUOTE } from './billing-fixtures';
 // gateway's charge and the commit of the plan change (BILLING_TEST_CRASH_AFTER_CHARGE makes it
 // exit there), restarted on the same data, and must end with one charge and the plan it paid for.
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const children: ChildProcess[] = [];
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
+const drill = crashDrill('portal-crash-');
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function startServer(port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...env,
-    },
-  });
-  children.push(child);
-  let stdout = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', () => {});
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const ready = async () => {
-    const start = Date.now();
-    while (!stdout.includes('Demo sign-in')) {
-      if (Date.now() - start > 90_000 || child.exitCode !== null) throw new Error('did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { child, exited, ready };
-}
-
-async function call<T>(base: string, token: string, query: string, variables = {}) {
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: T; errors?: { extensions?: { code?: string } }[] };
-}
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/identity/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD }),
-  });
-  const { idToken } = (await res.json()) as { idToken: string };
-  const exchange = await fetch(`${base}/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-      client_id: 'customer-portal',
-      scope: 'graphql',
-      subject_token: idToken,
-    }),
-  });
-  return ((await exchange.json()) as { access_token: string }).access_token;
-}
+afterAll(() => drill.cleanup());
 
 describe('a change interrupted between the charge and the commit', () => {
   it('ends, after a restart, with one charge and the plan it paid for', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const first = startServer(port, { BILLING_TEST_CRASH_AFTER_CHARGE: 'true' });
+    const first = drill.start(port, { BILLING_TEST_CRASH_AFTER_CHARGE: 'true' });
     await first.ready();
-    const token = await signIn(base);
+    const token = await signInDemo(base);
     const customer = await call<{ customer: { subscriptions: { id: string }[] } }>(
       base,
       token,
@@ -108,9 +42,9 @@ describe('a change interrupted between the charge and the commit', () => {
     await expect(call(base, token, CHANGE, changeVars)).rejects.toThrow();
     expect(await first.exited).toBe(70);
 
-    const second = startServer(port);
+    const second = drill.start(port);
     await second.ready();
-    const token2 = await signIn(base);
+    const token2 = await signInDemo(base);
     const plan = await call<{ customerSubscription: { term: number; item_price_id: string } }>(
       base,
       token2,
@@ -134,7 +68,7 @@ describe('a change interrupted between the charge and the commit', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    const database = await openDatabase({ pgliteDir: path.join(drill.dataDir, 'pglite') });
     try {
       // The demo's billing history (charges recorded at seed, never sent) is left out.
       const ours = (await database.db.select().from(charges)).filter(
