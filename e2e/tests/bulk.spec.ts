@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createPatient, type Patient } from './support-customers';
+import { createPatient, customerAccessToken, graphql } from './support-customers';
 import { WIDTHS, expectAccessible, shoot, signIn } from './support';
 
 // Issue 12 in the browser, as new customers would: one orders 3 vials, the care team approves
@@ -28,35 +28,6 @@ async function staff(request: APIRequestContext) {
   return { authorization: `Bearer ${staffToken}` };
 }
 
-async function customerToken(request: APIRequestContext, p: Patient) {
-  const { idToken } = await ok<{ idToken: string }>(
-    await request.post('/identity/sign-in', { data: { email: p.email, password: p.password } }),
-  );
-  const { access_token } = await ok<{ access_token: string }>(
-    await request.post('/connect/token', {
-      form: {
-        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-        client_id: 'customer-portal',
-        scope: 'graphql',
-        subject_token: idToken,
-        subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
-      },
-    }),
-  );
-  return access_token;
-}
-
-async function gql<T>(request: APIRequestContext, token: string, query: string, variables = {}) {
-  const body = await ok<{ data?: T; errors?: unknown[] }>(
-    await request.post('/graphql', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { query, variables },
-    }),
-  );
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
-}
-
 /** What the card form does: the gateway tokenizes, our API gets only the token. */
 async function saveCard(request: APIRequestContext, token: string) {
   const { token: cardToken } = await ok<{ token: string }>(
@@ -64,7 +35,7 @@ async function saveCard(request: APIRequestContext, token: string) {
       data: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
     }),
   );
-  await gql(
+  await graphql(
     request,
     token,
     'mutation R($t: String!) { replacePaymentSource(paymentToken: $t) { newPaymentSourceId } }',
@@ -87,7 +58,7 @@ test('a customer orders 3 vials, the care team approves, the customer pays by ca
 }) => {
   test.slow();
   const me = await createPatient(request, { tag: 'bulk-card', stateCode: 'WA' });
-  const token = await customerToken(request, me);
+  const token = await customerAccessToken(request, me.email, me.password);
   await saveCard(request, token);
   const headers = await staff(request);
 
@@ -150,7 +121,7 @@ test('a second customer pays later on the hosted page; the webhook completes the
 }) => {
   test.slow();
   const me = await createPatient(request, { tag: 'bulk-later', stateCode: 'CO' });
-  const token = await customerToken(request, me);
+  const token = await customerAccessToken(request, me.email, me.password);
   await saveCard(request, token);
   const headers = await staff(request);
   const { actionId } = await ok<{ actionId: string }>(
@@ -185,7 +156,7 @@ test('a second customer pays later on the hosted page; the webhook completes the
     .poll(
       async () =>
         (
-          await gql<{ customerAction: { status: string } }>(
+          await graphql<{ customerAction: { status: string } }>(
             request,
             token,
             'query A($id: ID!) { customerAction(id: $id) { status } }',

@@ -43,7 +43,7 @@ async function json<T>(response: {
 }
 
 /** Signs a customer in through the identity routes and exchanges the ID token, as the app does. */
-async function customerAccessToken(
+export async function customerAccessToken(
   request: APIRequestContext,
   email: string,
   password: string,
@@ -65,7 +65,7 @@ async function customerAccessToken(
   return access_token;
 }
 
-async function graphql<T>(
+export async function graphql<T>(
   request: APIRequestContext,
   token: string,
   query: string,

@@ -55,6 +55,37 @@ const AvailabilitySummaryRef = builder
     }),
   });
 
+/** The search window's arguments, shared by the day strip and GetAvailableSlots. */
+const windowArgs = builder.args((t) => ({
+  state: t.string({ required: true }),
+  treatmentId: t.id({ required: true }),
+  startTime: t.field({ type: 'DateTime', required: true }),
+  endTime: t.field({ type: 'DateTime', required: false }),
+  providerId: t.id({ required: false }),
+  language: t.string({ required: false, defaultValue: 'en-US' }),
+  forReschedule: t.boolean({ required: false, defaultValue: false }),
+}));
+
+function windowSearch(args: {
+  state: string;
+  treatmentId: string | number;
+  startTime: Date;
+  endTime?: Date | null;
+  providerId?: string | number | null;
+  language?: string | null;
+  forReschedule?: boolean | null;
+}) {
+  return slotSearch({
+    state: args.state,
+    treatmentId: String(args.treatmentId),
+    startTime: args.startTime,
+    endTime: args.endTime ?? null,
+    providerId: args.providerId == null ? null : String(args.providerId),
+    language: args.language ?? null,
+    forReschedule: args.forReschedule ?? false,
+  });
+}
+
 builder.queryField('availabilitySummary', (t) =>
   t.field({
     type: AvailabilitySummaryRef,
@@ -62,26 +93,12 @@ builder.queryField('availabilitySummary', (t) =>
       "The booking dialog's day strip: each local day (in timeZone) of the window with a free slot and its label (spec 01 §9), for providerId or any provider, and the providers with a free slot. Same window and variables as GetAvailableSlots; no slot at all (without providerId) is T101.",
     authScopes: { customer: true },
     args: {
-      state: t.arg.string({ required: true }),
-      treatmentId: t.arg.id({ required: true }),
-      startTime: t.arg({ type: 'DateTime', required: true }),
-      endTime: t.arg({ type: 'DateTime', required: false }),
-      providerId: t.arg.id({ required: false }),
-      language: t.arg.string({ required: false, defaultValue: 'en-US' }),
-      forReschedule: t.arg.boolean({ required: false, defaultValue: false }),
+      ...windowArgs,
       timeZone: t.arg.string({ required: true }),
     },
     resolve: async (_root, args, ctx) => {
       requireCustomer(ctx);
-      const search = slotSearch({
-        state: args.state,
-        treatmentId: String(args.treatmentId),
-        startTime: args.startTime,
-        endTime: args.endTime ?? null,
-        providerId: args.providerId == null ? null : String(args.providerId),
-        language: args.language ?? null,
-        forReschedule: args.forReschedule ?? false,
-      });
+      const search = windowSearch(args);
       const summary = await ctx.services.appointments.slots.availabilitySummary(
         search,
         timeZoneArg(args.timeZone),
@@ -101,13 +118,7 @@ builder.queryField('availableSlots', (t) =>
       'GetAvailableSlots: free slots of providers licensed in the state who see the treatment, ordered by start, from startTime to the end of the window. distinctStart keeps one provider per start, at random (spec 01 §9). No slot at all (without providerId) is T101.',
     authScopes: { customer: true },
     args: {
-      state: t.arg.string({ required: true }),
-      treatmentId: t.arg.id({ required: true }),
-      startTime: t.arg({ type: 'DateTime', required: true }),
-      endTime: t.arg({ type: 'DateTime', required: false }),
-      providerId: t.arg.id({ required: false }),
-      language: t.arg.string({ required: false, defaultValue: 'en-US' }),
-      forReschedule: t.arg.boolean({ required: false, defaultValue: false }),
+      ...windowArgs,
       distinctStart: t.arg.boolean({ required: false, defaultValue: false }),
       day: t.arg.string({
         required: false,
@@ -118,15 +129,7 @@ builder.queryField('availableSlots', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       requireCustomer(ctx);
-      const search = slotSearch({
-        state: args.state,
-        treatmentId: String(args.treatmentId),
-        startTime: args.startTime,
-        endTime: args.endTime ?? null,
-        providerId: args.providerId == null ? null : String(args.providerId),
-        language: args.language ?? null,
-        forReschedule: args.forReschedule ?? false,
-      });
+      const search = windowSearch(args);
       const distinctStart = args.distinctStart ?? false;
       const slots = args.day
         ? await ctx.services.appointments.slots.daySlots(

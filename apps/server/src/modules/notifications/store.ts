@@ -68,43 +68,32 @@ export class NotificationStore {
   }
 
   /** The customer's unread notices of a type whose action opens `url`, marked read. */
-  markReadByActionUrl(
-    customerId: string,
-    type: string,
-    url: string,
-    now: Date,
-  ): Promise<NotificationRow[]> {
-    const n = customerNotifications;
-    return this.db
-      .update(n)
-      .set({ status: 'read', updatedAt: now })
-      .where(
-        and(
-          eq(n.customerId, customerId),
-          eq(n.type, type),
-          eq(n.status, 'unread'),
-          sql`${n.action}->>'url' = ${url}`,
-        ),
-      )
-      .returning();
+  markReadByActionUrl(customerId: string, type: string, url: string, now: Date) {
+    return this.setStatusByActionUrl(customerId, type, url, 'read', now);
   }
 
   /** Removes (status deleted) the customer's notifications of a type that open this url. */
-  deleteByActionUrl(
+  deleteByActionUrl(customerId: string, type: string, url: string, now: Date) {
+    return this.setStatusByActionUrl(customerId, type, url, 'deleted', now);
+  }
+
+  /** Moves the customer's notices of a type that open `url` forward: unread → read, any → deleted. */
+  private setStatusByActionUrl(
     customerId: string,
     type: string,
     url: string,
+    status: 'read' | 'deleted',
     now: Date,
   ): Promise<NotificationRow[]> {
     const n = customerNotifications;
     return this.db
       .update(n)
-      .set({ status: 'deleted', updatedAt: now })
+      .set({ status, updatedAt: now })
       .where(
         and(
           eq(n.customerId, customerId),
           eq(n.type, type),
-          ne(n.status, 'deleted'),
+          status === 'read' ? eq(n.status, 'unread') : ne(n.status, 'deleted'),
           sql`${n.action}->>'url' = ${url}`,
         ),
       )
