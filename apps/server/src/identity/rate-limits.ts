@@ -42,8 +42,8 @@ export const IDENTITY_RATE_RULES = {
   },
   /** The care team's own: staff sign-in (POST /staff/token), counted apart from customers'. */
   staffSignIn: {
-    perIp: { limit: 20, windowMs: 15 * MINUTE_MS },
-    perEmail: { limit: 5, windowMs: 15 * MINUTE_MS },
+    perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
+    perEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
   },
   /** Staff password reset mails and code confirmations, counted apart from customers'. */
   staffReset: {
