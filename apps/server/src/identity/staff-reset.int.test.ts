@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
-import { latestMail, startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../test/harness';
 import { createStaffUser, staffTokenFor } from '../../test/messaging-helpers';
 import { IDENTITY_RATE_RULES } from './rate-limits';
 

@@ -1,7 +1,4 @@
-import {
-  staffPasswordResetConfirmSchema,
-  staffPasswordResetRequestSchema,
-} from '@portal/domain';
+import { staffPasswordResetConfirmSchema, staffPasswordResetRequestSchema } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { StaffIdentity, StaffRequestMeta } from './auth';
