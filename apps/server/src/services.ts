@@ -310,6 +310,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const staff = {
     auth: new StaffAuth({
       users: identityStore,
+      identity,
       tokens,
       audit,
       tenantId: config.tenantId,

@@ -73,3 +73,49 @@ export function buildMail(kind: MailKind, locale: Locale, to: string, link: stri
 </body></html>`;
   return { to, subject: t.subject, text, html };
 }
+
+interface StaffResetText {
+  subject: string;
+  intro: string;
+  codeLabel: string;
+  howTo: string;
+  outro: string;
+}
+
+/**
+ * The care team's reset mail: its own words and no portal link (staff sign in through the staff
+ * API, not the customer portal), the code to send to POST /staff/password-reset/confirm.
+ */
+const STAFF_RESET_TEXTS: Record<Locale, StaffResetText> = {
+  en: {
+    subject: 'Care team: reset your staff password',
+    intro: 'We received a request to reset the password of your care team (staff) account.',
+    codeLabel: 'Your reset code',
+    howTo:
+      'Send this code with your new password to the staff API (POST /staff/password-reset/confirm). Every staff session you have open ends when the password changes.',
+    outro:
+      'This code expires in 1 hour. If you did not ask for this, tell your administrator; your password has not changed.',
+  },
+  es: {
+    subject: 'Equipo de atención: restablezca su contraseña de personal',
+    intro:
+      'Recibimos una solicitud para restablecer la contraseña de su cuenta del equipo de atención (personal).',
+    codeLabel: 'Su código de restablecimiento',
+    howTo:
+      'Envíe este código con su nueva contraseña a la API de personal (POST /staff/password-reset/confirm). Todas sus sesiones de personal abiertas terminan cuando cambia la contraseña.',
+    outro:
+      'Este código vence en 1 hora. Si usted no lo solicitó, avise a su administrador; su contraseña no ha cambiado.',
+  },
+};
+
+export function buildStaffResetMail(locale: Locale, to: string, code: string): MailMessage {
+  const t = STAFF_RESET_TEXTS[locale];
+  const text = `${t.intro}\n\n${t.codeLabel}: ${code}\n\n${t.howTo}\n\n${t.outro}\n`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Inter,Arial,sans-serif;color:#1f2933;line-height:1.5">
+<p>${escapeHtml(t.intro)}</p>
+<p>${escapeHtml(t.codeLabel)}: <code style="font-size:16px">${escapeHtml(code)}</code></p>
+<p>${escapeHtml(t.howTo)}</p>
+<p style="font-size:14px;color:#52606d">${escapeHtml(t.outro)}</p>
+</body></html>`;
+  return { to, subject: t.subject, text, html };
+}

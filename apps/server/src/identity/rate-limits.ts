@@ -40,6 +40,16 @@ export const IDENTITY_RATE_RULES = {
     perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
     perEmail: { limit: 30, windowMs: 15 * MINUTE_MS },
   },
+  /** The care team's own: staff sign-in (POST /staff/token), counted apart from customers'. */
+  staffSignIn: {
+    perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
+    perEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
+  },
+  /** Staff password reset mails and code confirmations, counted apart from customers'. */
+  staffReset: {
+    perIp: { limit: 10, windowMs: HOUR_MS },
+    perEmail: { limit: 3, windowMs: HOUR_MS },
+  },
 } satisfies Record<string, { perIp: RateRule; perEmail: RateRule }>;
 
 export type RateAction = keyof typeof IDENTITY_RATE_RULES;

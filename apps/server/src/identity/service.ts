@@ -12,6 +12,8 @@ import {
   type resetPasswordHttpSchema,
   type sendVerificationRequestSchema,
   type signInRequestSchema,
+  type staffPasswordResetConfirmSchema,
+  type staffPasswordResetRequestSchema,
   type updatePasswordRequestSchema,
 } from '@portal/domain';
 import { randomBytes } from 'node:crypto';
@@ -22,7 +24,7 @@ import type { UnitOfWork, Work } from '../platform/unit-of-work';
 import type { Mailer } from '../platform/mail';
 import { isCommonPassword } from './common-passwords';
 import { IdentityError } from './errors';
-import { buildMail, type MailKind } from './mail-texts';
+import { buildMail, buildStaffResetMail, type MailKind } from './mail-texts';
 import type { IdentityLimiter, RateAction } from './rate-limits';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
 import type { CodePurpose, IdentityStore, User } from './store';
@@ -45,6 +47,7 @@ export const CODE_TTL_MS: Record<CodePurpose, number> = {
   verify_email: DAY_MS,
   google_login: 2 * MINUTE_MS,
   change_email: 30 * MINUTE_MS,
+  staff_reset_password: RESET_LINK_TTL_MINUTES * MINUTE_MS,
 };
 /** A refresh token's absolute life; the idle limit below ends an unused session sooner. */
 const SESSION_TTL_MS = 30 * DAY_MS;
@@ -75,6 +78,8 @@ type ConfirmResetInput = z.output<typeof confirmPasswordResetHttpSchema>;
 type SendVerificationInput = z.output<typeof sendVerificationRequestSchema>;
 type ReauthenticateInput = z.output<typeof reauthenticateRequestSchema>;
 type UpdatePasswordInput = z.output<typeof updatePasswordRequestSchema>;
+type StaffResetInput = z.output<typeof staffPasswordResetRequestSchema>;
+type StaffResetConfirmInput = z.output<typeof staffPasswordResetConfirmSchema>;
 
 export class IdentityService {
   constructor(
@@ -416,6 +421,76 @@ export class IdentityService {
       await store.updateUser(user.id, { passwordHash }, now);
       const ids = await store.revokeUserSessions(user.id, 'password-changed', now, session.id);
       await work.audit({ action: 'password_changed', entity: 'user', entityId: user.id });
+      return ids;
+    });
+    await this.revoked(ended);
+  }
+
+  // The care team's accounts (staff API): their own limits, session and reset mail.
+
+  /** Counts a staff sign-in attempt (its own limits); too-many-requests when over them. */
+  limitStaffSignIn(email: string, meta: RequestMeta): Promise<void> {
+    return this.limit('staffSignIn', meta, email);
+  }
+
+  /**
+   * A staff session for a staff access token (no refresh token: it ends with the token's hour).
+   * The token carries its id, so a password reset ends the session and the token at once.
+   */
+  async startStaffSession(userId: string, meta: RequestMeta): Promise<string> {
+    const now = this.clock.now();
+    const session = await this.store.insertSession({
+      userId,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_SECONDS.staff * 1000),
+      authenticatedAt: now,
+      createdAt: now,
+      lastUsedAt: now,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip,
+    });
+    return session.id;
+  }
+
+  /**
+   * Mails a staff account a reset code (its own text, no portal link). Answers the same for
+   * unknown emails and for customers' emails, who reset through the portal.
+   */
+  async requestStaffPasswordReset({ email }: StaffResetInput, meta: RequestMeta): Promise<void> {
+    await this.limit('staffReset', meta, email);
+    const user = await this.store.findUserByEmail(this.options.tenantId, email);
+    if (!user || user.disabledAt || user.role !== 'staff') return;
+    const code = newSecret();
+    const now = this.clock.now();
+    await this.store.insertCode(
+      user.id,
+      'staff_reset_password',
+      hashSecret(code),
+      new Date(now.getTime() + CODE_TTL_MS.staff_reset_password),
+    );
+    await this.mailer.send(buildStaffResetMail(user.locale, user.email, code));
+    await this.audit.record(
+      { type: 'anonymous', id: null, ...meta },
+      { action: 'staff_password_reset_requested', entity: 'user', entityId: user.id },
+    );
+  }
+
+  /** Sets a staff password with a staff reset code; every staff session of the account ends. */
+  async confirmStaffPasswordReset(
+    { code, password }: StaffResetConfirmInput,
+    meta: RequestMeta,
+  ): Promise<void> {
+    await this.limit('staffReset', meta);
+    refuseCommonPassword(password);
+    const user = await this.spend(code, 'staff_reset_password');
+    if (user.role !== 'staff' || user.disabledAt) throw new IdentityError('invalid-code');
+    const now = this.clock.now();
+    const passwordHash = await hashPassword(password);
+    const ended = await this.uow.run({ type: 'staff', id: user.id, ...meta }, async (work) => {
+      const store = this.store.in(work.tx);
+      await store.updateUser(user.id, { passwordHash }, now);
+      await store.expireCodes(user.id, 'staff_reset_password', now);
+      const ids = await store.revokeUserSessions(user.id, 'password-reset', now);
+      await work.audit({ action: 'staff_password_reset', entity: 'user', entityId: user.id });
       return ids;
     });
     await this.revoked(ended);

@@ -114,11 +114,13 @@ export class IdentityStore {
     return rows.length;
   }
 
-  async insertSession(values: typeof sessions.$inferInsert, refreshHash: string) {
+  /** A session; without a refresh token's hash (staff sessions) it cannot be refreshed. */
+  async insertSession(values: typeof sessions.$inferInsert, refreshHash?: string) {
     return this.db.transaction(async (tx) => {
       const [session] = await tx.insert(sessions).values(values).returning();
       if (!session) throw new Error('session insert returned nothing');
-      await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: refreshHash });
+      if (refreshHash)
+        await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: refreshHash });
       return session;
     });
   }

@@ -41,6 +41,8 @@ export interface AccessTokenClaims {
 
 export interface StaffTokenClaims {
   sub: string;
+  /** The staff session (POST /staff/token): a password reset ends it, and the token with it. */
+  sid: string;
   role: 'staff';
   scope: 'staff';
 }
@@ -83,8 +85,11 @@ const CLAIMS: { [A in Audience]: (p: JWTPayload) => ClaimsFor[A] } = {
         }
       : invalid(),
   staff: (p) =>
-    typeof p.sub === 'string' && p.role === 'staff' && p.scope === 'staff'
-      ? { sub: p.sub, role: 'staff', scope: 'staff' }
+    typeof p.sub === 'string' &&
+    typeof p.sid === 'string' &&
+    p.role === 'staff' &&
+    p.scope === 'staff'
+      ? { sub: p.sub, sid: p.sid, role: 'staff', scope: 'staff' }
       : invalid(),
 };
 

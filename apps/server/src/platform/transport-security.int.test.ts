@@ -228,3 +228,42 @@ describe('persisted operations in production', () => {
     }
   });
 });
+
+// img-src, "limited to the portal and the file store": documents are never loaded from the
+// store's own origin. With S3 (S3_BUCKET, S3_ENDPOINT) the server reads the object and answers
+// it at /files/download on the portal's origin (modules/files/routes.ts,
+// platform/document-store.ts), so the store is the portal's origin and img-src holds 'self',
+// data: and blob: (previews), plus the maps images when the maps key is set.
+describe('img-src with documents in an S3-compatible store', () => {
+  let s3: TestServer;
+  beforeAll(async () => {
+    s3 = await startTestServer(
+      {
+        S3_BUCKET: 'portal-documents',
+        S3_ENDPOINT: 'https://objects.storage.example',
+        S3_ACCESS_KEY_ID: 'test-access-key',
+        S3_SECRET_ACCESS_KEY: 'test-secret-key',
+        MAPS_API_KEY: 'test-maps-key',
+      },
+      { webDist },
+    );
+  });
+  afterAll(async () => {
+    await s3.close();
+  });
+
+  it('holds the portal (which serves the files) and the maps images, not the store’s origin', async () => {
+    for (const route of ['/', '/graphql', '/identity/sign-in']) {
+      const res = await fetch(`${s3.url}${route}`);
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp.get('img-src'), route).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://maps.googleapis.com',
+        'https://maps.gstatic.com',
+      ]);
+      expect(res.headers.get('content-security-policy'), route).not.toContain('storage.example');
+    }
+  });
+});

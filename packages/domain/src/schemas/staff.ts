@@ -3,7 +3,11 @@ import { FEATURE_FLAGS } from '../constants';
 import { treatmentShortIdSchema } from '../appointments/schemas';
 import { isSupportedStateCode } from '../us-states';
 import { NOTIFICATION_STATUSES, REQUIREMENT_TYPES, SUBSCRIPTION_STATUSES } from '../vocabularies';
-import { signInRequestSchema } from './identity-http';
+import {
+  confirmPasswordResetHttpSchema,
+  sendVerificationRequestSchema,
+  signInRequestSchema,
+} from './identity-http';
 
 // One zod schema per staff API input (STYLE.md rule 5). Messages name the rule broken; the
 // staff API is used by the care team's tools, so they are plain English, not catalogue keys
@@ -120,6 +124,12 @@ export const setModulesSchema = z.strictObject({
 
 /** POST /staff/token: a staff account signs in with the same rules as a customer. */
 export const staffSignInSchema = signInRequestSchema;
+
+/** POST /staff/password-reset: a staff account's email (the answer is the same for any email). */
+export const staffPasswordResetRequestSchema = sendVerificationRequestSchema;
+
+/** POST /staff/password-reset/confirm: the mailed code and a new password (the portal's rules). */
+export const staffPasswordResetConfirmSchema = confirmPasswordResetHttpSchema;
 
 export const customerParamSchema = z.object({ customerId: z.uuid() });
 

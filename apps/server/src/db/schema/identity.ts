@@ -42,7 +42,13 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['verify_email', 'reset_password', 'google_login', 'change_email'],
+      enum: [
+        'verify_email',
+        'reset_password',
+        'google_login',
+        'change_email',
+        'staff_reset_password',
+      ],
     }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

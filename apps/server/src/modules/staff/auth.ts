@@ -16,8 +16,27 @@ export interface StaffUserLookup {
   findUserById(id: string): Promise<User | undefined>;
 }
 
+/** The identity service's part for the care team: limits, sessions and the reset mail. */
+export interface StaffIdentity {
+  limitStaffSignIn(email: string, meta: StaffRequestMeta): Promise<void>;
+  startStaffSession(userId: string, meta: StaffRequestMeta): Promise<string>;
+  sessionStands(userId: string, sessionId: string): Promise<boolean>;
+  requestStaffPasswordReset(input: { email: string }, meta: StaffRequestMeta): Promise<void>;
+  confirmStaffPasswordReset(
+    input: { code: string; password: string },
+    meta: StaffRequestMeta,
+  ): Promise<void>;
+}
+
+export interface StaffRequestMeta {
+  ip: string;
+  requestId: string;
+  userAgent?: string | undefined;
+}
+
 export interface StaffAuthDeps {
   users: StaffUserLookup;
+  identity: StaffIdentity;
   tokens: TokenService;
   audit: AuditLog;
   tenantId: string;
@@ -37,15 +56,22 @@ export class StaffAuth {
     this.apiKeyDigest = deps.apiKey ? digest(deps.apiKey) : null;
   }
 
+  /** The identity service's staff part (the reset routes use it). */
+  get identity(): StaffIdentity {
+    return this.deps.identity;
+  }
+
   /**
    * Email and password of a staff account: a staff token, or null for wrong credentials and
-   * for non-staff users. Both outcomes are audited.
+   * for non-staff users. Both outcomes are audited. Attempts count against the staff sign-in
+   * limits (too-many-requests past them), apart from customers' sign-ins.
    */
   async signIn(
     email: string,
     password: string,
-    meta: { ip: string; requestId: string },
+    meta: StaffRequestMeta,
   ): Promise<{ accessToken: string; expiresIn: number } | null> {
+    await this.deps.identity.limitStaffSignIn(email, meta);
     const user = await this.deps.users.findUserByEmail(this.deps.tenantId, email);
     let ok = false;
     if (user?.passwordHash) {
@@ -56,6 +82,7 @@ export class StaffAuth {
     } else {
       await burnPasswordCheck(password);
     }
+    const audited = { ip: meta.ip, requestId: meta.requestId };
     if (!user || !ok) {
       await this.deps.audit.record(
         { type: 'anonymous', id: null, ...meta },
@@ -64,11 +91,13 @@ export class StaffAuth {
       return null;
     }
     await this.deps.audit.record(
-      { type: 'staff', id: user.id, ...meta },
+      { type: 'staff', id: user.id, ...audited },
       { action: 'staff_sign_in', entity: 'user', entityId: user.id },
     );
+    const sid = await this.deps.identity.startStaffSession(user.id, meta);
     const accessToken = await this.deps.tokens.issue('staff', {
       sub: user.id,
+      sid,
       role: 'staff',
       scope: 'staff',
     });
@@ -82,15 +111,17 @@ export class StaffAuth {
     if (this.apiKeyDigest && timingSafeEqual(digest(token), this.apiKeyDigest)) {
       return { type: 'staff', id: 'api-key', ...meta };
     }
-    let userId: string;
+    let claims: { sub: string; sid: string };
     try {
-      userId = (await this.deps.tokens.verify('staff', token)).sub;
+      claims = await this.deps.tokens.verify('staff', token);
     } catch {
       return null;
     }
-    // A disabled account or one that lost the staff role stops working at once.
-    const user = await this.deps.users.findUserById(userId);
+    // A disabled account or one that lost the staff role stops working at once, and so does a
+    // token whose session a password reset ended.
+    const user = await this.deps.users.findUserById(claims.sub);
     if (!user || user.role !== 'staff' || user.disabledAt) return null;
+    if (!(await this.deps.identity.sessionStands(user.id, claims.sid))) return null;
     return { type: 'staff', id: user.id, ...meta };
   }
 }

@@ -26,6 +26,7 @@ import { billingRoutes } from './billing-routes';
 import type { BillingService } from '../billing/service';
 import { bulkRoutes } from './bulk-routes';
 import { marketingRoutes } from './marketing-routes';
+import { staffPasswordResetRoutes } from './password-reset-routes';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
@@ -35,6 +36,8 @@ import { marketingRoutes } from './marketing-routes';
  *       A staff account (identity user with role 'staff') signs in and gets
  *       {access_token, token_type: 'Bearer', expires_in} (an ES256 JWT, audience staff-api,
  *       1 hour, no refresh: sign in again). A customer's credentials get 401 like wrong ones.
+ *   POST /staff/password-reset, POST /staff/password-reset/confirm: the care team's own
+ *       reset (password-reset-routes.ts), without a token.
  *   Every other /staff/* route needs `Authorization: Bearer <staff access token>`, or, for
  *   automation, `Authorization: Bearer <STAFF_API_KEY>` when that variable is set. A
  *   customer access token, no token or a bad one gets 401 {error: {code: 'invalid-token'}}.
@@ -153,6 +156,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
   );
 
   carrierWebhookRoute(app, { staff, secret: options.carrierWebhookSecret });
+  staffPasswordResetRoutes(app, auth.identity);
 
   // An encapsulated child, so the staff check runs on these routes and nowhere else.
   await app.register((scope, _options, done) => {

@@ -196,7 +196,13 @@ describe('every staff route the server registers', () => {
   // Read from the router itself, so a route added later is covered without editing this list.
   // The token route signs staff in and the carrier webhook has its own shared secret (tested in
   // the prescriptions suite); every other /staff route sits behind the staff check.
-  const OWN_AUTH = new Set(['/staff/token', '/staff/carrier-webhook']);
+  // The staff password reset is for someone who cannot sign in (identity/staff-reset.int.test.ts).
+  const OWN_AUTH = new Set([
+    '/staff/token',
+    '/staff/carrier-webhook',
+    '/staff/password-reset',
+    '/staff/password-reset/confirm',
+  ]);
 
   function staffRoutes(): { method: 'GET' | 'POST' | 'PUT'; route: string }[] {
     const listed = server.app.printRoutes({ commonPrefix: false });
