@@ -178,6 +178,7 @@ test('a customer sets the billing address of the card and sees it on the plan ta
   await expect(plan).toBeVisible({ timeout: RELOADED });
   await expect(plan.getByText('PO Box 4410')).toBeVisible();
   await expect(plan.getByText('Austin, TX 78701')).toBeVisible();
+  await shoot(page, 'account-billing-plan-card');
   // The card's own link leads back to the same form, filled with what was saved.
   await plan.getByRole('link', { name: 'Change billing address' }).click();
   await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('PO Box 4410', {

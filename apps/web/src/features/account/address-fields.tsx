@@ -2,6 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import { SUPPORTED_STATES, type AddressFormInput } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
@@ -76,14 +77,18 @@ export function AddressFields({
       <TextInput {...field('streetAddress2', 'address-line2')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextInput required {...field('city', 'address-level2')} />
-        <FormControl fullWidth error={Boolean(errors.stateCode)} required>
-          <InputLabel variant="standard" htmlFor={stateId} shrink>
+        {/* Outlined like the text fields beside it, so the row lines up (seen at 1280 px). */}
+        <FormControl fullWidth variant="outlined" error={Boolean(errors.stateCode)} required>
+          <InputLabel htmlFor={stateId} shrink>
             {t('address.fields.stateCode')}
           </InputLabel>
           <NativeSelect
-            id={stateId}
             value={values.stateCode}
-            inputProps={{ autoComplete: `${section} address-level1` }}
+            input={<OutlinedInput id={stateId} label={t('address.fields.stateCode')} notched />}
+            inputProps={{
+              autoComplete: `${section} address-level1`,
+              'aria-describedby': errors.stateCode ? `${stateId}-helper` : undefined,
+            }}
             onChange={(e) => setValues((v) => ({ ...v, stateCode: e.target.value }))}
           >
             {/* No state yet (a card saved without an address): nothing looks chosen. */}
@@ -95,7 +100,9 @@ export function AddressFields({
             ))}
           </NativeSelect>
           {errors.stateCode ? (
-            <FormHelperText>{t(messageKey(errors.stateCode))}</FormHelperText>
+            <FormHelperText id={`${stateId}-helper`}>
+              {t(messageKey(errors.stateCode))}
+            </FormHelperText>
           ) : null}
         </FormControl>
         <TextInput required {...field('zipCode', 'postal-code')} />
