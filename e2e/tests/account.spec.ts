@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createNewcomer, createPatient } from './support-customers';
+import { createNewcomer, createPatient, giveBilledPlan } from './support-customers';
 import { expectAccessible, logOut, shoot, signIn } from './support';
 
 // Issue 14 in the browser, as a new user would: change the email with the code from the
@@ -142,6 +142,48 @@ test('a PO Box shipping address is refused with the spec message', async ({ page
   await page.getByRole('textbox', { name: 'Street address' }).fill('12 Pond St');
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('Your shipping address was updated.')).toBeVisible();
+});
+
+test('a customer sets the billing address of the card and sees it on the plan tab', async ({
+  page,
+  request,
+}) => {
+  const me = await createNewcomer(request, 'account-billing-address');
+  await giveBilledPlan(request, me.customerId, { contractLength: 1 });
+  await openSignedIn(page, '/profile', me.email, me.password, 'My Account');
+  await page
+    .getByRole('navigation', { name: 'Account settings' })
+    .getByRole('link', { name: 'Billing address' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Billing address', level: 1 })).toBeVisible({
+    timeout: RELOADED,
+  });
+  await expect(page.getByRole('heading', { name: 'Visa ending in 4242', level: 2 })).toBeVisible();
+  await expectAccessible(page, 'billing address');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('7870');
+  await page.getByRole('button', { name: 'Save billing address' }).click();
+  await expect(page.getByText('Enter a valid ZIP code.')).toBeVisible();
+  await expectAccessible(page, 'billing address with errors');
+  await shoot(page, 'account-billing-address');
+  await page.getByRole('textbox', { name: 'Street address' }).fill('PO Box 4410');
+  await page.getByRole('textbox', { name: 'City' }).fill('Austin');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('TX');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('78701');
+  await page.getByRole('button', { name: 'Save billing address' }).click();
+  await expect(page.getByText('Your billing address was updated.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Go to billing and plan' }).click();
+  await expect(page).toHaveURL(/\/billing\?tab=plan$/);
+  const plan = page.getByRole('article', { name: 'Month to month' });
+  await expect(plan).toBeVisible({ timeout: RELOADED });
+  await expect(plan.getByText('PO Box 4410')).toBeVisible();
+  await expect(plan.getByText('Austin, TX 78701')).toBeVisible();
+  await shoot(page, 'account-billing-plan-card');
+  // The card's own link leads back to the same form, filled with what was saved.
+  await plan.getByRole('link', { name: 'Change billing address' }).click();
+  await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('PO Box 4410', {
+    timeout: RELOADED,
+  });
 });
 
 test('a customer turns marketing email off; transactional stays on', async ({ page, request }) => {

@@ -14,6 +14,7 @@ import '../modules/prescriptions/schema';
 import '../modules/labs/schema';
 import '../modules/referrals/schema';
 import '../modules/billing/schema';
+import '../modules/billing/billing-address-schema';
 import '../modules/forms/schema';
 import '../modules/bulk/schema';
 

@@ -179,6 +179,56 @@ describe('the page and its Content-Security-Policy', () => {
   });
 });
 
+describe('the maps origins in the policy (issue 14: places suggestions on billing and shipping)', () => {
+  const MAPS_ORIGINS = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
+  let withMaps: TestServer;
+  beforeAll(async () => {
+    withMaps = await startTestServer({ MAPS_API_KEY: 'test-maps-key' }, { webDist });
+  });
+  afterAll(async () => {
+    await withMaps.close();
+  });
+
+  const policyOf = async (target: TestServer) => {
+    const page = await fetch(`${target.url}/billing`);
+    await page.text();
+    return directives(page.headers.get('content-security-policy'));
+  };
+
+  it('names no maps origin in any directive, and serves no key, when MAPS_API_KEY is unset', async () => {
+    const csp = await policyOf(server);
+    expect(csp.size).toBeGreaterThan(0);
+    for (const [, values] of csp) {
+      for (const origin of MAPS_ORIGINS) expect(values).not.toContain(origin);
+    }
+    const config = (await (await fetch(`${server.url}/config.json`)).json()) as {
+      mapsApiKey: string | null;
+    };
+    expect(config.mapsApiKey).toBeNull();
+  });
+
+  it('lets the script, its tiles and its requests through when MAPS_API_KEY is set', async () => {
+    const csp = await policyOf(withMaps);
+    expect(csp.get('script-src')).toContain('https://maps.googleapis.com');
+    expect(csp.get('connect-src')).toContain('https://maps.googleapis.com');
+    expect(csp.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://maps.googleapis.com',
+      'https://maps.gstatic.com',
+    ]);
+    // Only where the places library needs it: not as a style, frame or form target.
+    for (const name of ['style-src', 'frame-src', 'form-action', 'default-src']) {
+      for (const origin of MAPS_ORIGINS) expect(csp.get(name) ?? []).not.toContain(origin);
+    }
+    const config = (await (await fetch(`${withMaps.url}/config.json`)).json()) as {
+      mapsApiKey: string | null;
+    };
+    expect(config.mapsApiKey).toBe('test-maps-key');
+  });
+});
+
 describe('persisted operations in production', () => {
   let production: TestServer;
   beforeAll(async () => {

@@ -96,6 +96,10 @@ export const ShippingScreen = lazyNamed(
   () => import('../features/account/shipping-screen'),
   'ShippingScreen',
 );
+export const BillingAddressScreen = lazyNamed(
+  () => import('../features/account/billing-address-screen'),
+  'BillingAddressScreen',
+);
 export const NotificationPreferencesScreen = lazyNamed(
   () => import('../features/account/notification-preferences-screen'),
   'NotificationPreferencesScreen',

@@ -20,6 +20,7 @@ import {
   NotificationPreferencesScreen,
   ProfileScreen,
   ShippingScreen,
+  BillingAddressScreen,
   WeightScreen,
   MessageDetailScreen,
   MessagesScreen,
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfileScreen /> },
           { path: 'manage-account', element: <ManageAccountScreen /> },
           { path: 'shipping', element: <ShippingScreen /> },
+          { path: 'billing-address', element: <BillingAddressScreen /> },
           { path: 'notification-preferences', element: <NotificationPreferencesScreen /> },
           // Spec 02 §2: bulk orders and their payment drawer (issue 12).
           { path: 'bulk-order', element: <BulkOrderScreen /> },

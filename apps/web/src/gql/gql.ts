@@ -16,7 +16,9 @@ import * as types from './graphql';
  */
 type Documents = {
     "query GetAccountModules {\n  sduiModules {\n    account\n  }\n}\n": typeof types.GetAccountModulesDocument,
+    "query GetBillingAddresses {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n    billing_address {\n      first_name\n      last_name\n      street_address1\n      street_address2\n      city\n      state_code\n      zip_code\n    }\n  }\n}\n": typeof types.GetBillingAddressesDocument,
     "query GetNotificationPreferences {\n  notificationPreferences {\n    category\n    channel\n    enabled\n    locked\n  }\n}\n": typeof types.GetNotificationPreferencesDocument,
+    "mutation UpdateBillingAddress(\n  $paymentSourceId: ID!\n  $firstName: String!\n  $lastName: String!\n  $streetAddress1: String!\n  $streetAddress2: String\n  $city: String!\n  $stateCode: String!\n  $zipCode: String!\n) {\n  updateBillingAddress(\n    paymentSourceId: $paymentSourceId\n    firstName: $firstName\n    lastName: $lastName\n    streetAddress1: $streetAddress1\n    streetAddress2: $streetAddress2\n    city: $city\n    stateCode: $stateCode\n    zipCode: $zipCode\n  ) {\n    data {\n      payment_source_id\n      billing_address {\n        first_name\n        last_name\n        street_address1\n        street_address2\n        city\n        state_code\n        zip_code\n      }\n    }\n    statusCode\n  }\n}\n": typeof types.UpdateBillingAddressDocument,
     "mutation UpdateGender($customerId: ID!, $gender: String) {\n  updateGender(customerId: $customerId, gender: $gender) {\n    data {\n      id\n      gender\n    }\n    statusCode\n  }\n}\n": typeof types.UpdateGenderDocument,
     "mutation UpdateNotificationPreference($category: String!, $channel: String!, $enabled: Boolean!) {\n  updateNotificationPreference(category: $category, channel: $channel, enabled: $enabled) {\n    category\n    channel\n    enabled\n    locked\n  }\n}\n": typeof types.UpdateNotificationPreferenceDocument,
     "mutation UpdatePhone($customerId: ID!, $phone: String!) {\n  updatePhone(customerId: $customerId, phone: $phone) {\n    data {\n      id\n      phone\n    }\n    statusCode\n  }\n}\n": typeof types.UpdatePhoneDocument,
@@ -86,7 +88,9 @@ type Documents = {
 };
 const documents: Documents = {
     "query GetAccountModules {\n  sduiModules {\n    account\n  }\n}\n": types.GetAccountModulesDocument,
+    "query GetBillingAddresses {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n    billing_address {\n      first_name\n      last_name\n      street_address1\n      street_address2\n      city\n      state_code\n      zip_code\n    }\n  }\n}\n": types.GetBillingAddressesDocument,
     "query GetNotificationPreferences {\n  notificationPreferences {\n    category\n    channel\n    enabled\n    locked\n  }\n}\n": types.GetNotificationPreferencesDocument,
+    "mutation UpdateBillingAddress(\n  $paymentSourceId: ID!\n  $firstName: String!\n  $lastName: String!\n  $streetAddress1: String!\n  $streetAddress2: String\n  $city: String!\n  $stateCode: String!\n  $zipCode: String!\n) {\n  updateBillingAddress(\n    paymentSourceId: $paymentSourceId\n    firstName: $firstName\n    lastName: $lastName\n    streetAddress1: $streetAddress1\n    streetAddress2: $streetAddress2\n    city: $city\n    stateCode: $stateCode\n    zipCode: $zipCode\n  ) {\n    data {\n      payment_source_id\n      billing_address {\n        first_name\n        last_name\n        street_address1\n        street_address2\n        city\n        state_code\n        zip_code\n      }\n    }\n    statusCode\n  }\n}\n": types.UpdateBillingAddressDocument,
     "mutation UpdateGender($customerId: ID!, $gender: String) {\n  updateGender(customerId: $customerId, gender: $gender) {\n    data {\n      id\n      gender\n    }\n    statusCode\n  }\n}\n": types.UpdateGenderDocument,
     "mutation UpdateNotificationPreference($category: String!, $channel: String!, $enabled: Boolean!) {\n  updateNotificationPreference(category: $category, channel: $channel, enabled: $enabled) {\n    category\n    channel\n    enabled\n    locked\n  }\n}\n": types.UpdateNotificationPreferenceDocument,
     "mutation UpdatePhone($customerId: ID!, $phone: String!) {\n  updatePhone(customerId: $customerId, phone: $phone) {\n    data {\n      id\n      phone\n    }\n    statusCode\n  }\n}\n": types.UpdatePhoneDocument,
@@ -162,7 +166,15 @@ export function graphql(source: "query GetAccountModules {\n  sduiModules {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "query GetBillingAddresses {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n    billing_address {\n      first_name\n      last_name\n      street_address1\n      street_address2\n      city\n      state_code\n      zip_code\n    }\n  }\n}\n"): typeof import('./graphql').GetBillingAddressesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query GetNotificationPreferences {\n  notificationPreferences {\n    category\n    channel\n    enabled\n    locked\n  }\n}\n"): typeof import('./graphql').GetNotificationPreferencesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UpdateBillingAddress(\n  $paymentSourceId: ID!\n  $firstName: String!\n  $lastName: String!\n  $streetAddress1: String!\n  $streetAddress2: String\n  $city: String!\n  $stateCode: String!\n  $zipCode: String!\n) {\n  updateBillingAddress(\n    paymentSourceId: $paymentSourceId\n    firstName: $firstName\n    lastName: $lastName\n    streetAddress1: $streetAddress1\n    streetAddress2: $streetAddress2\n    city: $city\n    stateCode: $stateCode\n    zipCode: $zipCode\n  ) {\n    data {\n      payment_source_id\n      billing_address {\n        first_name\n        last_name\n        street_address1\n        street_address2\n        city\n        state_code\n        zip_code\n      }\n    }\n    statusCode\n  }\n}\n"): typeof import('./graphql').UpdateBillingAddressDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -145,10 +145,29 @@ export type GetAccountModulesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type GetAccountModulesQuery = { sduiModules: { account: Array<string> } };
 
+export type GetBillingAddressesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetBillingAddressesQuery = { customerPaymentSources: Array<{ payment_source_id: string, brand: string, mask: string, billing_address: { first_name: string | null, last_name: string | null, street_address1: string | null, street_address2: string | null, city: string | null, state_code: string | null, zip_code: string | null } }> };
+
 export type GetNotificationPreferencesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GetNotificationPreferencesQuery = { notificationPreferences: Array<{ category: string, channel: string, enabled: boolean, locked: boolean }> };
+
+export type UpdateBillingAddressMutationVariables = Exact<{
+  paymentSourceId: string;
+  firstName: string;
+  lastName: string;
+  streetAddress1: string;
+  streetAddress2?: string | null | undefined;
+  city: string;
+  stateCode: string;
+  zipCode: string;
+}>;
+
+
+export type UpdateBillingAddressMutation = { updateBillingAddress: { statusCode: number, data: { payment_source_id: string, billing_address: { first_name: string | null, last_name: string | null, street_address1: string | null, street_address2: string | null, city: string | null, state_code: string | null, zip_code: string | null } } } };
 
 export type UpdateGenderMutationVariables = Exact<{
   customerId: string;
@@ -878,6 +897,24 @@ export const GetAccountModulesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:48b618ebd4dd4466fc0d7db1b459f7f63ba5bd0eb2f2796663608834eab8cea3"}) as unknown as TypedDocumentString<GetAccountModulesQuery, GetAccountModulesQueryVariables>;
+export const GetBillingAddressesDocument = new TypedDocumentString(`
+    query GetBillingAddresses {
+  customerPaymentSources {
+    payment_source_id
+    brand
+    mask
+    billing_address {
+      first_name
+      last_name
+      street_address1
+      street_address2
+      city
+      state_code
+      zip_code
+    }
+  }
+}
+    `, {"hash":"sha256:91c63186cbaf84bd52dbbada87b056e2fec7daeade45f494fcbafa5aab03aee1"}) as unknown as TypedDocumentString<GetBillingAddressesQuery, GetBillingAddressesQueryVariables>;
 export const GetNotificationPreferencesDocument = new TypedDocumentString(`
     query GetNotificationPreferences {
   notificationPreferences {
@@ -888,6 +925,34 @@ export const GetNotificationPreferencesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:0255ec37375da4f464a46a5382957c1e30af6d37659af9c83020653d33a725d7"}) as unknown as TypedDocumentString<GetNotificationPreferencesQuery, GetNotificationPreferencesQueryVariables>;
+export const UpdateBillingAddressDocument = new TypedDocumentString(`
+    mutation UpdateBillingAddress($paymentSourceId: ID!, $firstName: String!, $lastName: String!, $streetAddress1: String!, $streetAddress2: String, $city: String!, $stateCode: String!, $zipCode: String!) {
+  updateBillingAddress(
+    paymentSourceId: $paymentSourceId
+    firstName: $firstName
+    lastName: $lastName
+    streetAddress1: $streetAddress1
+    streetAddress2: $streetAddress2
+    city: $city
+    stateCode: $stateCode
+    zipCode: $zipCode
+  ) {
+    data {
+      payment_source_id
+      billing_address {
+        first_name
+        last_name
+        street_address1
+        street_address2
+        city
+        state_code
+        zip_code
+      }
+    }
+    statusCode
+  }
+}
+    `, {"hash":"sha256:f02dbc0f14880e72893e90043b8b1c567ad036eaec933a89251f8036144d0528"}) as unknown as TypedDocumentString<UpdateBillingAddressMutation, UpdateBillingAddressMutationVariables>;
 export const UpdateGenderDocument = new TypedDocumentString(`
     mutation UpdateGender($customerId: ID!, $gender: String) {
   updateGender(customerId: $customerId, gender: $gender) {

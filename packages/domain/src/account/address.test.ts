@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addressFormSchema, addressLock, isPoBox, type AddressLockFacts } from './address';
+import {
+  addressFormSchema,
+  addressLock,
+  billingAddressFormSchema,
+  isPoBox,
+  updateBillingAddressSchema,
+  type AddressLockFacts,
+} from './address';
 
 // Spec 02 §5 (shipping address) and §6 (SA100–SA103).
 
@@ -93,6 +100,46 @@ describe('address form schema (spec 02 §5)', () => {
       ['firstName', 'address.firstNameRequired'],
       ['lastName', 'address.lastNameRequired'],
     ]);
+  });
+});
+
+describe('billing address schema (spec 02 §3 payment source billing_address, §5)', () => {
+  const billingMessages = (input: unknown) => {
+    const r = billingAddressFormSchema.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
+  it('takes a PO Box, which §5 refuses only for shipping', () => {
+    expect(billingMessages({ ...good, streetAddress1: 'PO Box 12' })).toEqual([]);
+    expect(billingMessages({ ...good, streetAddress2: 'P.O. Box 3' })).toEqual([]);
+  });
+  it('keeps the other shipping rules: ZIP, state, names, street', () => {
+    expect(
+      billingMessages({
+        ...good,
+        zipCode: '9720',
+        stateCode: 'PR',
+        firstName: '',
+        streetAddress1: ' ',
+      }),
+    ).toEqual([
+      ['firstName', 'address.firstNameRequired'],
+      ['streetAddress1', 'address.streetRequired'],
+      ['stateCode', 'address.stateUnsupported'],
+      ['zipCode', 'address.zipInvalid'],
+    ]);
+  });
+  it('normalizes like the shipping form and needs the payment source id', () => {
+    const id = '6f1c1c52-3b7e-4a53-9d51-3d2f4a1c9e10';
+    expect(updateBillingAddressSchema.parse({ ...good, paymentSourceId: id })).toEqual({
+      ...good,
+      paymentSourceId: id,
+      firstName: 'Ada',
+      stateCode: 'OR',
+      streetAddress2: null,
+    });
+    expect(updateBillingAddressSchema.safeParse({ ...good, paymentSourceId: '12' }).success).toBe(
+      false,
+    );
   });
 });
 

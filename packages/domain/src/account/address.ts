@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isSupportedStateCode } from '../us-states';
 
-// Spec 02 §5: shipping (and billing) addresses. Message keys live in the account catalogue.
+// Spec 02 §5: shipping and billing addresses. Message keys live in the account catalogue.
 export const ADDRESS_MESSAGES = {
   poBox: 'address.poBox',
   zipInvalid: 'address.zipInvalid',
@@ -42,43 +42,61 @@ const required = (message: string, max: number) =>
     .min(1, { error: message })
     .max(max, { error: ADDRESS_MESSAGES.tooLong });
 
-const streetLine = required(ADDRESS_MESSAGES.streetRequired, 200).refine((v) => !isPoBox(v), {
-  error: ADDRESS_MESSAGES.poBox,
-});
+const streetLine = required(ADDRESS_MESSAGES.streetRequired, 200);
+const secondLine = z.string().trim().max(200, { error: ADDRESS_MESSAGES.tooLong });
+const notPoBox = { error: ADDRESS_MESSAGES.poBox };
 
 /**
- * Spec 02 §5: a shipping or billing address as the customer types it. The same schema checks
- * the form and the server's input: no PO Box on either street line, a valid ZIP, one of the 50
- * states + DC + the test state, first and last names required.
+ * The address fields both forms share: names required, a valid ZIP, one of the 50 states + DC
+ * + the test state. `shipping` adds the PO Box refusal (spec 02 §5 names it for shipping only:
+ * a parcel cannot go to a box, but a card's billing address may be one).
  */
-export const addressFormSchema = z.object({
-  firstName: required(ADDRESS_MESSAGES.firstNameRequired, 100),
-  lastName: required(ADDRESS_MESSAGES.lastNameRequired, 100),
-  streetAddress1: streetLine,
-  streetAddress2: z
-    .string()
-    .trim()
-    .max(200, { error: ADDRESS_MESSAGES.tooLong })
-    .refine((v) => !isPoBox(v), { error: ADDRESS_MESSAGES.poBox })
-    .nullish()
-    .transform((v) => v || null),
-  city: required(ADDRESS_MESSAGES.cityRequired, 100),
-  stateCode: z
-    .string({ error: ADDRESS_MESSAGES.stateUnsupported })
-    .trim()
-    .toUpperCase()
-    .refine(isSupportedStateCode, { error: ADDRESS_MESSAGES.stateUnsupported }),
-  zipCode: z
-    .string({ error: ADDRESS_MESSAGES.zipInvalid })
-    .trim()
-    .regex(ZIP_CODE_PATTERN, { error: ADDRESS_MESSAGES.zipInvalid }),
-});
+function addressSchema({ shipping }: { shipping: boolean }) {
+  return z.object({
+    firstName: required(ADDRESS_MESSAGES.firstNameRequired, 100),
+    lastName: required(ADDRESS_MESSAGES.lastNameRequired, 100),
+    streetAddress1: shipping ? streetLine.refine((v) => !isPoBox(v), notPoBox) : streetLine,
+    streetAddress2: (shipping ? secondLine.refine((v) => !isPoBox(v), notPoBox) : secondLine)
+      .nullish()
+      .transform((v) => v || null),
+    city: required(ADDRESS_MESSAGES.cityRequired, 100),
+    stateCode: z
+      .string({ error: ADDRESS_MESSAGES.stateUnsupported })
+      .trim()
+      .toUpperCase()
+      .refine(isSupportedStateCode, { error: ADDRESS_MESSAGES.stateUnsupported }),
+    zipCode: z
+      .string({ error: ADDRESS_MESSAGES.zipInvalid })
+      .trim()
+      .regex(ZIP_CODE_PATTERN, { error: ADDRESS_MESSAGES.zipInvalid }),
+  });
+}
+
+/**
+ * Spec 02 §5: a shipping address as the customer types it. The same schema checks the form
+ * and the server's input: no PO Box on either street line, a valid ZIP, one of the 50 states +
+ * DC + the test state, first and last names required.
+ */
+export const addressFormSchema = addressSchema({ shipping: true });
 export type AddressFormInput = z.input<typeof addressFormSchema>;
 export type AddressForm = z.output<typeof addressFormSchema>;
 
 /** Spec 02 §7: Update shipping address {address id, street 1, street 2, city, zip code} (+ names, state). */
 export const updateShippingAddressSchema = addressFormSchema.extend({ addressId: z.uuid() });
 export type UpdateShippingAddressInput = z.output<typeof updateShippingAddressSchema>;
+
+/**
+ * The billing address of a payment method (spec 02 §3 payment source billing_address): the
+ * shipping rules without the PO Box refusal, with the same field names and messages.
+ */
+export const billingAddressFormSchema = addressSchema({ shipping: false });
+export type BillingAddressFormInput = z.input<typeof billingAddressFormSchema>;
+
+/** Update billing address {payment source id, names, street 1 and 2, city, state, zip code}. */
+export const updateBillingAddressSchema = billingAddressFormSchema.extend({
+  paymentSourceId: z.uuid(),
+});
+export type UpdateBillingAddressInput = z.output<typeof updateBillingAddressSchema>;
 
 /**
  * Spec 02 §6, SA100–SA103: why a shipping address change is refused, decided on the server

@@ -57,7 +57,7 @@ function cardFields<Card extends PaymentSourceRow>(
   };
 }
 
-const sourceFields = builder.objectRef<PaymentSourceRow>('PaymentSourceCard').implement({
+export const sourceFields = builder.objectRef<PaymentSourceRow>('PaymentSourceCard').implement({
   description: 'A saved card: brand, last 4 and expiry; never the number.',
   fields: (t) => cardFields(t),
 });

@@ -13,6 +13,7 @@ import {
   type PriceChangeQuote,
   type PriceChangeQuoteInput,
   type ReplacePaymentSourceInput,
+  type UpdateBillingAddressInput,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { codedError } from '../../graphql/errors';
@@ -32,6 +33,7 @@ import { QuoteSigner } from './quote-signature';
 import { Renewals, renewalSettled } from './renewals';
 import type { NotificationService } from '../notifications/service';
 import type { UrlSigner } from '../../platform/signed-urls';
+import { updateBillingAddress } from './billing-address';
 import { BillingStore, type ItemPriceRow, type PaymentSourceRow } from './store';
 
 export type { ItemPriceRow, PaymentSourceRow };
@@ -383,6 +385,11 @@ export class BillingService {
       },
       { lock: `billing:${customerId}` },
     );
+  }
+
+  /** Update billing address of the customer's own active payment source (billing-address.ts). */
+  updateBillingAddress(customerId: string, input: UpdateBillingAddressInput, actor: AuditActor) {
+    return updateBillingAddress(this.store, this.deps.uow, customerId, input, actor);
   }
 
   /**

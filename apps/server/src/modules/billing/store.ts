@@ -204,6 +204,36 @@ export class BillingStore {
     return row;
   }
 
+  /** Sets the billing address of the customer's own active source; undefined when there is none. */
+  async setBillingAddress(
+    customerId: string,
+    id: string,
+    values: Pick<
+      typeof paymentSources.$inferInsert,
+      | 'billingFirstName'
+      | 'billingLastName'
+      | 'billingStreetAddress1'
+      | 'billingStreetAddress2'
+      | 'billingCity'
+      | 'billingState'
+      | 'billingStateCode'
+      | 'billingZipCode'
+    >,
+  ): Promise<PaymentSourceRow | undefined> {
+    const [row] = await this.db
+      .update(paymentSources)
+      .set(values)
+      .where(
+        and(
+          eq(paymentSources.id, id),
+          eq(paymentSources.customerId, customerId),
+          eq(paymentSources.status, 'active'),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   async retirePaymentSource(id: string, at: Date): Promise<void> {
     await this.db
       .update(paymentSources)

@@ -4,6 +4,7 @@ export const ACCOUNT_PATHS = {
   profile: '/profile',
   manageAccount: '/manage-account',
   shipping: '/shipping',
+  billingAddress: '/billing-address',
   notificationPreferences: '/notification-preferences',
 } as const;
 
@@ -16,4 +17,12 @@ export const ACCOUNT_MODULE_LINKS: Record<string, { to: string; external?: boole
   'notification-preferences': { to: ACCOUNT_PATHS.notificationPreferences },
   'support-center': { to: '/messages' },
   privacy: { to: EXTERNAL_LINKS.privacy, external: true },
+};
+
+/**
+ * Screens the module list shows after a module of the spec's list: the billing address
+ * (spec 02 §1 account settings) sits under "Billing and plan", whichever list the server sends.
+ */
+export const ACCOUNT_MODULE_EXTRAS: Record<string, { key: string; to: string }[]> = {
+  'billing-and-plan': [{ key: 'billing-address', to: ACCOUNT_PATHS.billingAddress }],
 };

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -90,12 +91,13 @@ function PronounsField({ customer }: { customer: Customer }) {
   const { showAlert } = useAlerts();
   const update = useUpdateGender();
   return (
-    <FormControl fullWidth>
-      <InputLabel variant="standard" htmlFor="pronouns-select" shrink>
+    // Outlined like the phone and password fields on this screen (seen at 390 and 1280 px).
+    <FormControl fullWidth variant="outlined">
+      <InputLabel htmlFor="pronouns-select" shrink>
         {t('account.pronouns.label')}
       </InputLabel>
       <NativeSelect
-        id="pronouns-select"
+        input={<OutlinedInput id="pronouns-select" label={t('account.pronouns.label')} notched />}
         defaultValue={customer.gender ?? ''}
         disabled={update.isPending}
         onChange={(e) =>

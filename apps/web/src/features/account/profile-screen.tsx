@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { StatusCard } from '../../components/status-card';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { formatCalendarDate } from '../../lib/format';
-import { ACCOUNT_MODULE_LINKS } from './account-paths';
+import { ACCOUNT_MODULE_EXTRAS, ACCOUNT_MODULE_LINKS } from './account-paths';
 import { useAccountModules } from './use-account-modules';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -27,6 +27,29 @@ function Fact({ label, value }: { label: string; value: string }) {
         {value}
       </Typography>
     </div>
+  );
+}
+
+function ModuleItem({
+  label,
+  to,
+  external,
+}: {
+  label: string;
+  to: string;
+  external?: boolean | undefined;
+}) {
+  return (
+    <ListItem disablePadding>
+      <ListItemButton
+        component={external ? 'a' : RouterLink}
+        {...(external ? { href: to, target: '_blank', rel: 'noopener noreferrer' } : { to })}
+        sx={{ borderRadius: 2 }}
+      >
+        <ListItemText primary={label} />
+        <ChevronRightIcon aria-hidden />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -88,20 +111,21 @@ export function ProfileScreen() {
               {modules.flatMap((name) => {
                 const link = ACCOUNT_MODULE_LINKS[name];
                 if (!link) return [];
-                const label = t(`account.modules.${name}`);
+                const extras = (ACCOUNT_MODULE_EXTRAS[name] ?? []).map((extra) => (
+                  <ModuleItem
+                    key={extra.key}
+                    label={t(`account.modules.${extra.key}`)}
+                    to={extra.to}
+                  />
+                ));
                 return [
-                  <ListItem key={name} disablePadding>
-                    <ListItemButton
-                      component={link.external ? 'a' : RouterLink}
-                      {...(link.external
-                        ? { href: link.to, target: '_blank', rel: 'noopener noreferrer' }
-                        : { to: link.to })}
-                      sx={{ borderRadius: 2 }}
-                    >
-                      <ListItemText primary={label} />
-                      <ChevronRightIcon aria-hidden />
-                    </ListItemButton>
-                  </ListItem>,
+                  <ModuleItem
+                    key={name}
+                    label={t(`account.modules.${name}`)}
+                    to={link.to}
+                    external={link.external}
+                  />,
+                  ...extras,
                 ];
               })}
             </List>

@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { BillingSubscription } from './use-subscription';
 import { CardBrandMark } from './card-brand-mark';
 import { CardFormDialog } from './card-form-dialog';
@@ -66,6 +68,15 @@ export function PaymentMethodSection({ card }: { card: SavedCard | null }) {
             ) : (
               <Typography>{t('billing.card.noAddress')}</Typography>
             )}
+            {/* The account area's billing-address screen (issue 14) edits this card's address. */}
+            <Link
+              component={RouterLink}
+              to={`/billing-address?card=${encodeURIComponent(card.payment_source_id)}`}
+              variant="body2"
+              sx={{ display: 'inline-block', mt: 0.5 }}
+            >
+              {t('billing.card.editAddress')}
+            </Link>
           </Box>
         </Stack>
       ) : (

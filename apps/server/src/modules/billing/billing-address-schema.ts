@@ -1,0 +1,50 @@
+import { updateBillingAddressSchema } from '@portal/domain';
+import { builder } from '../../graphql/builder';
+import { parseArgs, requireCustomer } from '../../graphql/guards';
+import { ok, type Payload } from '../../graphql/payload';
+import { sourceFields } from './schema';
+import type { PaymentSourceRow } from './store';
+
+// Spec 02 §2 "shipping and billing address" among the account settings: the billing address
+// of a saved card, checked with the same zod schema as the web form.
+
+const BillingAddressPayload = builder
+  .objectRef<Payload<PaymentSourceRow>>('UpdateBillingAddressPayload')
+  .implement({
+    fields: (t) => ({
+      data: t.field({ type: sourceFields, resolve: (p) => p.data }),
+      message: t.exposeString('message'),
+      name: t.exposeString('name'),
+      statusCode: t.exposeInt('statusCode'),
+    }),
+  });
+
+builder.mutationField('updateBillingAddress', (t) =>
+  t.field({
+    type: BillingAddressPayload,
+    description:
+      "Update billing address of the viewer's own active payment source: valid ZIP, supported state, " +
+      'names required, a PO Box allowed (C101 with field errors); ST101 for a source that is not theirs.',
+    authScopes: { customer: true },
+    args: {
+      paymentSourceId: t.arg.id({ required: true }),
+      firstName: t.arg.string({ required: true }),
+      lastName: t.arg.string({ required: true }),
+      streetAddress1: t.arg.string({ required: true }),
+      streetAddress2: t.arg.string({ required: false }),
+      city: t.arg.string({ required: true }),
+      stateCode: t.arg.string({ required: true }),
+      zipCode: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const customerId = requireCustomer(ctx);
+      const input = parseArgs(
+        updateBillingAddressSchema,
+        { ...args, paymentSourceId: String(args.paymentSourceId) },
+        'C101',
+      );
+      const row = await ctx.services.billing.updateBillingAddress(customerId, input, ctx.actor);
+      return ok('BillingAddressUpdated', 'Billing address updated.', row);
+    },
+  }),
+);
