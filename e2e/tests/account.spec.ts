@@ -3,7 +3,7 @@ import { createNewcomer, createPatient, giveBilledPlan } from './support-custome
 import { expectAccessible, logOut, shoot, signIn } from './support';
 
 // Issue 14 in the browser, as a new user would: change the email with the code from the
-// outbox and sign in with the new one; change the phone; try a PO Box; turn marketing email
+// outbox and sign in with the new one; change the phone; try a PO Box (shipping and billing); turn marketing email
 // off; delete a fresh account and see sign-in refused. Axe at 390 and 1280 px on each screen.
 
 interface Mail {
@@ -165,10 +165,16 @@ test('a customer sets the billing address of the card and sees it on the plan ta
   await expect(page.getByText('Enter a valid ZIP code.')).toBeVisible();
   await expectAccessible(page, 'billing address with errors');
   await shoot(page, 'account-billing-address');
+  // A PO Box is refused on billing too (issue 14), with a billing wording.
   await page.getByRole('textbox', { name: 'Street address' }).fill('PO Box 4410');
   await page.getByRole('textbox', { name: 'City' }).fill('Austin');
   await page.getByRole('combobox', { name: 'State' }).selectOption('TX');
   await page.getByRole('textbox', { name: 'ZIP code' }).fill('78701');
+  await page.getByRole('button', { name: 'Save billing address' }).click();
+  await expect(
+    page.getByText('We are not able to accept a PO Box as a billing address.'),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Street address' }).fill('4410 Congress Ave');
   await page.getByRole('button', { name: 'Save billing address' }).click();
   await expect(page.getByText('Your billing address was updated.')).toBeVisible();
 
@@ -176,14 +182,17 @@ test('a customer sets the billing address of the card and sees it on the plan ta
   await expect(page).toHaveURL(/\/billing\?tab=plan$/);
   const plan = page.getByRole('article', { name: 'Month to month' });
   await expect(plan).toBeVisible({ timeout: RELOADED });
-  await expect(plan.getByText('PO Box 4410')).toBeVisible();
+  await expect(plan.getByText('4410 Congress Ave')).toBeVisible();
   await expect(plan.getByText('Austin, TX 78701')).toBeVisible();
   await shoot(page, 'account-billing-plan-card');
   // The card's own link leads back to the same form, filled with what was saved.
   await plan.getByRole('link', { name: 'Change billing address' }).click();
-  await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('PO Box 4410', {
-    timeout: RELOADED,
-  });
+  await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue(
+    '4410 Congress Ave',
+    {
+      timeout: RELOADED,
+    },
+  );
 });
 
 test('a customer turns marketing email off; transactional stays on', async ({ page, request }) => {

@@ -4,6 +4,7 @@ import { isSupportedStateCode } from '../us-states';
 // Spec 02 §5: shipping and billing addresses. Message keys live in the account catalogue.
 export const ADDRESS_MESSAGES = {
   poBox: 'address.poBox',
+  poBoxBilling: 'address.poBoxBilling',
   zipInvalid: 'address.zipInvalid',
   stateUnsupported: 'address.stateUnsupported',
   firstNameRequired: 'address.firstNameRequired',
@@ -44,19 +45,20 @@ const required = (message: string, max: number) =>
 
 const streetLine = required(ADDRESS_MESSAGES.streetRequired, 200);
 const secondLine = z.string().trim().max(200, { error: ADDRESS_MESSAGES.tooLong });
-const notPoBox = { error: ADDRESS_MESSAGES.poBox };
 
 /**
- * The address fields both forms share: names required, a valid ZIP, one of the 50 states + DC
- * + the test state. `shipping` adds the PO Box refusal (spec 02 §5 names it for shipping only:
- * a parcel cannot go to a box, but a card's billing address may be one).
+ * The address fields both forms share: names required, no PO Box on either street line (issue
+ * 14: shipping and billing alike; the message says which), a valid ZIP, one of the 50 states +
+ * DC + the test state.
  */
-function addressSchema({ shipping }: { shipping: boolean }) {
+function addressSchema(poBoxMessage: string) {
+  const notPoBox = { error: poBoxMessage };
   return z.object({
     firstName: required(ADDRESS_MESSAGES.firstNameRequired, 100),
     lastName: required(ADDRESS_MESSAGES.lastNameRequired, 100),
-    streetAddress1: shipping ? streetLine.refine((v) => !isPoBox(v), notPoBox) : streetLine,
-    streetAddress2: (shipping ? secondLine.refine((v) => !isPoBox(v), notPoBox) : secondLine)
+    streetAddress1: streetLine.refine((v) => !isPoBox(v), notPoBox),
+    streetAddress2: secondLine
+      .refine((v) => !isPoBox(v), notPoBox)
       .nullish()
       .transform((v) => v || null),
     city: required(ADDRESS_MESSAGES.cityRequired, 100),
@@ -77,7 +79,7 @@ function addressSchema({ shipping }: { shipping: boolean }) {
  * and the server's input: no PO Box on either street line, a valid ZIP, one of the 50 states +
  * DC + the test state, first and last names required.
  */
-export const addressFormSchema = addressSchema({ shipping: true });
+export const addressFormSchema = addressSchema(ADDRESS_MESSAGES.poBox);
 export type AddressFormInput = z.input<typeof addressFormSchema>;
 export type AddressForm = z.output<typeof addressFormSchema>;
 
@@ -87,9 +89,9 @@ export type UpdateShippingAddressInput = z.output<typeof updateShippingAddressSc
 
 /**
  * The billing address of a payment method (spec 02 §3 payment source billing_address): the
- * shipping rules without the PO Box refusal, with the same field names and messages.
+ * shipping rules, field names and messages, with a billing wording for the PO Box refusal.
  */
-export const billingAddressFormSchema = addressSchema({ shipping: false });
+export const billingAddressFormSchema = addressSchema(ADDRESS_MESSAGES.poBoxBilling);
 export type BillingAddressFormInput = z.input<typeof billingAddressFormSchema>;
 
 /** Update billing address {payment source id, names, street 1 and 2, city, state, zip code}. */

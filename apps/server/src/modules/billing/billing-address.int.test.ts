@@ -115,15 +115,15 @@ describe('updateBillingAddress', () => {
     expect(JSON.stringify(audits.at(-1)?.details)).not.toContain('Pond');
   });
 
-  it('takes a PO Box, which only shipping refuses', async () => {
+  it('refuses a PO Box with C101 on its field, changing nothing (issue 14)', async () => {
     const a = await customerWithCard();
-    const res = await graphql<UpdateResult>(server, UPDATE, a.token, {
-      ...input,
-      id: a.cardId,
-      s1: 'PO Box 12',
+    const before = await storedAddress(a.cardId);
+    const res = await graphql(server, UPDATE, a.token, { ...input, id: a.cardId, s1: 'PO Box 12' });
+    expect(res.errors?.[0]?.extensions).toMatchObject({
+      code: 'C101',
+      fields: { streetAddress1: 'address.poBoxBilling' },
     });
-    expect(res.errors).toBeUndefined();
-    expect((await storedAddress(a.cardId)).street).toBe('PO Box 12');
+    expect(await storedAddress(a.cardId)).toEqual(before);
   });
 
   it('refuses a bad ZIP, an unsupported state and missing names with C101, changing nothing', async () => {

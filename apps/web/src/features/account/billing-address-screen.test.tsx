@@ -56,7 +56,7 @@ describe('/billing-address', () => {
     expect(calls.some((c) => c.operation === 'UpdateBillingAddress')).toBe(false);
   });
 
-  it('sends the normalized address of the card in ?card=, a PO Box included', async () => {
+  it('sends the normalized address of the card in ?card=', async () => {
     const { calls } = renderScreen(
       (operation, variables) =>
         operation === 'UpdateBillingAddress'
@@ -76,7 +76,7 @@ describe('/billing-address', () => {
     expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Alejandro');
     const state = screen.getByRole('combobox', { name: /State/ });
     expect(state).toHaveValue('');
-    await userEvent.type(screen.getByRole('textbox', { name: /Street address/ }), '  PO Box 12 ');
+    await userEvent.type(screen.getByRole('textbox', { name: /Street address/ }), '  12 Congress Ave ');
     await userEvent.type(screen.getByRole('textbox', { name: /City/ }), 'Austin ');
     await userEvent.selectOptions(state, 'TX');
     await userEvent.type(screen.getByRole('textbox', { name: /ZIP code/ }), ' 78701-1234');
@@ -86,7 +86,7 @@ describe('/billing-address', () => {
         paymentSourceId: OLDER,
         firstName: 'Alejandro',
         lastName: 'Rivera',
-        streetAddress1: 'PO Box 12',
+        streetAddress1: '12 Congress Ave',
         streetAddress2: null,
         city: 'Austin',
         stateCode: 'TX',
