@@ -76,7 +76,10 @@ describe('/billing-address', () => {
     expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Alejandro');
     const state = screen.getByRole('combobox', { name: /State/ });
     expect(state).toHaveValue('');
-    await userEvent.type(screen.getByRole('textbox', { name: /Street address/ }), '  12 Congress Ave ');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Street address/ }),
+      '  12 Congress Ave ',
+    );
     await userEvent.type(screen.getByRole('textbox', { name: /City/ }), 'Austin ');
     await userEvent.selectOptions(state, 'TX');
     await userEvent.type(screen.getByRole('textbox', { name: /ZIP code/ }), ' 78701-1234');

@@ -19,7 +19,12 @@ const ENDPOINTS: Record<string, (body: Record<string, unknown>) => Promise<unkno
   '/identity/email/availability': (body) => api.emailAvailability(String(body.email)),
   '/identity/email/update': (body) => api.updateEmail(body),
 };
-const TOKENS = { id_token: 'id', access_token: 'access', refresh_token: 'refresh', expires_in: 900 };
+const TOKENS = {
+  id_token: 'id',
+  access_token: 'access',
+  refresh_token: 'refresh',
+  expires_in: 900,
+};
 
 beforeEach(() => {
   vi.stubGlobal(
