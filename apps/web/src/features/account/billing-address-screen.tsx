@@ -70,7 +70,7 @@ function BillingAddressForm({ card, names }: { card: Card; names: [string, strin
 /**
  * Spec 02 §2 "shipping and billing address" among the account settings: the billing address
  * of the card the plan tab shows (?card= picks one when there are several; else the newest).
- * A PO Box is fine here; the other shipping rules hold. Places suggestions as on /shipping.
+ * The shipping rules hold, a PO Box refused too (issue 14). Places suggestions as on /shipping.
  */
 export function BillingAddressScreen() {
   const { t } = useTranslation();
