@@ -19,8 +19,29 @@ function lazyCore<K extends string, P>(load: () => Promise<Record<K, ComponentTy
   return lazy(lazyWithReload(async () => ({ default: (await load())[name] })));
 }
 
-export const ShellLayout = lazyNamed(() => import('../features/shell/shell-layout'), 'ShellLayout');
-export const HomeScreen = lazyNamed(() => import('../features/home/home-screen'), 'HomeScreen');
+const loadShellLayout = () => import('../features/shell/shell-layout');
+const loadHomeScreen = () => import('../features/home/home-screen');
+export const ShellLayout = lazyNamed(loadShellLayout, 'ShellLayout');
+export const HomeScreen = lazyNamed(loadHomeScreen, 'HomeScreen');
+
+let homePrefetched = false;
+/**
+ * Issue 16: the sign-in screen calls this while the customer types: home's chunks, the full
+ * catalogue and the font weights home uses are in the cache by the time "Log in" answers.
+ * A failure here is forgotten; the real load after sign-in reports it.
+ */
+export function prefetchHome(): void {
+  if (homePrefetched) return;
+  homePrefetched = true;
+  for (const load of [loadShellLayout, loadHomeScreen, loadScreenCatalogues]) {
+    load().catch(() => undefined);
+  }
+  if (typeof document !== 'undefined' && 'fonts' in document) {
+    for (const weight of [500, 600, 700]) {
+      document.fonts.load(`${weight} 1rem Inter`).catch(() => undefined);
+    }
+  }
+}
 export const SignInPage = lazyCore(() => import('../features/auth/sign-in-page'), 'SignInPage');
 export const AccessLayout = lazyCore(
   () => import('../features/auth/access-layout'),

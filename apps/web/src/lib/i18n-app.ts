@@ -6,7 +6,6 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { useServices } from './services';
 import { STORAGE_KEYS } from './session/storage-keys';
 import enCore from '../locales/en/translation.json';
-import esCore from '../locales/es/translation.json';
 
 // Spec 01 §1: English is the working language; Spanish is in the catalogue, and the header's
 // language switcher stays disabled. The `spanish` flag (off by default) turns Spanish on: the
@@ -26,18 +25,21 @@ const loaders: Record<Language, () => Promise<{ catalogue: object }>> = {
   en: () => import('./i18n-catalogue-en'),
   es: () => import('./i18n-catalogue-es'),
 };
-const cores: Record<Language, object> = { en: enCore, es: esCore };
+const cores: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => Promise.resolve({ default: enCore }),
+  es: () => import('../locales/es/translation.json'),
+};
 let appInstance: i18n | undefined;
 const loading = new Map<Language, Promise<void>>();
 
-/** The app's instance (main.tsx): core strings of the language now; the rest on demand. */
-export function createAppI18n(language: Language = DEFAULT_LANGUAGE): i18n {
+/** The app's instance (main.tsx): English's core strings now; the rest on demand. */
+export function createAppI18n(): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     ...I18N_OPTIONS,
-    resources: { [language]: { translation: cores[language] } },
+    resources: { [DEFAULT_LANGUAGE]: { translation: enCore } },
     partialBundledLanguages: true,
-    lng: language,
+    lng: DEFAULT_LANGUAGE,
   });
   appInstance = instance;
   return instance;
@@ -69,7 +71,8 @@ export function loadScreenCatalogues(): Promise<void> {
 async function switchLanguage(instance: i18n, language: Language): Promise<void> {
   if (instance === appInstance) {
     if (!instance.hasResourceBundle(language, 'translation')) {
-      instance.addResourceBundle(language, 'translation', cores[language], true, false);
+      const core = await cores[language]();
+      instance.addResourceBundle(language, 'translation', core.default, true, false);
     }
     if (loading.has(DEFAULT_LANGUAGE)) await loadCatalogue(language);
   }
