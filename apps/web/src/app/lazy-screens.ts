@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { lazyWithReload } from '../lib/chunk-reload';
 import { loadScreenCatalogues } from '../lib/i18n-app';
+import { registerHomePrefetch } from '../lib/prefetch-home';
 
 // Every screen is its own chunk (route-level code splitting); a chunk that fails to load
 // reloads the page (spec 01 §4). A screen renders once its chunk and the language's full
@@ -24,24 +25,9 @@ const loadHomeScreen = () => import('../features/home/home-screen');
 export const ShellLayout = lazyNamed(loadShellLayout, 'ShellLayout');
 export const HomeScreen = lazyNamed(loadHomeScreen, 'HomeScreen');
 
-let homePrefetched = false;
-/**
- * Issue 16: the sign-in screen calls this while the customer types: home's chunks, the full
- * catalogue and the font weights home uses are in the cache by the time "Log in" answers.
- * A failure here is forgotten; the real load after sign-in reports it.
- */
-export function prefetchHome(): void {
-  if (homePrefetched) return;
-  homePrefetched = true;
-  for (const load of [loadShellLayout, loadHomeScreen, loadScreenCatalogues]) {
-    load().catch(() => undefined);
-  }
-  if (typeof document !== 'undefined' && 'fonts' in document) {
-    for (const weight of [500, 600, 700]) {
-      document.fonts.load(`${weight} 1rem Inter`).catch(() => undefined);
-    }
-  }
-}
+// What the sign-in screen fetches while the customer types (issue 16).
+registerHomePrefetch([loadShellLayout, loadHomeScreen, loadScreenCatalogues]);
+
 export const SignInPage = lazyCore(() => import('../features/auth/sign-in-page'), 'SignInPage');
 export const AccessLayout = lazyCore(
   () => import('../features/auth/access-layout'),

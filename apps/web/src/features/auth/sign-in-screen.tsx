@@ -22,7 +22,7 @@ import { PATHS, safeReturnTo } from '../../lib/routes';
 import { useServices, useSession } from '../../lib/services';
 import { useGoogleRedirectResult } from './use-google-redirect-result';
 import { AccessHeading } from './access-heading';
-import { prefetchHome } from '../../app/lazy-screens';
+import { prefetchHome } from '../../lib/prefetch-home';
 
 let resolverLoad: Promise<Resolver<SignInInput>> | undefined;
 function loadSignInResolver(): Promise<Resolver<SignInInput>> {
