@@ -47,7 +47,7 @@ export interface Availability {
   setDay: (date: string | null) => void;
   /** The shown day's times; undefined while they load. */
   slots: SlotView[] | undefined;
-  /** The strip is not known yet. */
+  /** The strip, or the first day's times, are not known yet. */
   isPending: boolean;
   /** The strip is shown; the day's times are on their way. */
   isDayPending: boolean;
@@ -163,7 +163,15 @@ export function useAvailability({
   });
 
   const failed = [any, own, daySlots].find((q) => q.isError);
-  const isPending = Boolean(search) && (any.isPending || (shownProvider !== null && own.isPending));
+  // The first paint is the strip with the first day's times (issue 16): until then (again after
+  // a change of zone or provider) the picker shows its skeleton; other days load under the strip.
+  const stripKey = `${timeZone}|${shownProvider ?? ANY_PROVIDER}`;
+  const [shownStrip, setShownStrip] = useState<string | null>(null);
+  if (daySlots.isSuccess && shownStrip !== stripKey) setShownStrip(stripKey);
+  const firstDayShown = shownStrip === stripKey;
+  const stripPending = any.isPending || (shownProvider !== null && own.isPending);
+  const isPending =
+    Boolean(search) && (stripPending || (!firstDayShown && day !== null && daySlots.isPending));
   return {
     providers: (any.data?.providers ?? []).map((p) => ({ id: p.id, name: p.displayName })),
     choice,
