@@ -63,13 +63,23 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs, as one cacheable file instead of a dozen small ones.
-            { name: 'framework', test: FRAMEWORK, priority: 2 },
-            // Form validation (zod, react-hook-form), loaded with the first screen that has a form.
+            // What every page needs (React, MUI's styling core, emotion, router, query, i18n,
+            // flags), as one cacheable file. Only modules the entry itself imports: a module only
+            // lazy screens use stays with them, so the sign-in page does not download it.
+            { name: 'framework', test: FRAMEWORK, priority: 2, tags: ['$initial'] },
+            // Validation (zod and its resolver), loaded with the first screen that validates; the
+            // sign-in page loads it when the customer starts typing (issue 16).
             {
               name: 'validation',
-              test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/,
+              test: /[\\/]node_modules[\\/](zod|@hookform)[\\/]/,
               priority: 1,
+            },
+            // The form state library every form screen uses, sign-in included; above validation,
+            // which would otherwise take it in as a dependency of @hookform/resolvers.
+            {
+              name: 'form-state',
+              test: /[\\/]node_modules[\\/]react-hook-form[\\/]/,
+              priority: 2,
             },
           ],
         },
@@ -77,7 +87,12 @@ export default defineConfig({
       treeshake: {
         // @portal/domain is pure (STYLE.md rule 1) but does not say so in its package.json;
         // without this, any constant pulled from it drags every zod schema into the entry.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false },
+          // The full catalogues are pure data (object spreads of JSON); i18n.ts's `resources`
+          // (tests) must not pull them into the entry: the app loads them on demand.
+          { test: /[\\/]src[\\/]lib[\\/]i18n-catalogue-\w+\.ts$/, sideEffects: false },
+        ],
       },
     },
   },

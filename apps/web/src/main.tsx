@@ -15,7 +15,7 @@ import { installChunkReload } from './lib/chunk-reload';
 import { installGlobalErrorReporting } from './lib/errors/report-error';
 import { captureFlagOverrides } from './lib/flags/overrides';
 import { ANONYMOUS_TARGETING_KEY } from './lib/flags/portal-flag-provider';
-import { createI18n } from './lib/i18n';
+import { createAppI18n } from './lib/i18n-app';
 
 installGlobalErrorReporting(window);
 installChunkReload(window);
@@ -38,7 +38,7 @@ if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <CacheProvider value={emotionCache}>
-      <App services={services} router={router} i18n={createI18n()} />
+      <App services={services} router={router} i18n={createAppI18n()} />
     </CacheProvider>
   </StrictMode>,
 );

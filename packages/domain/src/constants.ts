@@ -256,6 +256,14 @@ export type Carrier = (typeof CARRIERS)[number];
 /** Spec 02 §3, §7, §9: lab documents are filtered on this category. */
 export const LAB_DOCUMENT_CATEGORY = 'LabResult';
 
+/** RFC 8693 token type URNs at /connect/token (spec 01 §7). Here, not beside the
+ * identity routes' schemas, so the web entry can read it without loading zod (issue 16). */
+export const TOKEN_TYPES = {
+  idToken: 'urn:ietf:params:oauth:token-type:id_token',
+  jwt: 'urn:ietf:params:oauth:token-type:jwt',
+  accessToken: 'urn:ietf:params:oauth:token-type:access_token',
+} as const;
+
 /** Spec 01 §7: token exchange (RFC 8693) parameters at /connect/token. */
 export const TOKEN_EXCHANGE = {
   grantType: 'urn:ietf:params:oauth:grant-type:token-exchange',

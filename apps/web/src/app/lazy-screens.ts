@@ -1,16 +1,35 @@
 import { lazy, type ComponentType } from 'react';
 import { lazyWithReload } from '../lib/chunk-reload';
+import { loadScreenCatalogues } from '../lib/i18n-app';
+import { registerHomePrefetch } from '../lib/prefetch-home';
 
 // Every screen is its own chunk (route-level code splitting); a chunk that fails to load
-// reloads the page (spec 01 §4).
+// reloads the page (spec 01 §4). A screen renders once its chunk and the language's full
+// catalogue are in (issue 16: the sign-in page's entry carries only translation.json).
 function lazyNamed<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(
+    lazyWithReload(async () => {
+      const [loaded] = await Promise.all([load(), loadScreenCatalogues()]);
+      return { default: loaded[name] };
+    }),
+  );
+}
+
+/** The sign-in page's own pieces: translation.json has every string they show. */
+function lazyCore<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
   return lazy(lazyWithReload(async () => ({ default: (await load())[name] })));
 }
 
-export const ShellLayout = lazyNamed(() => import('../features/shell/shell-layout'), 'ShellLayout');
-export const HomeScreen = lazyNamed(() => import('../features/home/home-screen'), 'HomeScreen');
-export const SignInPage = lazyNamed(() => import('../features/auth/sign-in-page'), 'SignInPage');
-export const AccessLayout = lazyNamed(
+const loadShellLayout = () => import('../features/shell/shell-layout');
+const loadHomeScreen = () => import('../features/home/home-screen');
+export const ShellLayout = lazyNamed(loadShellLayout, 'ShellLayout');
+export const HomeScreen = lazyNamed(loadHomeScreen, 'HomeScreen');
+
+// What the sign-in screen fetches while the customer types (issue 16).
+registerHomePrefetch([loadShellLayout, loadHomeScreen, loadScreenCatalogues]);
+
+export const SignInPage = lazyCore(() => import('../features/auth/sign-in-page'), 'SignInPage');
+export const AccessLayout = lazyCore(
   () => import('../features/auth/access-layout'),
   'AccessLayout',
 );

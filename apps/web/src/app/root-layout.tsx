@@ -9,7 +9,7 @@ import { loadChatWidget, isChatHiddenOn, setChatWidgetHidden } from '../lib/chat
 import { useAppConfig } from '../lib/config';
 import { captureFlagOverrides } from '../lib/flags/overrides';
 import { ANONYMOUS_TARGETING_KEY } from '../lib/flags/portal-flag-provider';
-import { useApplyLanguage } from '../lib/i18n';
+import { useApplyLanguage } from '../lib/i18n-app';
 import { useServices, useSession } from '../lib/services';
 import { onAuthEvent } from '../lib/session/auth-events';
 

@@ -4,6 +4,13 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export const AvailabilityLabel = {
+  Few: 'few',
+  Many: 'many',
+  Some: 'some'
+} as const;
+
+export type AvailabilityLabel = typeof AvailabilityLabel[keyof typeof AvailabilityLabel];
 /** Spec 02 section 3, 9: the carriers with tracking links. */
 export const Carrier = {
   Fedex: 'fedex',
@@ -223,6 +230,19 @@ export type GetActiveTreatmentsQueryVariables = Exact<{ [key: string]: never; }>
 
 export type GetActiveTreatmentsQuery = { activeTreatments: Array<{ id: string, shortId: string, displayName: string }> };
 
+export type GetAvailabilitySummaryQueryVariables = Exact<{
+  state: string;
+  treatmentId: string;
+  startTime: string;
+  endTime?: string | null | undefined;
+  providerId?: string | null | undefined;
+  forReschedule?: boolean | null | undefined;
+  timeZone: string;
+}>;
+
+
+export type GetAvailabilitySummaryQuery = { availabilitySummary: { providers: Array<{ id: string, displayName: string }>, days: Array<{ date: string, label: AvailabilityLabel | null }> } };
+
 export type GetAvailableSlotsQueryVariables = Exact<{
   state: string;
   treatmentId: string;
@@ -231,6 +251,8 @@ export type GetAvailableSlotsQueryVariables = Exact<{
   providerId?: string | null | undefined;
   distinctStart?: boolean | null | undefined;
   forReschedule?: boolean | null | undefined;
+  day?: string | null | undefined;
+  timeZone?: string | null | undefined;
 }>;
 
 
@@ -1041,8 +1063,30 @@ export const GetActiveTreatmentsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:aecd9f982ed52baf74c6d9dcfcf52f6e4ffd5c72e2a78a3094e89ea5ac730b2e"}) as unknown as TypedDocumentString<GetActiveTreatmentsQuery, GetActiveTreatmentsQueryVariables>;
+export const GetAvailabilitySummaryDocument = new TypedDocumentString(`
+    query GetAvailabilitySummary($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $forReschedule: Boolean, $timeZone: String!) {
+  availabilitySummary(
+    state: $state
+    treatmentId: $treatmentId
+    startTime: $startTime
+    endTime: $endTime
+    providerId: $providerId
+    forReschedule: $forReschedule
+    timeZone: $timeZone
+  ) {
+    providers {
+      id
+      displayName
+    }
+    days {
+      date
+      label
+    }
+  }
+}
+    `, {"hash":"sha256:05ec4dd7cc95543d0084c805e79bb43fb5a46ae3311f3a80d84b45cfd7f271b7"}) as unknown as TypedDocumentString<GetAvailabilitySummaryQuery, GetAvailabilitySummaryQueryVariables>;
 export const GetAvailableSlotsDocument = new TypedDocumentString(`
-    query GetAvailableSlots($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $distinctStart: Boolean, $forReschedule: Boolean) {
+    query GetAvailableSlots($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $distinctStart: Boolean, $forReschedule: Boolean, $day: String, $timeZone: String) {
   availableSlots(
     state: $state
     treatmentId: $treatmentId
@@ -1051,6 +1095,8 @@ export const GetAvailableSlotsDocument = new TypedDocumentString(`
     providerId: $providerId
     distinctStart: $distinctStart
     forReschedule: $forReschedule
+    day: $day
+    timeZone: $timeZone
   ) {
     start
     end
@@ -1066,7 +1112,7 @@ export const GetAvailableSlotsDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:1f1e741d5b16c5ded148c92c6dcba3639b549e45b5131c7569a83716eb7f47f0"}) as unknown as TypedDocumentString<GetAvailableSlotsQuery, GetAvailableSlotsQueryVariables>;
+    `, {"hash":"sha256:9bb01d880db5c0d6c45b7df71940ca3c845dbe6ac5c13afe1403736ab80287d8"}) as unknown as TypedDocumentString<GetAvailableSlotsQuery, GetAvailableSlotsQueryVariables>;
 export const GetCustomerPreviousProvidersDocument = new TypedDocumentString(`
     query GetCustomerPreviousProviders($limit: Int = 5) {
   customerPreviousProviders(limit: $limit) {

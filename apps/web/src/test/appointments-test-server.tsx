@@ -1,3 +1,4 @@
+import { slotsByDay } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { AppointmentCardFragment } from '../gql/graphql';
@@ -137,6 +138,24 @@ function answerFor(name: string, f: Fixtures, variables: Record<string, unknown>
           treatment: { id: WEIGHT.id, shortId: WEIGHT.shortId },
         })),
       };
+    case 'GetAvailabilitySummary': {
+      // Issue 16's day strip, from the same fixture slots: each local day with a free start
+      // (of the provider asked, else any), labelled as the domain labels a count of starts.
+      const slots = (f.slots ?? []).map((s) => ({ ...s, provider: s.provider ?? PROVIDER }));
+      const shown = slots.filter(
+        (s) => !variables.providerId || s.provider.id === variables.providerId,
+      );
+      const days = slotsByDay(
+        [...new Map(shown.map((s) => [s.start, { start: new Date(s.start) }])).values()],
+        String(variables.timeZone),
+      );
+      return {
+        availabilitySummary: {
+          providers: [...new Map(slots.map((s) => [s.provider.id, s.provider])).values()],
+          days: days.map((d) => ({ date: d.date, label: d.label })),
+        },
+      };
+    }
     case 'CheckTimeStillAvailable':
       return {
         checkTimeStillAvailable: (f.slots ?? [])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOKEN_TYPES } from '../constants';
 import { AUTH_MESSAGES } from '../errors';
 import {
   confirmPasswordResetSchema,
@@ -100,12 +101,6 @@ export const googleStartQuerySchema = z.object({
   returnTo: z.string().optional().describe('Same-origin path to come back to.'),
 });
 
-/** RFC 8693 token type URNs at /connect/token (spec 01 §7). */
-export const TOKEN_TYPES = {
-  idToken: 'urn:ietf:params:oauth:token-type:id_token',
-  jwt: 'urn:ietf:params:oauth:token-type:jwt',
-  accessToken: 'urn:ietf:params:oauth:token-type:access_token',
-} as const;
 /** Subject token types /connect/token accepts: an ID token, or a JWT (which it is). */
 export const SUBJECT_TOKEN_TYPES = [TOKEN_TYPES.idToken, TOKEN_TYPES.jwt] as const;
 

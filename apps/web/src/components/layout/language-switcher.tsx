@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageChoice } from '../../lib/i18n';
+import { useLanguageChoice } from '../../lib/i18n-app';
 
 // Spec 01 §1: the switcher exists in the header but is disabled; the `spanish` flag turns it
 // on. Its accessible name starts with the visible text (WCAG 2.5.3, label in name) and says

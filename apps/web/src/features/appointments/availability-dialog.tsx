@@ -15,7 +15,7 @@ import { ANY_PROVIDER, SlotPicker } from './slot-picker';
 import { SlotLoadError } from './slot-load-error';
 import { SlotReview } from './slot-review';
 import { useScheduleAppointment, type BookingTarget } from './use-schedule-appointment';
-import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
+import { useAvailability, useSlotsErrorAlert, type SlotView } from './use-slots';
 
 export type { BookingTarget };
 
@@ -55,7 +55,12 @@ export function AvailabilityDialog({
     }),
     [target.state, target.treatment.id],
   );
-  const slots = useSlots(search);
+  const slots = useAvailability({
+    search,
+    providerId,
+    previousProviderIds,
+    timeZone,
+  });
   useSlotsErrorAlert(slots.error);
 
   const book = useScheduleAppointment(target, {
@@ -99,15 +104,13 @@ export function AvailabilityDialog({
             ) : null}
             {!slots.isError ? (
               <SlotPicker
-                slots={slots.data}
-                loading={slots.isPending}
+                availability={slots}
                 hidden={step.kind === 'review'}
                 timeZone={timeZone}
                 onTimeZoneChange={setTimeZone}
                 customerTimeZone={customerTimeZone}
                 providerId={providerId}
                 onProviderChange={setProviderId}
-                previousProviderIds={previousProviderIds}
                 onSelect={(slot) => setStep({ kind: 'review', slot })}
               />
             ) : null}

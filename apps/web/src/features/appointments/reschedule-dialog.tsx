@@ -13,7 +13,7 @@ import { ANY_PROVIDER, SlotPicker } from './slot-picker';
 import { SlotLoadError } from './slot-load-error';
 import { SlotReview } from './slot-review';
 import { SlotVanished, useRescheduleAppointment } from './use-reschedule-appointment';
-import { useSlots, useSlotsErrorAlert, type SlotView } from './use-slots';
+import { useAvailability, useSlotsErrorAlert, type SlotView } from './use-slots';
 
 interface Props {
   appointment: AppointmentView;
@@ -54,7 +54,12 @@ export function RescheduleDialog(props: Props) {
         : null,
     [state, treatment],
   );
-  const slots = useSlots(search);
+  const slots = useAvailability({
+    search,
+    providerId,
+    previousProviderIds: props.previousProviderIds,
+    timeZone,
+  });
   useSlotsErrorAlert(slots.error);
 
   const move = useRescheduleAppointment({
@@ -105,15 +110,13 @@ export function RescheduleDialog(props: Props) {
         {!slots.isError ? (
           // Kept mounted under the review, so cancelling it comes back to the same day.
           <SlotPicker
-            slots={slots.data}
-            loading={slots.isPending}
+            availability={slots}
             hidden={Boolean(review)}
             timeZone={timeZone}
             onTimeZoneChange={setTimeZone}
             customerTimeZone={props.customerTimeZone}
             providerId={providerId}
             onProviderChange={setProviderId}
-            previousProviderIds={props.previousProviderIds}
             extraProviders={extraProviders}
             onSelect={setReview}
           />

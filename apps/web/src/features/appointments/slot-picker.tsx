@@ -1,11 +1,4 @@
-import {
-  chooseProvider,
-  groupSlotsByTimeOfDay,
-  slotsByDay,
-  splitGroup,
-  thinDuplicateStarts,
-  TIME_GROUPS,
-} from '@portal/domain';
+import { groupSlotsByTimeOfDay, splitGroup, TIME_GROUPS } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { DayStrip } from './day-strip';
 import { deviceTimeZone, timeZoneOptions } from './display-time-zone';
 import { formatClockWithZone } from './format-time';
-import type { SlotView } from './use-slots';
+import { ANY_PROVIDER, type Availability, type SlotView } from './use-slots';
 
-export const ANY_PROVIDER = 'any';
+export { ANY_PROVIDER };
 
 export interface ProviderOption {
   id: string;
@@ -28,8 +21,8 @@ export interface ProviderOption {
 }
 
 interface Props {
-  slots: SlotView[] | undefined;
-  loading: boolean;
+  /** The day strip and the shown day's times (useAvailability). */
+  availability: Availability;
   /** The zone times are shown in, and the customer's change of it (issue 9). */
   timeZone: string;
   onTimeZoneChange: (timeZone: string) => void;
@@ -39,8 +32,6 @@ interface Props {
   hidden?: boolean;
   providerId: string;
   onProviderChange: (providerId: string) => void;
-  /** Most recent first: the fallback order when the chosen provider has no slot. */
-  previousProviderIds: readonly string[];
   extraProviders?: readonly ProviderOption[];
   onSelect: (slot: SlotView) => void;
 }
@@ -52,8 +43,9 @@ interface Props {
  */
 export function SlotPicker(props: Props) {
   const { t, i18n } = useTranslation();
-  const { slots, timeZone, providerId, previousProviderIds, hidden = false } = props;
-  const [day, setDay] = useState<string | null>(null);
+  const { availability, timeZone, providerId, hidden = false } = props;
+  const { choice, days, slots } = availability;
+  const loading = availability.isPending;
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const chosenButton = useRef<HTMLButtonElement | null>(null);
 
@@ -75,35 +67,17 @@ export function SlotPicker(props: Props) {
   const providers = useMemo(() => {
     const byId = new Map<string, string>();
     for (const option of props.extraProviders ?? []) byId.set(option.id, option.name);
-    for (const slot of slots ?? []) byId.set(slot.providerId, slot.providerName);
+    for (const provider of availability.providers) byId.set(provider.id, provider.name);
     return [...byId.entries()].map(([id, name]) => ({ id, name }));
-  }, [slots, props.extraProviders]);
+  }, [availability.providers, props.extraProviders]);
 
-  const choice = useMemo(
-    () =>
-      chooseProvider({
-        chosenProviderId: providerId === ANY_PROVIDER ? null : providerId,
-        previousProviderIds,
-        hasSlots: (id) => (slots ?? []).some((slot) => slot.providerId === id),
-      }),
-    [providerId, previousProviderIds, slots],
-  );
-
-  const shownSlots = useMemo(() => {
-    const all = slots ?? [];
-    return choice.kind === 'any'
-      ? thinDuplicateStarts(all, Math.random)
-      : all.filter((slot) => slot.providerId === choice.providerId);
-  }, [slots, choice]);
-
-  const days = useMemo(() => slotsByDay(shownSlots, timeZone), [shownSlots, timeZone]);
-  const activeDay = days.find((d) => d.date === day) ?? days[0];
+  const activeDay = availability.day;
   const groups = useMemo(
-    () => (activeDay ? groupSlotsByTimeOfDay(activeDay.slots, timeZone) : null),
-    [activeDay, timeZone],
+    () => (slots && activeDay ? groupSlotsByTimeOfDay(slots, timeZone) : null),
+    [slots, activeDay, timeZone],
   );
   const fellBackTo =
-    choice.fellBack && choice.kind === 'provider'
+    choice?.fellBack && choice.kind === 'provider'
       ? providers.find((p) => p.id === choice.providerId)?.name
       : null;
 
@@ -116,7 +90,7 @@ export function SlotPicker(props: Props) {
           value={providerId}
           onChange={(e) => {
             props.onProviderChange(e.target.value);
-            setDay(null);
+            availability.setDay(null);
             setExpanded({});
           }}
           fullWidth
@@ -147,31 +121,36 @@ export function SlotPicker(props: Props) {
           })}
         </TextField>
       </Box>
-      {choice.fellBack && !props.loading ? (
+      {choice?.fellBack && !loading ? (
         <Alert severity="info">
           {fellBackTo
             ? t('appointments.slots.fellBackTo', { provider: fellBackTo })
             : t('appointments.slots.fellBackAny')}
         </Alert>
       ) : null}
-      {props.loading ? (
+      {loading ? (
         <Box aria-busy="true" aria-label={t('appointments.slots.loading')}>
           <Skeleton variant="rounded" height={72} sx={{ mb: 2 }} />
           <Skeleton variant="rounded" height={120} />
         </Box>
       ) : null}
-      {!props.loading && days.length === 0 ? <Typography>{t('errors.T101')}</Typography> : null}
-      {!props.loading && activeDay ? (
+      {!loading && days.length === 0 ? <Typography>{t('errors.T101')}</Typography> : null}
+      {!loading && activeDay ? (
         <>
           <DayStrip
             days={days}
-            active={activeDay.date}
+            active={activeDay}
             visible={!hidden}
             onChange={(value) => {
-              setDay(value);
+              availability.setDay(value);
               setExpanded({});
             }}
           />
+          {availability.isDayPending ? (
+            <Box aria-busy="true" aria-label={t('appointments.slots.loading')}>
+              <Skeleton variant="rounded" height={120} />
+            </Box>
+          ) : null}
           {groups
             ? TIME_GROUPS.map((group) => {
                 const list = groups[group];

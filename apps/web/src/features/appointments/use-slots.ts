@@ -1,9 +1,20 @@
+import {
+  chooseProvider,
+  slotsByDay,
+  thinDuplicateStarts,
+  type AvailabilityLabel,
+  type ProviderChoice,
+  type SlotWindow,
+} from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { errorCodeOf } from '../../lib/api/error-code';
-import type { SlotWindow } from '@portal/domain';
-import { GetAvailableSlotsDocument, type GetAvailableSlotsQuery } from '../../gql/graphql';
+import {
+  GetAvailabilitySummaryDocument,
+  GetAvailableSlotsDocument,
+  type GetAvailableSlotsQuery,
+} from '../../gql/graphql';
 import { useServices } from '../../lib/services';
 
 export interface SlotView {
@@ -21,43 +32,164 @@ export interface SlotSearch {
   forReschedule: boolean;
 }
 
+/** The provider select's value for "Any available provider". */
+export const ANY_PROVIDER = 'any';
+
+export interface Availability {
+  /** Providers with a free slot in the window (for the provider select and the fallback). */
+  providers: { id: string; name: string }[];
+  /** Who the times are shown for: the chosen provider, a fallback, or any (spec 01 §9). */
+  choice: ProviderChoice | null;
+  /** The day strip: each local day with a free slot, with its label. */
+  days: { date: string; label: AvailabilityLabel | null }[];
+  /** The day shown (the chosen one if it is in the strip, else the first). */
+  day: string | null;
+  setDay: (date: string | null) => void;
+  /** The shown day's times; undefined while they load. */
+  slots: SlotView[] | undefined;
+  /** The strip, or the first day's times, are not known yet. */
+  isPending: boolean;
+  /** The strip is shown; the day's times are on their way. */
+  isDayPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+function variablesOf(search: SlotSearch) {
+  return {
+    state: search.state,
+    treatmentId: search.treatmentId,
+    startTime: search.window.earliest.toISOString(),
+    endTime: search.window.latest.toISOString(),
+    forReschedule: search.forReschedule,
+  };
+}
+
 /**
- * Every free slot of every provider for the state and treatment over the whole window, in one
- * request: the provider list, the provider fallback (which needs to know who has slots) and
- * Any available provider (thinned on the client with the domain's rule) all read it.
+ * Issue 16: the dialog asks for what it shows. First the day strip (availabilitySummary: the
+ * providers with a free slot and each day's label, for the provider shown or any), then the
+ * times of the day shown only (availableSlots with day and timeZone; the first day as soon as
+ * the strip is known). Any available provider gets one provider per start, picked at random by
+ * the server (spec 01 §9); the chosen provider without slots falls back as chooseProvider says.
  */
-export function useSlots(search: SlotSearch | null) {
+export function useAvailability({
+  search,
+  providerId,
+  previousProviderIds,
+  timeZone,
+}: {
+  search: SlotSearch | null;
+  providerId: string;
+  previousProviderIds: readonly string[];
+  timeZone: string;
+}): Availability {
   const { graphql } = useServices();
-  return useQuery({
-    queryKey: [
-      'slots',
-      search?.state,
-      search?.treatmentId,
-      search?.forReschedule,
-      search?.window.earliest.toISOString().slice(0, 13),
-    ],
-    queryFn: async (): Promise<SlotView[]> => {
-      if (!search) return [];
-      const { availableSlots } = await graphql.request(GetAvailableSlotsDocument, {
-        state: search.state,
-        treatmentId: search.treatmentId,
-        startTime: search.window.earliest.toISOString(),
-        endTime: search.window.latest.toISOString(),
-        forReschedule: search.forReschedule,
+  const [chosenDay, setDay] = useState<string | null>(null);
+  const searchKey = [
+    search?.state,
+    search?.treatmentId,
+    search?.forReschedule,
+    search?.window.earliest.toISOString().slice(0, 13),
+  ];
+  const summaryFor = (forProvider: string | null) => ({
+    queryKey: ['availability-summary', ...searchKey, timeZone, forProvider],
+    queryFn: async () => {
+      if (!search) return { providers: [], days: [] };
+      const { availabilitySummary } = await graphql.request(GetAvailabilitySummaryDocument, {
+        ...variablesOf(search),
+        providerId: forProvider,
+        timeZone,
       });
-      return availableSlots.map((raw) => ({
+      return availabilitySummary;
+    },
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+  // Any provider's strip tells who has slots; the chosen provider's strip is asked beside it.
+  const any = useQuery({ ...summaryFor(null), enabled: Boolean(search) });
+  const hasSlots = (id: string) => (any.data?.providers ?? []).some((p) => p.id === id);
+  const choice: ProviderChoice | null = any.data
+    ? chooseProvider({
+        chosenProviderId: providerId === ANY_PROVIDER ? null : providerId,
+        previousProviderIds,
+        hasSlots,
+      })
+    : null;
+  const shownProvider =
+    choice === null
+      ? providerId === ANY_PROVIDER
+        ? null
+        : providerId
+      : choice.kind === 'provider'
+        ? choice.providerId
+        : null;
+  const own = useQuery({
+    ...summaryFor(shownProvider),
+    enabled: Boolean(search) && shownProvider !== null,
+  });
+  const summary = shownProvider === null ? any : own;
+  const days = summary.data?.days ?? [];
+  const day = days.find((d) => d.date === chosenDay)?.date ?? days[0]?.date ?? null;
+
+  const daySlots = useQuery({
+    queryKey: ['day-slots', ...searchKey, timeZone, shownProvider, day],
+    queryFn: async (): Promise<SlotView[]> => {
+      if (!search || !day) return [];
+      const { availableSlots } = await graphql.request(GetAvailableSlotsDocument, {
+        ...variablesOf(search),
+        providerId: shownProvider,
+        distinctStart: shownProvider === null,
+        day,
+        timeZone,
+      });
+      const all = availableSlots.map((raw) => ({
         start: new Date(raw.start),
         end: new Date(raw.end),
         providerId: raw.provider.id,
         providerName: raw.provider.displayName,
         raw,
       }));
+      // The server answers for the day asked; keep to it and to one provider per start anyway.
+      const ofDay = slotsByDay(all, timeZone).find((d) => d.date === day)?.slots ?? [];
+      return shownProvider === null ? thinDuplicateStarts(ofDay, Math.random) : ofDay;
     },
-    enabled: Boolean(search),
+    enabled: Boolean(search) && choice !== null && summary.isSuccess && day !== null,
     staleTime: 0,
     gcTime: 0,
     retry: false,
   });
+
+  const failed = [any, own, daySlots].find((q) => q.isError);
+  // The first paint is the strip with the first day's times (issue 16): until then (again after
+  // a change of zone or provider) the picker shows its skeleton; other days load under the strip.
+  const stripKey = `${timeZone}|${shownProvider ?? ANY_PROVIDER}`;
+  const [shownStrip, setShownStrip] = useState<string | null>(null);
+  if (daySlots.isSuccess && shownStrip !== stripKey) setShownStrip(stripKey);
+  const firstDayShown = shownStrip === stripKey;
+  const stripPending = any.isPending || (shownProvider !== null && own.isPending);
+  const isPending =
+    Boolean(search) && (stripPending || (!firstDayShown && day !== null && daySlots.isPending));
+  return {
+    providers: (any.data?.providers ?? []).map((p) => ({ id: p.id, name: p.displayName })),
+    choice,
+    days,
+    day,
+    setDay,
+    slots: daySlots.data,
+    isPending,
+    isDayPending: !isPending && day !== null && daySlots.isPending,
+    isError: Boolean(failed),
+    error: failed?.error ?? null,
+    refetch: () =>
+      Promise.all([
+        any.refetch(),
+        shownProvider === null ? undefined : own.refetch(),
+        day === null ? undefined : daySlots.refetch(),
+      ]),
+  };
 }
 
 /** Spec 01 §8: T100 when times cannot be loaded, T101 when there are none for the place. */

@@ -1,5 +1,4 @@
-import { AUTH_MESSAGES, FEATURE_FLAGS, signInSchema, type SignInInput } from '@portal/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, FEATURE_FLAGS, type SignInInput } from '@portal/domain';
 import { useBooleanFlagValue } from '@openfeature/react-sdk';
 import GoogleIcon from '@mui/icons-material/Google';
 import Box from '@mui/material/Box';
@@ -9,7 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -23,6 +22,29 @@ import { PATHS, safeReturnTo } from '../../lib/routes';
 import { useServices, useSession } from '../../lib/services';
 import { useGoogleRedirectResult } from './use-google-redirect-result';
 import { AccessHeading } from './access-heading';
+import { prefetchHome } from '../../lib/prefetch-home';
+
+let resolverLoad: Promise<Resolver<SignInInput>> | undefined;
+function loadSignInResolver(): Promise<Resolver<SignInInput>> {
+  resolverLoad ??= import('./sign-in-resolver').then((m) => m.signInResolver);
+  resolverLoad.catch(() => {
+    resolverLoad = undefined;
+  });
+  return resolverLoad;
+}
+
+/** The domain's sign-in schema, loaded on first use (or on the first key, see onKeyDown). */
+const signInResolver: Resolver<SignInInput> = async (values, context, options) =>
+  (await loadSignInResolver())(values, context, options);
+
+/**
+ * Issue 16: while the customer types, fetch what comes next: the form's validation and the
+ * home screen's chunks (with the full catalogue), so "Log in" paints home without waiting.
+ */
+function prepareForSignIn(): void {
+  void loadSignInResolver().catch(() => undefined);
+  prefetchHome();
+}
 
 function isVerificationNeeded(error: unknown): boolean {
   return (
@@ -58,7 +80,7 @@ export function SignInScreen() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver: signInResolver,
     mode: 'onTouched',
     defaultValues: { email: params.get('email') ?? '', password: '' },
   });
@@ -98,7 +120,13 @@ export function SignInScreen() {
   return (
     <>
       <AccessHeading title={t('signIn.title')} subtitle={t('signIn.subtitle')} />
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        onKeyDown={prepareForSignIn}
+        onPointerDown={prepareForSignIn}
+      >
         <Stack spacing={2.5}>
           <TextInput
             label={t('fields.email')}

@@ -22,15 +22,20 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
-import { LineChart } from '@mui/x-charts/LineChart';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { lazyWithReload } from '../../lib/chunk-reload';
 import { formatCalendarDate } from '../../lib/format';
 import { usePrescriptions, type Prescription } from '../../lib/treatment/use-prescriptions';
 import { summarizeMeasurements, useMeasurements } from '../../lib/weight/use-measurements';
 import { WeightEditDialog, type WeightEntryToEdit } from '../../lib/weight/weight-edit-dialog';
+
+// The chart library (@mui/x-charts, ~85 kB gzip) is its own chunk, loaded as the page renders,
+// so the weight route's chunk stays small (issue 16).
+const WeightChart = lazy(
+  lazyWithReload(async () => ({ default: (await import('./weight-chart')).WeightChart })),
+);
 
 // Spec 02 §2 weight page (issue 13): the chart of entries with the goal line and (beyond the
 // spec) the 7-day trend; BMI, progress, total lost, pace and goal date; the 0.5–1 lb a week
@@ -162,50 +167,15 @@ export function WeightScreen() {
               aria-describedby={events.length > 0 ? 'weight-treatment-events' : undefined}
               data-testid="weight-chart"
             >
-              <LineChart
-                height={300}
-                xAxis={[
-                  {
-                    data: dates,
-                    scaleType: 'time',
-                    valueFormatter: (d: Date) => d.toLocaleDateString(),
-                  },
-                ]}
-                series={[
-                  {
-                    data: s.entries.map((e) => e.lb),
-                    label: t('weight.page.weightSeries'),
-                    showMark: true,
-                  },
-                  {
-                    data: trend.map((p) => p.lb),
-                    label: t('weight.page.trendSeries'),
-                    showMark: false,
-                  },
-                  ...(s.goal !== null
-                    ? [
-                        {
-                          data: s.entries.map(() => s.goal as number),
-                          label: t('weight.page.goalSeries'),
-                          showMark: false,
-                        },
-                      ]
-                    : []),
-                ]}
-              >
-                {events.map((e) => (
-                  <ChartsReferenceLine
-                    key={`${e.date}-${e.treatment}-${e.kind}`}
-                    x={new Date(`${e.date}T12:00:00`)}
-                    label={
-                      e.kind === 'start' ? t('weight.page.events.startMark') : `${e.doseMg} mg`
-                    }
-                    labelAlign="start"
-                    lineStyle={{ strokeDasharray: '4 4', stroke: '#7b5ea7' }}
-                    labelStyle={{ fontSize: 12, fill: '#5b3f86' }}
-                  />
-                ))}
-              </LineChart>
+              <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
+                <WeightChart
+                  dates={dates}
+                  weights={s.entries.map((e) => e.lb)}
+                  trend={trend.map((p) => p.lb)}
+                  goal={s.goal}
+                  events={events}
+                />
+              </Suspense>
             </Box>
             {events.length > 0 && (
               <Box id="weight-treatment-events" sx={{ mt: 1 }}>
