@@ -364,7 +364,12 @@ export function FormScreen() {
         <FormPages
           key={open?.id ?? 'new'}
           kind={definition.data.kind}
-          definition={definition.data.definition}
+          definition={
+            // An open response is shown with the version it is pinned to, not the newest.
+            open
+              ? (JSON.parse(open.definition.questionnaire) as FormDefinition)
+              : definition.data.definition
+          }
           initial={
             open
               ? answersOf(JSON.parse(open.response) as QuestionnaireResponse)
