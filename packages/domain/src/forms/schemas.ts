@@ -36,6 +36,12 @@ export const insertDocumentSchema = z.object({
   documentId: z.uuid('forms.invalidFile'),
 });
 
+/** RemoveDocument: takes the file off an attachment question (the file is deleted). */
+export const removeDocumentSchema = z.object({
+  formId: z.uuid(),
+  linkId: z.string().regex(LINK_ID, 'forms.unknownQuestion'),
+});
+
 export const ID_CHECK_SIDES = ['front', 'back', 'selfie'] as const;
 export type IdCheckSide = (typeof ID_CHECK_SIDES)[number];
 /** Spec 01 §3 types: requested (waiting for the customer), in review, verified, rejected. */

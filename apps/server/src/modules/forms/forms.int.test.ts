@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -381,6 +381,97 @@ describe('attachments', () => {
       code: 'A103',
       fields: { 'goal-notes': 'forms.wrongType' },
     });
+  });
+});
+
+const REMOVE_DOCUMENT = `mutation ($form: ID!, $link: String!) {
+  RemoveDocument(form_id: $form, link_id: $link) { data { ${FORM_FIELDS} } } }`;
+
+/** Where a document's bytes are kept (read while its row exists). */
+async function storageKeyOf(documentId: string) {
+  const [row] = await server.database.db
+    .select({ key: documents.storageKey })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return row?.key ?? '';
+}
+/** Whether the document's row and its stored bytes are still there. */
+async function stored(documentId: string, key: string) {
+  const [row] = await server.database.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return { row: row !== undefined, onDisk: existsSync(path.join(filesDir, key)) };
+}
+/** Uploads a PDF and attaches it to the form's lab question; its id and storage key. */
+async function attachPdf(who: Person, formId: string, name: string) {
+  const pdf = await upload(who, 'FormAttachment', name, PDF);
+  const res = await who.call(INSERT_DOCUMENT, { form: formId, link: 'recent-labs', doc: pdf.id });
+  expect(res.errors).toBeUndefined();
+  return { id: pdf.id, key: await storageKeyOf(pdf.id) };
+}
+
+describe('a file taken off a form', () => {
+  it('is deleted (row and stored file) when removed; another customer cannot remove it', async () => {
+    const a = await person();
+    const b = await person();
+    const form = await saveAll(a, 'wm-intake');
+    const pdf = await attachPdf(a, form.id, 'labs.pdf');
+    expect(await stored(pdf.id, pdf.key)).toEqual({ row: true, onDisk: true });
+
+    // B cannot take it off A's form, nor touch the file.
+    const stolen = await b.call(REMOVE_DOCUMENT, { form: form.id, link: 'recent-labs' });
+    expect(codeOf(stolen)).toBe('A103');
+    expect(await stored(pdf.id, pdf.key)).toEqual({ row: true, onDisk: true });
+    // Only an attachment question can be cleared this way.
+    const wrong = await a.call(REMOVE_DOCUMENT, { form: form.id, link: 'goal-notes' });
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({
+      code: 'A103',
+      fields: { 'goal-notes': 'forms.wrongType' },
+    });
+
+    const removed = await a.call<{ RemoveDocument: { data: Form } }>(REMOVE_DOCUMENT, {
+      form: form.id,
+      link: 'recent-labs',
+    });
+    expect(removed.errors).toBeUndefined();
+    expect(
+      Object.fromEntries(answersIn(removed.data?.RemoveDocument.data as Form))['recent-labs'],
+    ).toBeUndefined();
+    expect(await stored(pdf.id, pdf.key)).toEqual({ row: false, onDisk: false });
+  });
+
+  it('is deleted when another file replaces it, or the form is submitted without it', async () => {
+    const a = await person();
+    const form = await saveAll(a, 'wm-intake');
+    const first = await attachPdf(a, form.id, 'first.pdf');
+    const second = await attachPdf(a, form.id, 'second.pdf');
+    expect(await stored(first.id, first.key)).toEqual({ row: false, onDisk: false });
+    expect(await stored(second.id, second.key)).toEqual({ row: true, onDisk: true });
+
+    // The last page submitted without the file (the customer removed it on another device).
+    const done = await a.call<{ UpdateExistingForm: { data: Form } }>(UPDATE, {
+      id: form.id,
+      page: 'goals',
+      answers: PAGES.goals,
+      complete: true,
+    });
+    expect(done.data?.UpdateExistingForm.data.status).toBe('completed');
+    expect(await stored(second.id, second.key)).toEqual({ row: false, onDisk: false });
+  });
+
+  it('a refused save deletes nothing', async () => {
+    const a = await person();
+    const form = await saveAll(a, 'wm-intake');
+    const pdf = await attachPdf(a, form.id, 'labs.pdf');
+    const refused = await a.call(UPDATE, {
+      id: form.id,
+      page: 'goals',
+      answers: [],
+      complete: true,
+    });
+    expect(codeOf(refused)).toBe('A103');
+    expect(await stored(pdf.id, pdf.key)).toEqual({ row: true, onDisk: true });
   });
 });
 
