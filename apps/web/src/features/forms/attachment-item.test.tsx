@@ -70,8 +70,8 @@ const ATTACHED = [
 
 /** The form screen with the upload endpoint answering `put` (a pending promise holds it). */
 function renderUpload(put: () => Promise<Response>) {
-  const fetchMock = vi.fn((url: string | URL | Request) =>
-    String(url) === UPLOAD_URL ? put() : Promise.resolve(new Response(null, { status: 204 })),
+  const fetchMock = vi.fn((url: string) =>
+    url === UPLOAD_URL ? put() : Promise.resolve(new Response(null, { status: 204 })),
   );
   vi.stubGlobal('fetch', fetchMock);
   const rendered = renderWithServices([{ path: '/forms/:formId', element: <FormScreen /> }], {
