@@ -5,7 +5,8 @@ import { expectAccessible, shoot, signIn } from './support';
 // Issue 15, forms, as a new customer would use them: start the intake, leave after page 2,
 // come back in a new browser (another device) and go on where it stopped, finish it; an intake
 // a visit needs, done with the keyboard alone (a file attached too), shows done on
-// /appointments; the ID check goes back and forth with the care team until it is verified; and
+// /appointments; the ID check goes back and forth with the care team until it is verified (the
+// open screen shows each decision without a reload); and
 // a side-effect check-in with a severe answer shows the urgent banner.
 
 // Several pages, two browser contexts and axe at two widths each: more than the default time
@@ -300,7 +301,7 @@ test('the ID check: turned down with a reason, uploaded again, verified', async 
     }),
   ).toBe('rejected');
 
-  await page.reload();
+  // No reload: the open screen follows the care team's decision.
   const turnedDown = page.getByRole('alert').filter({ hasText: 'Please upload your photos again' });
   await expect(turnedDown).toContainText(
     'We could not read your ID. The back of the card is blurred.',
@@ -313,7 +314,6 @@ test('the ID check: turned down with a reason, uploaded again, verified', async 
   const second = await care.idCheckInReview(customer.customerId);
   expect(second).not.toBe(first);
   expect(await care.decideIdCheck(second, { decision: 'approve' })).toBe('verified');
-  await page.reload();
   await expect(page.getByText('Your identity is verified')).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'ID check verified');
   await shoot(page, 'forms-id-verified');

@@ -58,6 +58,13 @@ export const ID_CHECK_REJECTION_REASONS = [
 ] as const;
 export type IdCheckRejectionReason = (typeof ID_CHECK_REJECTION_REASONS)[number];
 
+/**
+ * How often the ID check screen asks again while the care team reviews the check, so the
+ * customer sees a rejection without reloading (a verification also arrives live, with the
+ * `dl` notification).
+ */
+export const ID_CHECK_IN_REVIEW_REFRESH_MS = 10_000;
+
 /** One image of the ID check: which side, and the uploaded document (category Identification). */
 export const idCheckUploadSchema = z.object({
   side: z.enum(ID_CHECK_SIDES, { message: 'idVerification.invalidSide' }),
