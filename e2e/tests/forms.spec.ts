@@ -252,9 +252,6 @@ test('the 6-month follow-up, by keyboard alone, passes axe on every page', async
   page,
   request,
 }) => {
-  // Two pages by keyboard, axe at two widths five times: like the intake by keyboard, more
-  // than the file's 240 s on the shared machine.
-  test.setTimeout(480_000);
   const customer = await createNewcomer(request, 'follow-up');
   await page.goto(`/forms/wm-follow-up?follow_up_id=${randomUUID()}`);
   await signIn(page, customer.email, customer.password);
@@ -303,7 +300,6 @@ test('the provider form, by keyboard alone, passes axe on every page', async ({
   page,
   request,
 }) => {
-  test.setTimeout(480_000);
   const patient = await createPatient(request, { tag: 'provider-form', stateCode: 'IL' });
   const visit = await bookVisit(request, patient, { days: 8 });
   const query = new URLSearchParams({
