@@ -485,6 +485,14 @@ export type IntakeSearchesQuery = { intakeSearches: Array<{ id: string, short_id
 
 export type IntakeFormFieldsFragment = { id: string, short_id: string, questionnaire: string, status: string, appointment_id: string | null, follow_up_id: string | null, last_page: string | null, resume_page: string | null, response: string, definition: { id: string, version: string, kind: string, title: string, questionnaire: string }, outcome: { level: string, rules: Array<string>, guidance: Array<string>, task: string | null } | null };
 
+export type RemoveDocumentMutationVariables = Exact<{
+  form_id: string;
+  link_id: string;
+}>;
+
+
+export type RemoveDocumentMutation = { RemoveDocument: { name: string, statusCode: number, data: { id: string, short_id: string, questionnaire: string, status: string, appointment_id: string | null, follow_up_id: string | null, last_page: string | null, resume_page: string | null, response: string, definition: { id: string, version: string, kind: string, title: string, questionnaire: string }, outcome: { level: string, rules: Array<string>, guidance: Array<string>, task: string | null } | null } } };
+
 export type SignedUploadUrlQueryVariables = Exact<{
   category: UploadCategory;
   fileName: string;
@@ -1576,6 +1584,40 @@ export const IntakeSearchesDocument = new TypedDocumentString(`
     task
   }
 }`, {"hash":"sha256:064dd93b9b8ac380f9f3ac5a136e403b6dc1f4011b81f935cb117cd3ace6306c"}) as unknown as TypedDocumentString<IntakeSearchesQuery, IntakeSearchesQueryVariables>;
+export const RemoveDocumentDocument = new TypedDocumentString(`
+    mutation RemoveDocument($form_id: ID!, $link_id: String!) {
+  RemoveDocument(form_id: $form_id, link_id: $link_id) {
+    data {
+      ...IntakeFormFields
+    }
+    name
+    statusCode
+  }
+}
+    fragment IntakeFormFields on IntakeForm {
+  id
+  short_id
+  questionnaire
+  status
+  appointment_id
+  follow_up_id
+  last_page
+  resume_page
+  response
+  definition {
+    id
+    version
+    kind
+    title
+    questionnaire
+  }
+  outcome {
+    level
+    rules
+    guidance
+    task
+  }
+}`, {"hash":"sha256:a2d80ab1532ae3ae3d44533765dc49410ab4f574f2ec8a8ca8a0022302729b95"}) as unknown as TypedDocumentString<RemoveDocumentMutation, RemoveDocumentMutationVariables>;
 export const SignedUploadUrlDocument = new TypedDocumentString(`
     query SignedUploadUrl($category: UploadCategory!, $fileName: String!) {
   signedUploadUrl(category: $category, fileName: $fileName) {

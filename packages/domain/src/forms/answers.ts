@@ -70,3 +70,10 @@ export function numberOf(
   const a = answers?.[0];
   return a?.valueDecimal ?? a?.valueInteger;
 }
+
+/** The ids of the documents a response's attachment answers point at. */
+export function attachmentIds(answers: AnswerMap): string[] {
+  return [...answers.values()].flatMap((list) =>
+    list.flatMap((a) => (a.valueAttachment?.id ? [a.valueAttachment.id] : [])),
+  );
+}

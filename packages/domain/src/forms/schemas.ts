@@ -36,6 +36,12 @@ export const insertDocumentSchema = z.object({
   documentId: z.uuid('forms.invalidFile'),
 });
 
+/** RemoveDocument: takes the file off an attachment question (the file is deleted). */
+export const removeDocumentSchema = z.object({
+  formId: z.uuid(),
+  linkId: z.string().regex(LINK_ID, 'forms.unknownQuestion'),
+});
+
 export const ID_CHECK_SIDES = ['front', 'back', 'selfie'] as const;
 export type IdCheckSide = (typeof ID_CHECK_SIDES)[number];
 /** Spec 01 §3 types: requested (waiting for the customer), in review, verified, rejected. */
@@ -51,6 +57,13 @@ export const ID_CHECK_REJECTION_REASONS = [
   'other',
 ] as const;
 export type IdCheckRejectionReason = (typeof ID_CHECK_REJECTION_REASONS)[number];
+
+/**
+ * How often the ID check screen asks again while the care team reviews the check, so the
+ * customer sees a rejection without reloading (a verification also arrives live, with the
+ * `dl` notification).
+ */
+export const ID_CHECK_IN_REVIEW_REFRESH_MS = 10_000;
 
 /** One image of the ID check: which side, and the uploaded document (category Identification). */
 export const idCheckUploadSchema = z.object({

@@ -1,4 +1,5 @@
 import {
+  attachmentIds,
   toAnswerMap,
   type AnswerMap,
   type FormAnswerInput,
@@ -6,7 +7,11 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { codedError } from '../../graphql/errors';
+import type { Work } from '../../platform/unit-of-work';
 import type { FileService } from '../files/service';
+
+/** The upload category of a form's attachment answers (signed upload URL). */
+const FORM_ATTACHMENT_CATEGORY = 'FormAttachment';
 
 /**
  * A save's answers as FHIR values: an attachment answer is a document of the customer's (an
@@ -40,4 +45,26 @@ export async function resolveAttachments(
         }
       : undefined;
   });
+}
+
+/**
+ * Deletes the form uploads a save no longer answers with (removed, replaced, or on a page
+ * saved or submitted without them), in the save's unit of work. Only the customer's own
+ * FormAttachment documents go: a file of another kind stays where it belongs. Returns what to
+ * call after the commit to remove the bytes.
+ */
+export async function dropUnusedAttachments(
+  files: FileService,
+  customerId: string,
+  before: AnswerMap,
+  after: AnswerMap,
+  work: Work,
+): Promise<() => Promise<void>> {
+  const kept = new Set(attachmentIds(after));
+  const dropped = attachmentIds(before).filter((id) => !kept.has(id));
+  if (dropped.length === 0) return async () => {};
+  const uploads = (await files.ownDocuments(customerId, dropped, work.tx))
+    .filter((d) => d.category === FORM_ATTACHMENT_CATEGORY)
+    .map((d) => d.id);
+  return files.deleteDocuments(customerId, uploads, work);
 }

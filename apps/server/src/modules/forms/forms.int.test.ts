@@ -1,13 +1,20 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { WM_INTAKE_V1, type FormDefinition, type QuestionnaireResponse } from '@portal/domain';
+import {
+  buildResponse,
+  WM_INTAKE_V1,
+  WM_INTAKE_V2,
+  type FormDefinition,
+  type QuestionnaireResponse,
+} from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointmentRequirements,
   customerNotifications,
   documents,
+  formDefinitions,
   formResponses,
 } from '../../db/schema/index';
 import {
@@ -165,7 +172,7 @@ describe('the intake, page by page', () => {
     const res = await a.call<{
       getTypeformByShortId: { url: string; version: string; questionnaire: string };
     }>(`{ getTypeformByShortId(short_id: "wm-intake") { url version kind questionnaire } }`);
-    expect(res.data?.getTypeformByShortId).toMatchObject({ url: WM_INTAKE_V1.url, version: '1' });
+    expect(res.data?.getTypeformByShortId).toMatchObject({ url: WM_INTAKE_V2.url, version: '2' });
     const definition = JSON.parse(
       res.data?.getTypeformByShortId.questionnaire ?? '{}',
     ) as FormDefinition;
@@ -236,7 +243,7 @@ describe('the intake, page by page', () => {
       last_page: 'body',
       resume_page: 'history',
     });
-    expect(resumed?.questionnaire).toBe(`${WM_INTAKE_V1.url}|1`);
+    expect(resumed?.questionnaire).toBe(`${WM_INTAKE_V2.url}|2`);
     expect(Object.fromEntries(answersIn(resumed as Form))).toMatchObject({
       'first-name': [{ valueString: 'Ana' }],
       bmi: [{ valueDecimal: 28.7 }],
@@ -374,6 +381,97 @@ describe('attachments', () => {
       code: 'A103',
       fields: { 'goal-notes': 'forms.wrongType' },
     });
+  });
+});
+
+const REMOVE_DOCUMENT = `mutation ($form: ID!, $link: String!) {
+  RemoveDocument(form_id: $form, link_id: $link) { data { ${FORM_FIELDS} } } }`;
+
+/** Where a document's bytes are kept (read while its row exists). */
+async function storageKeyOf(documentId: string) {
+  const [row] = await server.database.db
+    .select({ key: documents.storageKey })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return row?.key ?? '';
+}
+/** Whether the document's row and its stored bytes are still there. */
+async function stored(documentId: string, key: string) {
+  const [row] = await server.database.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return { row: row !== undefined, onDisk: existsSync(path.join(filesDir, key)) };
+}
+/** Uploads a PDF and attaches it to the form's lab question; its id and storage key. */
+async function attachPdf(who: Person, formId: string, name: string) {
+  const pdf = await upload(who, 'FormAttachment', name, PDF);
+  const res = await who.call(INSERT_DOCUMENT, { form: formId, link: 'recent-labs', doc: pdf.id });
+  expect(res.errors).toBeUndefined();
+  return { id: pdf.id, key: await storageKeyOf(pdf.id) };
+}
+
+describe('a file taken off a form', () => {
+  it('is deleted (row and stored file) when removed; another customer cannot remove it', async () => {
+    const a = await person();
+    const b = await person();
+    const form = await saveAll(a, 'wm-intake');
+    const pdf = await attachPdf(a, form.id, 'labs.pdf');
+    expect(await stored(pdf.id, pdf.key)).toEqual({ row: true, onDisk: true });
+
+    // B cannot take it off A's form, nor touch the file.
+    const stolen = await b.call(REMOVE_DOCUMENT, { form: form.id, link: 'recent-labs' });
+    expect(codeOf(stolen)).toBe('A103');
+    expect(await stored(pdf.id, pdf.key)).toEqual({ row: true, onDisk: true });
+    // Only an attachment question can be cleared this way.
+    const wrong = await a.call(REMOVE_DOCUMENT, { form: form.id, link: 'goal-notes' });
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({
+      code: 'A103',
+      fields: { 'goal-notes': 'forms.wrongType' },
+    });
+
+    const removed = await a.call<{ RemoveDocument: { data: Form } }>(REMOVE_DOCUMENT, {
+      form: form.id,
+      link: 'recent-labs',
+    });
+    expect(removed.errors).toBeUndefined();
+    expect(
+      Object.fromEntries(answersIn(removed.data?.RemoveDocument.data as Form))['recent-labs'],
+    ).toBeUndefined();
+    expect(await stored(pdf.id, pdf.key)).toEqual({ row: false, onDisk: false });
+  });
+
+  it('is deleted when another file replaces it, or the form is submitted without it', async () => {
+    const a = await person();
+    const form = await saveAll(a, 'wm-intake');
+    const first = await attachPdf(a, form.id, 'first.pdf');
+    const second = await attachPdf(a, form.id, 'second.pdf');
+    expect(await stored(first.id, first.key)).toEqual({ row: false, onDisk: false });
+    expect(await stored(second.id, second.key)).toEqual({ row: true, onDisk: true });
+
+    // The last page submitted without the file (the customer removed it on another device).
+    const done = await a.call<{ UpdateExistingForm: { data: Form } }>(UPDATE, {
+      id: form.id,
+      page: 'goals',
+      answers: PAGES.goals,
+      complete: true,
+    });
+    expect(done.data?.UpdateExistingForm.data.status).toBe('completed');
+    expect(await stored(second.id, second.key)).toEqual({ row: false, onDisk: false });
+  });
+
+  it('a refused save deletes nothing', async () => {
+    const a = await person();
+    const form = await saveAll(a, 'wm-intake');
+    const pdf = await attachPdf(a, form.id, 'labs.pdf');
+    const refused = await a.call(UPDATE, {
+      id: form.id,
+      page: 'goals',
+      answers: [],
+      complete: true,
+    });
+    expect(codeOf(refused)).toBe('A103');
+    expect(await stored(pdf.id, pdf.key)).toEqual({ row: true, onDisk: true });
   });
 });
 
@@ -658,52 +756,55 @@ describe('ID verification', () => {
   });
 });
 
+/** A version 3 of the intake that asks one more required question on the history page. */
+const WM_INTAKE_V3: FormDefinition = {
+  ...WM_INTAKE_V2,
+  id: 'wm-intake-3',
+  version: '3',
+  item: WM_INTAKE_V2.item?.map((page) =>
+    page.linkId === 'history'
+      ? {
+          ...page,
+          item: [
+            ...(page.item ?? []),
+            {
+              linkId: 'gastroparesis',
+              text: 'Have you had gastroparesis?',
+              type: 'boolean',
+              required: true,
+            },
+          ],
+        }
+      : page,
+  ),
+};
+
 describe('versions', () => {
   it('a response keeps its meaning after the definition gets a new version', async () => {
     const a = await person();
     const completed = await saveAll(a, 'wm-intake');
     await a.call(UPDATE, { id: completed.id, answers: [], complete: true });
     const open = await saveAll(a, 'wm-intake');
-    const v2: FormDefinition = {
-      ...WM_INTAKE_V1,
-      id: 'wm-intake-2',
-      version: '2',
-      item: WM_INTAKE_V1.item?.map((page) =>
-        page.linkId === 'history'
-          ? {
-              ...page,
-              item: [
-                ...(page.item ?? []),
-                {
-                  linkId: 'gastroparesis',
-                  text: 'Have you had gastroparesis?',
-                  type: 'boolean',
-                  required: true,
-                },
-              ],
-            }
-          : page,
-      ),
-    };
-    await server.services.forms.storeDefinition('wm-intake', 'intake', v2);
+    expect(open.questionnaire).toBe(`${WM_INTAKE_V2.url}|2`);
+    await server.services.forms.storeDefinition('wm-intake', 'intake', WM_INTAKE_V3);
 
     const kept = await a.call<{ intakeForm: Form }>(READ, { id: completed.id });
     expect(kept.data?.intakeForm).toMatchObject({
       status: 'completed',
-      questionnaire: `${WM_INTAKE_V1.url}|1`,
-      definition: { version: '1' },
+      questionnaire: `${WM_INTAKE_V2.url}|2`,
+      definition: { version: '2' },
     });
-    // The open response stays on version 1: it is submitted without the new question.
+    // The open response stays on version 2: it is submitted without the new question.
     const finished = await a.call<{ UpdateExistingForm: { data: Form } }>(UPDATE, {
       id: open.id,
       answers: [],
       complete: true,
     });
     expect(finished.errors).toBeUndefined();
-    expect(finished.data?.UpdateExistingForm.data.questionnaire).toBe(`${WM_INTAKE_V1.url}|1`);
-    // A new response starts on version 2, which asks the new question.
+    expect(finished.data?.UpdateExistingForm.data.questionnaire).toBe(`${WM_INTAKE_V2.url}|2`);
+    // A new response starts on version 3, which asks the new question.
     const fresh = await saveAll(a, 'wm-intake');
-    expect(fresh.definition.version).toBe('2');
+    expect(fresh.definition.version).toBe('3');
     const incomplete = await a.call(UPDATE, { id: fresh.id, answers: [], complete: true });
     expect(incomplete.errors?.[0]?.extensions).toMatchObject({
       fields: { gastroparesis: 'forms.required' },
@@ -711,6 +812,57 @@ describe('versions', () => {
     const latest = await a.call<{ getTypeformByShortId: { version: string } }>(
       `{ getTypeformByShortId(short_id: "wm-intake") { version } }`,
     );
-    expect(latest.data?.getTypeformByShortId.version).toBe('2');
+    expect(latest.data?.getTypeformByShortId.version).toBe('3');
+  });
+
+  it('a version 1 response left in progress is still shown and checked against version 1', async () => {
+    const a = await person();
+    // Version 1 is stored as it was published, beside the newer versions.
+    const [v1] = await server.database.db
+      .select()
+      .from(formDefinitions)
+      .where(and(eq(formDefinitions.url, WM_INTAKE_V1.url), eq(formDefinitions.version, '1')));
+    expect(v1?.questionnaire).toEqual(WM_INTAKE_V1);
+    // A response started before version 2 existed, with its first page saved.
+    const [row] = await server.database.db
+      .insert(formResponses)
+      .values({
+        customerId: a.customerId,
+        definitionId: v1?.id ?? '',
+        shortId: 'wm-intake',
+        status: 'in-progress',
+        lastPage: 'about-you',
+        response: buildResponse(WM_INTAKE_V1, new Map(), 'in-progress', '2026-01-05T10:00:00Z'),
+      })
+      .returning();
+    const id = row?.id ?? '';
+    await server.services.forms.storeDefinition('wm-intake', 'intake', WM_INTAKE_V3);
+
+    const found = await a.call<{
+      intakeSearches: (Form & { definition: { questionnaire: string } })[];
+    }>(
+      `query { intakeSearches(short_id: "wm-intake") { ${FORM_FIELDS} definition { questionnaire } } }`,
+    );
+    expect(found.data?.intakeSearches).toHaveLength(1);
+    const shown = found.data?.intakeSearches[0];
+    expect(shown).toMatchObject({ id, definition: { version: '1' }, resume_page: 'body' });
+    expect(JSON.parse(shown?.definition.questionnaire ?? '{}')).toEqual(WM_INTAKE_V1);
+
+    // Answering every page of version 1 (no gastroparesis question) completes it on version 1.
+    for (const [page, answers] of Object.entries(PAGES)) {
+      const saved = await a.call(UPDATE, { id, page, answers });
+      expect(saved.errors).toBeUndefined();
+    }
+    const done = await a.call<{ UpdateExistingForm: { data: Form } }>(UPDATE, {
+      id,
+      answers: [],
+      complete: true,
+    });
+    expect(done.errors).toBeUndefined();
+    expect(done.data?.UpdateExistingForm.data).toMatchObject({
+      status: 'completed',
+      questionnaire: `${WM_INTAKE_V1.url}|1`,
+      definition: { version: '1' },
+    });
   });
 });

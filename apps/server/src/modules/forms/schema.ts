@@ -2,6 +2,7 @@ import {
   formShortIdSchema,
   idCheckUploadSchema,
   insertDocumentSchema,
+  removeDocumentSchema,
   updateExistingFormSchema,
   upsertIntakeFormSchema,
   type SideEffectAssessment,
@@ -298,6 +299,29 @@ builder.mutationField('InsertDocument', (t) =>
       );
       const view = await ctx.services.forms.insertDocument(customerId, input, ctx.actor);
       return ok('DocumentInserted', 'File attached.', view);
+    },
+  }),
+);
+
+builder.mutationField('RemoveDocument', (t) =>
+  t.field({
+    type: IntakeFormPayload,
+    description:
+      'Takes the file off an attachment question of an open form and deletes it. A103 when the form is not yours or is submitted.',
+    authScopes: { customer: true },
+    args: {
+      form_id: t.arg.id({ required: true }),
+      link_id: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const customerId = requireCustomer(ctx);
+      const input = parseArgs(
+        removeDocumentSchema,
+        { formId: String(args.form_id), linkId: args.link_id },
+        'A103',
+      );
+      const view = await ctx.services.forms.removeDocument(customerId, input, ctx.actor);
+      return ok('DocumentRemoved', 'File removed.', view);
     },
   }),
 );

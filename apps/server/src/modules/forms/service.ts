@@ -7,6 +7,7 @@ import {
   buildResponse,
   canonicalOf,
   formPages,
+  itemIndex,
   mergePage,
   resumePage,
   validateAnswers,
@@ -29,7 +30,7 @@ import type { FileService } from '../files/service';
 import type { MeasurementService } from '../measurements/service';
 import type { NotificationRow, NotificationService } from '../notifications/service';
 import type { PrescriptionService } from '../prescriptions/service';
-import { resolveAttachments } from './attachments';
+import { dropUnusedAttachments, resolveAttachments } from './attachments';
 import { knownAnswers } from './prefill';
 import { FormStore, type CareTaskRow, type DefinitionRow, type ResponseRow } from './store';
 
@@ -248,6 +249,27 @@ export class FormService {
   }
 
   /**
+   * RemoveDocument: takes the file off an attachment question of an open response; the file
+   * itself is deleted with the save (row now, bytes after the commit).
+   */
+  removeDocument(
+    customerId: string,
+    input: { formId: string; linkId: string },
+    actor: AuditActor,
+  ): Promise<FormResponseView> {
+    return this.save(
+      customerId,
+      actor,
+      async (store) => {
+        const row = await store.response(customerId, input.formId);
+        if (!row) throw codedError('A103', 'Answers could not be saved.', { reason: 'notFound' });
+        return row;
+      },
+      { page: null, answers: [], complete: false, remove: input.linkId },
+    );
+  }
+
+  /**
    * The one write path: load (or start) the response in the transaction, refuse a completed
    * one, merge the page, validate everything against the pinned version and store. Any refusal
    * throws before the write, so a refused save changes nothing.
@@ -256,10 +278,17 @@ export class FormService {
     customerId: string,
     actor: AuditActor,
     locate: (store: FormStore) => Promise<ResponseRow>,
-    input: { page: string | null; answers: FormAnswerInput[]; complete: boolean },
+    input: {
+      page: string | null;
+      answers: FormAnswerInput[];
+      complete: boolean;
+      /** An attachment question to clear (RemoveDocument). */
+      remove?: string;
+    },
   ): Promise<FormResponseView> {
     const now = this.deps.clock.now();
     const settled: NotificationRow[] = [];
+    let removeBytes = async () => {};
     const row = await this.deps.uow.run(
       actor,
       async (work) => {
@@ -277,13 +306,16 @@ export class FormService {
             fields: { page: 'forms.unknownPage' },
           });
         }
+        if (
+          input.remove !== undefined &&
+          itemIndex(definition).get(input.remove)?.type !== 'attachment'
+        ) {
+          throw refused([{ linkId: input.remove, code: 'forms.wrongType' }]);
+        }
         const sent = await resolveAttachments(this.deps.files, customerId, input.answers, work.tx);
-        const merged = mergePage(
-          definition,
-          answersOf(current.response as QuestionnaireResponse),
-          sent,
-          input.page,
-        );
+        const stored = answersOf(current.response as QuestionnaireResponse);
+        const merged = mergePage(definition, stored, sent, input.page);
+        if (input.remove !== undefined) merged.delete(input.remove);
         const issues = validateAnswers(definition, merged, { complete: input.complete });
         if (issues.length > 0) throw refused(issues);
         const status = input.complete ? 'completed' : 'in-progress';
@@ -299,6 +331,13 @@ export class FormService {
         });
         if (!updated)
           throw codedError('A103', 'This form was submitted already.', { reason: 'completed' });
+        removeBytes = await dropUnusedAttachments(
+          this.deps.files,
+          customerId,
+          stored,
+          merged,
+          work,
+        );
         await work.audit({
           action: input.complete ? 'submit' : 'update',
           entity: 'form_response',
@@ -311,6 +350,7 @@ export class FormService {
       },
       { lock: `forms:${customerId}` },
     );
+    await removeBytes();
     for (const n of settled) await this.deps.notifications.published(n, 'updated');
     return this.view(row);
   }

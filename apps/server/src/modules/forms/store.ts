@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   formCareTasks,
@@ -20,13 +20,20 @@ export class FormStore {
     return new FormStore(tx);
   }
 
-  /** The newest version of a form by its short id. */
+  /**
+   * The newest version of a form by its short id. Versions seeded in one start share a
+   * timestamp, so the version itself breaks the tie (by length first: "10" after "9").
+   */
   async latestDefinition(shortId: string): Promise<DefinitionRow | undefined> {
     const [row] = await this.db
       .select()
       .from(formDefinitions)
       .where(eq(formDefinitions.shortId, shortId))
-      .orderBy(desc(formDefinitions.createdAt))
+      .orderBy(
+        desc(formDefinitions.createdAt),
+        desc(sql`length(${formDefinitions.version})`),
+        desc(formDefinitions.version),
+      )
       .limit(1);
     return row;
   }

@@ -31,6 +31,7 @@ export function AttachmentItem({
   answers,
   error,
   uploading,
+  removing = false,
   onFile,
   onRemove,
 }: {
@@ -38,6 +39,8 @@ export function AttachmentItem({
   answers: Answers;
   error: string | null;
   uploading: boolean;
+  /** The file is being taken off (and deleted) on the server. */
+  removing?: boolean;
   onFile: (file: File) => void;
   onRemove: () => void;
 }) {
@@ -49,16 +52,19 @@ export function AttachmentItem({
   const input = useRef<HTMLInputElement>(null);
   const file = answers[0]?.valueAttachment;
   const label = item.text ?? item.linkId;
+  const busy = uploading || removing;
   const status = uploading
     ? t('forms.attachment.uploading')
-    : file
-      ? t('forms.attachment.attached', {
-          // The upload's name starts with a time stamp that keeps it unique; the customer
-          // sees the name they chose.
-          name: (file.title ?? '').replace(/^\d{10,}-/, ''),
-          size: sizeText(file.size),
-        })
-      : t('forms.attachment.none');
+    : removing
+      ? t('forms.attachment.removing')
+      : file
+        ? t('forms.attachment.attached', {
+            // The upload's name starts with a time stamp that keeps it unique; the customer
+            // sees the name they chose.
+            name: (file.title ?? '').replace(/^\d{10,}-/, ''),
+            size: sizeText(file.size),
+          })
+        : t('forms.attachment.none');
 
   return (
     <FormControl error={!!error} required={item.required === true}>
@@ -73,9 +79,9 @@ export function AttachmentItem({
         <Button
           variant="outlined"
           startIcon={
-            uploading ? <CircularProgress size={18} aria-hidden /> : <AttachFileIcon aria-hidden />
+            busy ? <CircularProgress size={18} aria-hidden /> : <AttachFileIcon aria-hidden />
           }
-          disabled={uploading}
+          disabled={busy}
           aria-labelledby={`${chooseId} ${labelId}`}
           aria-describedby={error ? `${statusId} ${helpId}` : statusId}
           onClick={() => input.current?.click()}
@@ -84,7 +90,7 @@ export function AttachmentItem({
             {file ? t('forms.attachment.replace') : t('forms.attachment.choose')}
           </span>
         </Button>
-        {file && !uploading ? (
+        {file && !busy ? (
           <Button variant="text" onClick={onRemove} aria-describedby={statusId}>
             {t('forms.attachment.remove')}
           </Button>

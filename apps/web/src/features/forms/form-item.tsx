@@ -158,7 +158,9 @@ export function FormItem({
       helperText={helper}
       fullWidth
       slotProps={{
-        inputLabel: item.type === 'date' ? { shrink: true } : undefined,
+        // A unit sits at the end of the box: the label goes above it so a long label and a
+        // long unit ("beats per minute") never overlap on a phone.
+        inputLabel: item.type === 'date' || unit ? { shrink: true } : undefined,
         htmlInput: {
           inputMode: numeric ? (item.type === 'integer' ? 'numeric' : 'decimal') : undefined,
           maxLength: item.maxLength,

@@ -1,6 +1,7 @@
 import {
   SIDE_EFFECT_CHECK_IN_V1,
   WM_INTAKE_V1,
+  WM_INTAKE_V2,
   type FormDefinition,
   type QuestionnaireResponse,
 } from '@portal/domain';
@@ -51,7 +52,7 @@ function responseRow(
       version: definition.version,
       kind: 'intake',
       title: definition.title ?? '',
-      questionnaire: '',
+      questionnaire: JSON.stringify(definition),
     },
     outcome: null,
     ...rest,
@@ -158,6 +159,55 @@ describe('/forms/:formId (issue 15)', () => {
     expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Current weight/ })).toHaveValue('200');
     expect(screen.getByRole('textbox', { name: /BMI/ })).toHaveValue('28.7');
+  });
+
+  it('shows and checks an open response with the version it is pinned to, not the newest', async () => {
+    // The newest version asks one more required question on the body page; the open response
+    // was started on version 1, which does not.
+    const newest: FormDefinition = {
+      ...WM_INTAKE_V2,
+      version: '3',
+      item: WM_INTAKE_V2.item?.map((page) =>
+        page.linkId === 'body'
+          ? {
+              ...page,
+              item: [
+                ...(page.item ?? []),
+                { linkId: 'waist-in', text: 'Waist (inches)', type: 'integer', required: true },
+              ],
+            }
+          : page,
+      ),
+    };
+    const { calls } = renderForm('/forms/wm-intake', newest, 'intake', (operation) => {
+      if (operation === 'IntakeSearches')
+        return {
+          intakeSearches: [
+            responseRow(WM_INTAKE_V1, { last_page: 'about-you', resume_page: 'body' }),
+          ],
+        };
+      if (operation === 'UpsertIntakeForm')
+        return {
+          UpsertIntakeForm: {
+            data: responseRow(WM_INTAKE_V1, { last_page: 'body' }),
+            name: 'IntakeFormSaved',
+            statusCode: 200,
+          },
+        };
+      throw new Error(`unexpected ${operation}`);
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Height and weight' });
+    expect(screen.queryByRole('textbox', { name: /Waist/ })).toBeNull();
+    await userEvent.type(screen.getByRole('textbox', { name: /Height \(feet\)/ }), '5');
+    await userEvent.type(screen.getByRole('textbox', { name: /Height \(inches\)/ }), '10');
+    await userEvent.type(screen.getByRole('textbox', { name: /Current weight/ }), '200');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Medical history' }),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.operation === 'UpsertIntakeForm')?.variables).toMatchObject({
+      page: 'body',
+    });
   });
 
   it('a severe side effect shows the urgent banner once submitted', async () => {

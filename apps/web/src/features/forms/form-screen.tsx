@@ -38,6 +38,7 @@ import { AttachmentError, useAttachFormFile } from './use-attach-form-file';
 import { useFormDefinition } from './use-form-definition';
 import { useFormPrefill } from './use-form-prefill';
 import { useFormResponses, type FormResponse } from './use-form-responses';
+import { useRemoveFormFile } from './use-remove-form-file';
 import { useSaveFormPage } from './use-save-form-page';
 import { useSubmitForm } from './use-submit-form';
 
@@ -166,7 +167,9 @@ function FormPages({
   const save = useSaveFormPage();
   const submit = useSubmitForm();
   const attach = useAttachFormFile();
+  const remove = useRemoveFormFile();
   const [uploading, setUploading] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
 
   const shown = enabledItems(definition, answers);
   const visiblePages = pages.filter((p) => shown.get(p.linkId));
@@ -204,6 +207,27 @@ function FormPages({
       setErrors((current) => ({ ...current, [linkId]: key }));
     } finally {
       setUploading(null);
+    }
+  };
+  // A removed file is deleted on the server at once, not kept until the form is submitted.
+  const onRemove = async (linkId: string) => {
+    setRemoving(linkId);
+    setErrors(({ [linkId]: _dropped, ...rest }) => rest);
+    try {
+      if (responseId) {
+        const view = await remove.mutateAsync({ formId: responseId, linkId });
+        setAnswer(
+          linkId,
+          answersOf(JSON.parse(view.response) as QuestionnaireResponse).get(linkId) ?? [],
+        );
+      } else setAnswer(linkId, []);
+    } catch (error) {
+      setErrors((current) => ({
+        ...current,
+        [linkId]: Object.values(fieldErrorsOf(error))[0] ?? 'forms.removeFailed',
+      }));
+    } finally {
+      setRemoving(null);
     }
   };
   if (!page) return null;
@@ -246,7 +270,7 @@ function FormPages({
     if (previous) setIndex(previous.i);
   };
   const position = visiblePages.findIndex((p) => p.linkId === page.linkId) + 1;
-  const busy = save.isPending || submit.isPending || uploading !== null;
+  const busy = save.isPending || submit.isPending || uploading !== null || removing !== null;
   const bmi = formBmi(answers);
 
   return (
@@ -286,8 +310,9 @@ function FormPages({
                   answers={answers.get(item.linkId) ?? []}
                   error={errors[item.linkId] ?? null}
                   uploading={uploading === item.linkId}
+                  removing={removing === item.linkId}
                   onFile={(file) => void onFile(item.linkId, file)}
-                  onRemove={() => setAnswer(item.linkId, [])}
+                  onRemove={() => void onRemove(item.linkId)}
                 />
               ) : (
                 <FormItem
@@ -364,7 +389,12 @@ export function FormScreen() {
         <FormPages
           key={open?.id ?? 'new'}
           kind={definition.data.kind}
-          definition={definition.data.definition}
+          definition={
+            // An open response is shown with the version it is pinned to, not the newest.
+            open
+              ? (JSON.parse(open.definition.questionnaire) as FormDefinition)
+              : definition.data.definition
+          }
           initial={
             open
               ? answersOf(JSON.parse(open.response) as QuestionnaireResponse)

@@ -3,6 +3,7 @@ import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -132,18 +133,21 @@ export function IdVerificationScreen() {
       {check.isError ? (
         <StatusCard title={t('forms.errorTitle')} message={t('forms.errorMessage')} />
       ) : null}
-      {current?.status === 'verified' ? (
-        <StatusCard
-          icon={<CheckCircleIcon color="success" sx={{ fontSize: 40, mb: 1 }} aria-hidden />}
-          title={t('forms.id.verified')}
-          action={
-            <Button variant="contained" component={RouterLink} to={PATHS.home}>
-              {t('forms.done.home')}
-            </Button>
-          }
-        />
-      ) : null}
-      {current?.status === 'in_review' ? <StatusCard title={t('forms.id.inReview')} /> : null}
+      {/* The care team's decision arrives while the screen is open: say it when it does. */}
+      <Box aria-live="polite">
+        {current?.status === 'verified' ? (
+          <StatusCard
+            icon={<CheckCircleIcon color="success" sx={{ fontSize: 40, mb: 1 }} aria-hidden />}
+            title={t('forms.id.verified')}
+            action={
+              <Button variant="contained" component={RouterLink} to={PATHS.home}>
+                {t('forms.done.home')}
+              </Button>
+            }
+          />
+        ) : null}
+        {current?.status === 'in_review' ? <StatusCard title={t('forms.id.inReview')} /> : null}
+      </Box>
       {check.isSuccess && (!current || current.status === 'requested' || rejected) ? (
         <Stack
           component="form"

@@ -1,10 +1,18 @@
-import { ext, options, type FormDefinition } from '../questionnaire';
+import {
+  ext,
+  options,
+  type FormDefinition,
+  type PrefillSource,
+  type QuestionnaireItem,
+} from '../questionnaire';
 import { bodyItems, FORM_BASE_URL, yesNo } from './common';
 
 /**
  * The weight-management intake (issue 15): who the customer is, body measures and BMI, the
  * history that rules a GLP-1 out (medullary thyroid cancer, MEN2, pancreatitis, pregnancy),
  * current medications and goals. One top-level group is one page.
+ *
+ * Version 1 as first published: responses pinned to it keep this meaning, so it never changes.
  */
 export const WM_INTAKE_V1: FormDefinition = {
   resourceType: 'Questionnaire',
@@ -117,17 +125,13 @@ export const WM_INTAKE_V1: FormDefinition = {
       type: 'group',
       extension: [ext.page()],
       item: [
-        {
-          ...yesNo('takes-medications', 'Do you take any medications or supplements?'),
-          extension: [ext.prefill('takesMedications')],
-        },
+        yesNo('takes-medications', 'Do you take any medications or supplements?'),
         {
           linkId: 'medication-list',
           text: 'List each medication, its dose and how often you take it.',
           type: 'text',
           required: true,
           maxLength: 2000,
-          extension: [ext.prefill('medicationList')],
           enableWhen: [{ question: 'takes-medications', operator: '=', answerBoolean: true }],
         },
         {
@@ -194,4 +198,32 @@ export const WM_INTAKE_V1: FormDefinition = {
       ],
     },
   ],
+};
+
+/** Prefill sources version 2 adds, by linkId. */
+const V2_PREFILL: Partial<Record<string, PrefillSource>> = {
+  'takes-medications': 'takesMedications',
+  'medication-list': 'medicationList',
+};
+
+function withV2Prefill(items: QuestionnaireItem[] | undefined): QuestionnaireItem[] | undefined {
+  return items?.map((item) => {
+    const source = V2_PREFILL[item.linkId];
+    return {
+      ...item,
+      ...(source ? { extension: [...(item.extension ?? []), ext.prefill(source)] } : {}),
+      ...(item.item ? { item: withV2Prefill(item.item) } : {}),
+    };
+  });
+}
+
+/**
+ * Version 2: the same questions, with "current medications" prefilled from the customer's
+ * prescriptions. New responses start on it; version 1 stays as it was.
+ */
+export const WM_INTAKE_V2: FormDefinition = {
+  ...WM_INTAKE_V1,
+  id: 'wm-intake-2',
+  version: '2',
+  item: withV2Prefill(WM_INTAKE_V1.item),
 };
