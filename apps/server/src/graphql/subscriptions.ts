@@ -95,12 +95,45 @@ interface LeanConnection {
   headers: Record<string, unknown>;
   resolveContext?: (() => Promise<unknown>) | undefined;
   isReady: boolean;
+  socket: {
+    listeners(event: 'error'): ((error: Error) => void)[];
+    removeListener(event: 'error', listener: (error: Error) => void): void;
+    on(event: 'error', listener: (error: Error) => void): void;
+    terminate(): void;
+    _socket?: { _httpMessage?: { detachSocket(socket: unknown): void } | null };
+  };
+  fastify: { log: { error(error: unknown): void } };
+}
+
+/** Mercurius' own error listener on each socket (a bound method keeps its name). */
+const MERCURIUS_ERROR_LISTENER = 'bound handleSocketConnectionError';
+
+/**
+ * Lets go of the HTTP upgrade's objects a ready socket no longer needs: @fastify/websocket
+ * leaves the upgrade's ServerResponse attached to the TCP socket and keeps the Fastify request
+ * and reply in the socket's error listener for as long as it is open. Its listener (log the
+ * error, terminate the socket) is replaced by one that does the same without them.
+ */
+function releaseUpgrade(connection: LeanConnection): void {
+  const { socket, fastify } = connection;
+  const tcp = socket._socket;
+  tcp?._httpMessage?.detachSocket(tcp);
+  const upgradeListeners = socket
+    .listeners('error')
+    .filter((listener) => listener.name !== MERCURIUS_ERROR_LISTENER);
+  if (upgradeListeners.length === 0) return;
+  for (const listener of upgradeListeners) socket.removeListener('error', listener);
+  socket.on('error', (error) => {
+    fastify.log.error(error);
+    socket.terminate();
+  });
 }
 
 const leanStatePatched = Symbol.for('portal.leanSubscriptionState');
 
 /**
  * Trims what each open socket keeps once it is ready (heap census, BENCH_WS_HEAP_CENSUS=1):
+ * - the HTTP upgrade's request, reply and ServerResponse (releaseUpgrade);
  * - the upgrade's Fastify request (with its raw IncomingMessage and ServerResponse) is kept
  *   in the context and in the closure that rebuilds the context; Mercurius only copies
  *   connection_init headers into `request.headers` afterwards, so a plain `{ ip, id, headers }`
@@ -132,6 +165,7 @@ export function leanSubscriptionState(documents = new SharedDocuments()): void {
   proto.handleConnectionInit = async function handleConnectionInit(this: LeanConnection, data) {
     await init.call(this, data);
     if (!this.isReady) return;
+    if (this.resolveContext) releaseUpgrade(this); // once, on the first connection_init
     const request = this.context.request;
     if (request) this.context.request = { ip: request.ip, id: request.id, headers: {} };
     this.resolveContext = undefined;
