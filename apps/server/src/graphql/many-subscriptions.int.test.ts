@@ -93,7 +93,7 @@ function follow(token: string, customerIndex: number): Promise<Follower> {
 
 describe('many open subscriptions on one instance', () => {
   it('delivers each customer’s event to that customer’s 20 sockets only, over 500 sockets', async () => {
-    const customers = [];
+    const customers: { customerId: string; token: string }[] = [];
     for (let i = 0; i < CUSTOMERS; i++) customers.push(await customerWithToken());
     const followers: Follower[] = [];
     for (let s = 0; s < SOCKETS_PER_CUSTOMER; s++) {
