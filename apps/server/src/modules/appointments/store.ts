@@ -161,33 +161,7 @@ export class AppointmentStore {
    * no appointment; the count rides on every row.
    */
   async blockingFacts(customerId: string, db: Db = this.db): Promise<BlockingFacts> {
-    const active = db
-      .select({
-        count: sql<number>`count(distinct ${subscriptions.treatmentId})::int`.as('active_count'),
-      })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.customerId, customerId),
-          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-          isNotNull(subscriptions.treatmentId),
-        ),
-      )
-      .as('active');
-    const rows = await db
-      .select({
-        activeTreatmentCount: active.count,
-        id: appointments.id,
-        start: appointments.start,
-        end: appointments.end,
-        status: appointments.status,
-        isAsync: appointments.isAsync,
-      })
-      .from(active)
-      .leftJoin(
-        appointments,
-        and(eq(appointments.customerId, customerId), shown, eq(appointments.isAsync, false)),
-      );
+    const rows = await this.blockingFactsQuery(customerId, db);
     const live: BlockingFacts['live'] = [];
     for (const row of rows) {
       if (row.id !== null && row.start !== null && row.end !== null && row.status !== null) {
@@ -203,6 +177,37 @@ export class AppointmentStore {
     return { live, activeTreatmentCount: Number(rows[0]?.activeTreatmentCount ?? 0) };
   }
 
+  /** blockingFacts' statement (to run, or to EXPLAIN). */
+  blockingFactsQuery(customerId: string, db: Db = this.db) {
+    const active = db
+      .select({
+        count: sql<number>`count(distinct ${subscriptions.treatmentId})::int`.as('active_count'),
+      })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.customerId, customerId),
+          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+          isNotNull(subscriptions.treatmentId),
+        ),
+      )
+      .as('active');
+    return db
+      .select({
+        activeTreatmentCount: active.count,
+        id: appointments.id,
+        start: appointments.start,
+        end: appointments.end,
+        status: appointments.status,
+        isAsync: appointments.isAsync,
+      })
+      .from(active)
+      .leftJoin(
+        appointments,
+        and(eq(appointments.customerId, customerId), shown, eq(appointments.isAsync, false)),
+      );
+  }
+
   /**
    * A booking and its audit row in one statement: the audit insert rides as a data-modifying
    * CTE, and the live-slot unique index judges the slot (ON CONFLICT DO NOTHING: no error, no
@@ -215,16 +220,20 @@ export class AppointmentStore {
     values: typeof appointments.$inferInsert & { id: string },
     audit: AuditRowInsert,
   ): Promise<AppointmentRow | undefined> {
+    const [row] = await this.bookingStatement(tx, values, audit);
+    return row;
+  }
+
+  /** insertBooking's statement (to run, or to EXPLAIN). */
+  bookingStatement(
+    tx: Db,
+    values: typeof appointments.$inferInsert & { id: string },
+    audit: AuditRowInsert,
+  ) {
     const audited = tx
       .$with('audited')
       .as(tx.insert(auditLog).values(audit).returning({ auditId: auditLog.id }));
-    const [row] = await tx
-      .with(audited)
-      .insert(appointments)
-      .values(values)
-      .onConflictDoNothing()
-      .returning();
-    return row;
+    return tx.with(audited).insert(appointments).values(values).onConflictDoNothing().returning();
   }
 
   async followUpById(customerId: string, id: string) {
