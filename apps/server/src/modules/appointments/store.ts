@@ -140,20 +140,6 @@ export class AppointmentStore {
     return row;
   }
 
-  /** Live, non-async appointments of a customer, for the blocking rules. */
-  async liveAppointments(customerId: string, db: Db = this.db) {
-    return db
-      .select({
-        id: appointments.id,
-        start: appointments.start,
-        end: appointments.end,
-        status: appointments.status,
-        isAsync: appointments.isAsync,
-      })
-      .from(appointments)
-      .where(and(eq(appointments.customerId, customerId), shown, eq(appointments.isAsync, false)));
-  }
-
   /**
    * The booking's blocking reads in one round trip: the customer's live, non-async
    * appointments and how many treatments their active subscriptions cover (the count
