@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { users } from '../../apps/server/src/db/schema/identity';
@@ -18,7 +18,7 @@ import { mean, percentile } from './lib/stats';
 // instance holds, and the memory each costs.
 
 const MESSAGES = Number(process.env.BENCH_WS_MESSAGES) || 50;
-const CONNECTIONS = Number(process.env.BENCH_WS_CONNECTIONS) || 1000;
+const CONNECTIONS = Number(process.env.BENCH_WS_CONNECTIONS) || 10_000;
 const TOKEN_CUSTOMERS = 10;
 const STAFF_EMAIL = 'bench-staff@example.com';
 
@@ -132,35 +132,45 @@ async function deliveryLatency(portal: PortalServer, staff: string) {
   return { messages: delivery.length, deliveryMs: summary(delivery), postMs: summary(post) };
 }
 
-// The clients live in a worker thread: its own V8 heap, so the main thread's heap delta is
-// the server's share. RSS is the whole process (both ends).
-const CLIENT_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
-  const { createClient } = await import('graphql-ws');
-  const { WebSocket } = await import('ws');
-  const { url, tokens, count, query } = workerData;
-  const clients = [];
-  let connected = 0;
-  for (let i = 0; i < count; i++) {
+// The clients live in a child process: the server's process then holds only the server end of
+// each socket (10,000 clients and 10,000 server sockets in one process would reach the fd
+// limit), its V8 heap delta is the server's share, and so is its RSS delta.
+const CLIENT_PROCESS = `
+const { createClient } = require('graphql-ws');
+const WebSocket = require('ws');
+const { url, tokens, count, query, parallel } = JSON.parse(process.argv[1]);
+const clients = [];
+let connected = 0;
+function open(i) {
+  return new Promise((resolve, reject) => {
     const client = createClient({
-      url, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0,
+      url, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, keepAlive: 0,
       connectionParams: { authorization: 'Bearer ' + tokens[i % tokens.length] },
     });
-    await new Promise((resolve, reject) => {
-      client.on('connected', () => { connected += 1; resolve(); });
-      client.on('error', reject);
+    client.on('connected', () => {
+      connected += 1;
+      client.subscribe({ query }, { next: () => {}, error: () => {}, complete: () => {} });
+      clients.push(client);
+      resolve();
     });
-    client.subscribe({ query }, { next: () => {}, error: () => {}, complete: () => {} });
-    clients.push(client);
-  }
-  parentPort.postMessage({ connected });
-  parentPort.once('message', async () => {
-    await Promise.all(clients.map((c) => c.dispose()));
-    parentPort.postMessage({ closed: true });
+    client.on('error', reject);
+    client.on('closed', (event) => reject(new Error('closed ' + (event && event.code))));
   });
-})().catch((error) => parentPort.postMessage({ error: String(error) }));
+}
+(async () => {
+  let next = 0;
+  const lane = async () => { while (next < count) await open(next++); };
+  await Promise.all(Array.from({ length: parallel }, lane));
+  process.send({ connected });
+  process.once('message', async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    process.send({ closed: true }, () => process.exit(0));
+  });
+})().catch((error) => process.send({ error: String(error), connected }));
 `;
+
+/** Sockets opened at once by the client process. */
+const OPEN_PARALLEL = 50;
 
 function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
@@ -180,24 +190,39 @@ async function openSubscriptions(portal: PortalServer) {
   collectGarbage();
   const before = process.memoryUsage();
   const started = performance.now();
-  const worker = new Worker(CLIENT_WORKER, {
-    eval: true,
-    workerData: { url: wsUrl(portal), tokens, count: CONNECTIONS, query: SUBSCRIPTION },
-  });
-  const opened = await new Promise<{ connected?: number; error?: string }>((resolve) =>
-    worker.once('message', resolve),
+  const clients = spawn(
+    process.execPath,
+    [
+      '-e',
+      CLIENT_PROCESS,
+      JSON.stringify({
+        url: wsUrl(portal),
+        tokens,
+        count: CONNECTIONS,
+        query: SUBSCRIPTION,
+        parallel: OPEN_PARALLEL,
+      }),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  if (opened.error) throw new Error(`clients failed: ${opened.error}`);
+  const exited = new Promise<void>((resolve) => clients.once('exit', () => resolve()));
+  const opened = await new Promise<{ connected?: number; error?: string }>((resolve) => {
+    clients.once('message', (message) => resolve(message as { connected?: number }));
+    clients.once('exit', (code) => resolve({ error: `client process exited (${code})` }));
+  });
+  if (opened.error) {
+    clients.kill();
+    throw new Error(`clients failed after ${opened.connected ?? 0}: ${opened.error}`);
+  }
   const openSeconds = (performance.now() - started) / 1000;
-  await new Promise((r) => setTimeout(r, 500)); // subscribe messages settle on the server
+  await new Promise((r) => setTimeout(r, 1000)); // subscribe messages settle on the server
   collectGarbage();
   const after = process.memoryUsage();
   const growth = censusBefore
     ? censusGrowth(censusBefore, await heapCensus(), Math.max(1, opened.connected ?? 0))
     : undefined;
-  worker.postMessage('close');
-  await new Promise((resolve) => worker.once('message', resolve));
-  await worker.terminate();
+  clients.send('close');
+  await exited;
   const connections = opened.connected ?? 0;
   const per = (a: number, b: number) => (a - b) / Math.max(1, connections);
   return {
@@ -289,7 +314,7 @@ export const liveUpdates: Benchmark = {
       tables: [latency, capacity, ...growthTables],
       notes: [
         `Delivery: one customer keeps a graphql-ws subscription to providerMessagesChanged open; ${MESSAGES} messages (after 3 warm-up ones) are posted one at a time through POST /staff/customers/:id/messages with a staff token; the time runs from sending the POST to the event arriving on the socket. In-process pub/sub (no REDIS_URL).`,
-        `Capacity: ${CONNECTIONS} clients (BENCH_WS_CONNECTIONS) in a worker thread open one socket each and subscribe; ${TOKEN_CUSTOMERS} customers' tokens are shared among them. "server heap" is the main thread's V8 heap delta after a forced GC, which holds only the server (the clients' heap is the worker's); "ext+buf" adds off-heap buffers; RSS is the whole process, clients included, so it is an upper bound.`,
+        `Capacity: ${CONNECTIONS} clients (BENCH_WS_CONNECTIONS) in a child process open one socket each (${OPEN_PARALLEL} at a time) and subscribe; ${TOKEN_CUSTOMERS} customers' tokens are shared among them. "server heap" is the bench process' V8 heap delta after a forced GC, which holds only the server; "ext+buf" adds off-heap buffers; RSS is the server's process (the clients run in their own).`,
       ],
       data,
     };

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { parse, type DocumentNode } from 'graphql';
 
 /** The part of Mercurius' per-socket SubscriptionConnection that the patch below relies on. */
 interface SubscriptionConnection {
@@ -22,8 +23,10 @@ const patched = Symbol.for('portal.leanSubscriptionConnection');
  * This replaces that loop with a plain listener and a promise chain, which keeps its order
  * (one message handled at a time, in arrival order) and its error handling (log, close the
  * connection). Applied once per process; Mercurius' constructor calls `this.handleConnection()`.
+ * It also applies leanSubscriptionState (below), which trims what a ready socket keeps.
  */
 export function leanSubscriptionConnections(): void {
+  leanSubscriptionState();
   const require = createRequire(import.meta.url);
   const SubscriptionConnection = require('mercurius/lib/subscription-connection.js') as {
     prototype: SubscriptionConnection & { [patched]?: true };
@@ -48,6 +51,136 @@ export function leanSubscriptionConnections(): void {
     return Promise.resolve();
   };
   proto[patched] = true;
+}
+
+/** Distinct subscription documents kept parsed; the web app sends a handful. */
+const MAX_SHARED_DOCUMENTS = 200;
+
+/**
+ * Parsed subscription documents shared by every socket that sends the same text. Mercurius
+ * parses each `subscribe` message afresh, and the parsed document (its tokens and locations)
+ * stays reachable from the subscription's execution context for as long as it is open: ~2 KiB
+ * per socket for the same dozen lines. graphql-js never mutates a document, so one copy serves
+ * all. Bounded: past the cap the oldest text is dropped (its sockets keep their copy).
+ */
+export class SharedDocuments {
+  private readonly documents = new Map<string, DocumentNode>();
+
+  constructor(private readonly max = MAX_SHARED_DOCUMENTS) {}
+
+  get(query: string): DocumentNode {
+    const known = this.documents.get(query);
+    if (known) return known;
+    const document = parse(query);
+    if (this.documents.size >= this.max) {
+      const oldest = this.documents.keys().next();
+      if (!oldest.done) this.documents.delete(oldest.value);
+    }
+    this.documents.set(query, document);
+    return document;
+  }
+
+  get size(): number {
+    return this.documents.size;
+  }
+}
+
+/** The part of a connection the lean-state patch touches. */
+interface LeanConnection {
+  context: {
+    request?: { ip?: string; id?: string; headers?: Record<string, unknown> } | undefined;
+    _connectionInit?: unknown;
+    preSubscriptionParsing?: unknown;
+  };
+  headers: Record<string, unknown>;
+  resolveContext?: (() => Promise<unknown>) | undefined;
+  isReady: boolean;
+  socket: {
+    listeners(event: 'error'): ((error: Error) => void)[];
+    removeListener(event: 'error', listener: (error: Error) => void): void;
+    on(event: 'error', listener: (error: Error) => void): void;
+    terminate(): void;
+    _socket?: { _httpMessage?: { detachSocket(socket: unknown): void } | null };
+  };
+  fastify: { log: { error(error: unknown): void } };
+}
+
+/** Mercurius' own error listener on each socket (a bound method keeps its name). */
+const MERCURIUS_ERROR_LISTENER = 'bound handleSocketConnectionError';
+
+/**
+ * Lets go of the HTTP upgrade's objects a ready socket no longer needs: @fastify/websocket
+ * leaves the upgrade's ServerResponse attached to the TCP socket and keeps the Fastify request
+ * and reply in the socket's error listener for as long as it is open. Its listener (log the
+ * error, terminate the socket) is replaced by one that does the same without them.
+ */
+function releaseUpgrade(connection: LeanConnection): void {
+  const { socket, fastify } = connection;
+  const tcp = socket._socket;
+  tcp?._httpMessage?.detachSocket(tcp);
+  const upgradeListeners = socket
+    .listeners('error')
+    .filter((listener) => listener.name !== MERCURIUS_ERROR_LISTENER);
+  if (upgradeListeners.length === 0) return;
+  for (const listener of upgradeListeners) socket.removeListener('error', listener);
+  socket.on('error', (error) => {
+    fastify.log.error(error);
+    socket.terminate();
+  });
+}
+
+const leanStatePatched = Symbol.for('portal.leanSubscriptionState');
+
+/**
+ * Trims what each open socket keeps once it is ready (heap census, BENCH_WS_HEAP_CENSUS=1):
+ * - the HTTP upgrade's request, reply and ServerResponse (releaseUpgrade);
+ * - the upgrade's Fastify request (with its raw IncomingMessage and ServerResponse) is kept
+ *   in the context and in the closure that rebuilds the context; Mercurius only copies
+ *   connection_init headers into `request.headers` afterwards, so a plain `{ ip, id, headers }`
+ *   takes its place, and the closure goes: a repeated connection_init keeps the first
+ *   context (services, actor, registry) and onConnect's answer replaces the viewer, as before;
+ * - the connection_init payload (the access token) is dropped from the context and from the
+ *   headers copied into every subscription's request: the viewer already came from it;
+ * - subscription documents are parsed once per distinct text (SharedDocuments).
+ */
+export function leanSubscriptionState(documents = new SharedDocuments()): void {
+  const require = createRequire(import.meta.url);
+  const SubscriptionConnection = require('mercurius/lib/subscription-connection.js') as {
+    prototype: {
+      handleConnectionInit: (this: LeanConnection, data: unknown) => Promise<void>;
+      handleGQLStart: (
+        this: LeanConnection,
+        data: { payload?: { query?: unknown } },
+      ) => Promise<void>;
+      [leanStatePatched]?: true;
+    };
+  };
+  const proto = SubscriptionConnection.prototype;
+  if (proto[leanStatePatched]) return;
+  const init = proto.handleConnectionInit;
+  const start = proto.handleGQLStart;
+  if (typeof init !== 'function' || typeof start !== 'function') {
+    throw new Error('mercurius SubscriptionConnection changed: review graphql/subscriptions.ts');
+  }
+  proto.handleConnectionInit = async function handleConnectionInit(this: LeanConnection, data) {
+    await init.call(this, data);
+    if (!this.isReady) return;
+    if (this.resolveContext) releaseUpgrade(this); // once, on the first connection_init
+    const request = this.context.request;
+    if (request) this.context.request = { ip: request.ip, id: request.id, headers: {} };
+    this.resolveContext = undefined;
+    this.context._connectionInit = undefined;
+    this.headers = {};
+  };
+  proto.handleGQLStart = async function handleGQLStart(this: LeanConnection, data) {
+    const query = data?.payload?.query;
+    // A preSubscriptionParsing hook wants the text: only without one is the document shared.
+    if (typeof query === 'string' && !this.context.preSubscriptionParsing) {
+      data.payload!.query = documents.get(query);
+    }
+    return start.call(this, data);
+  };
+  proto[leanStatePatched] = true;
 }
 
 /** What the patch below reads of a socket's context (set by app.ts' context and onConnect). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   PREVIOUS_APPOINTMENTS_LIMIT,
   PREVIOUS_PROVIDERS_LIMIT,
@@ -210,8 +211,9 @@ export class AppointmentService {
 
   /**
    * ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. The reads before
-   * the transaction go out together; the transaction is lock, blocking reads, insert, audit
-   * (the new visit's view is built from what is already in hand, not read back).
+   * the transaction go out together; the transaction is lock, blocking reads (one statement),
+   * insert with its audit row (one statement); the new visit's view is built from what is
+   * already in hand, not read back.
    */
   async schedule(
     customerId: string,
@@ -245,23 +247,26 @@ export class AppointmentService {
     if (!provider)
       throw codedError('A102', 'This time is not available.', { reason: 'slotUnavailable' });
 
-    let created;
-    try {
-      // The customer lock queues one customer's double click, so the blocking rules see the
-      // first booking; the slot itself is judged by the live-slot unique index.
-      created = await this.uow.run(
-        actor,
-        async ({ tx, audit }) => {
-          const live = await this.store.liveAppointments(customerId, tx);
-          const active = await this.customers.activeTreatmentIds(customerId, tx);
-          const blocked = bookingBlockReason({
-            appointments: live,
-            activeTreatmentCount: active.length,
-            now,
-          });
-          if (blocked) throw codedError('A102', 'Booking is blocked.', { reason: blocked });
-          // No read of the slot first: the live-slot unique index makes this insert the judge.
-          const row = await this.store.insertAppointment(tx, {
+    // The customer lock queues one customer's double click, so the blocking rules see the
+    // first booking; it names one customer and holds nobody else up. The slot itself is judged
+    // by the live-slot unique index. Round trips in the transaction: begin, lock, the blocking
+    // reads (one statement), the insert with its audit row (one statement), commit.
+    return this.uow.run(
+      actor,
+      async ({ tx }) => {
+        const facts = await this.store.blockingFacts(customerId, tx);
+        const blocked = bookingBlockReason({
+          appointments: facts.live,
+          activeTreatmentCount: facts.activeTreatmentCount,
+          now,
+        });
+        if (blocked) throw codedError('A102', 'Booking is blocked.', { reason: blocked });
+        const id = randomUUID();
+        // No read of the slot first: the insert is the judge, and a taken slot inserts nothing.
+        const row = await this.store.insertBooking(
+          tx,
+          {
+            id,
             customerId,
             providerId: input.providerId,
             treatmentId: treatment.id,
@@ -275,30 +280,30 @@ export class AppointmentService {
             vialCount: input.vialCount ?? null,
             createdAt: now,
             updatedAt: now,
-          });
-          await audit({
+          },
+          {
+            actorType: actor.type,
+            actorId: actor.id,
+            ip: actor.ip ?? null,
+            requestId: actor.requestId ?? null,
             action: 'create',
             entity: 'appointment',
-            entityId: row.id,
+            entityId: id,
             details: {
               operation: 'ScheduleAdhocAppointmentV2',
-              providerId: row.providerId,
-              start: row.start.toISOString(),
+              providerId: input.providerId,
+              start: input.start.toISOString(),
             },
-          });
-          // A new visit has no requirements yet; its provider and treatment are in hand.
-          const view: AppointmentView = { ...row, provider, treatment, requirements: [] };
-          return view;
-        },
-        { lock: customerId },
-      );
-    } catch (error) {
-      if (isSlotConflict(error)) {
-        throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
-      }
-      throw error;
-    }
-    return created;
+          },
+        );
+        // Thrown inside the transaction: the audit row of the statement rolls back with it.
+        if (!row) throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
+        // A new visit has no requirements yet; its provider and treatment are in hand.
+        const view: AppointmentView = { ...row, provider, treatment, requirements: [] };
+        return view;
+      },
+      { lock: customerId },
+    );
   }
 
   /** RescheduleAppointmentV2: a vanished or taken slot is A102, anything else A100. */

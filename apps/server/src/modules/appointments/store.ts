@@ -1,13 +1,29 @@
-import { EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, notInArray, sql } from 'drizzle-orm';
+import { ACTIVE_SUBSCRIPTION_STATUSES, EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  max,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   appointmentRequirements,
   appointments,
+  auditLog,
   followUps,
   providers,
   reschedules,
+  subscriptions,
   treatmentConfigurations,
   treatments,
 } from '../../db/schema/index';
@@ -25,6 +41,14 @@ export interface AppointmentView extends AppointmentRow {
   treatment: TreatmentRow | null;
   requirements: RequirementRow[];
 }
+
+/** What the booking's blocking rules read (bookingBlockReason), in one statement. */
+export interface BlockingFacts {
+  live: Pick<AppointmentRow, 'id' | 'start' | 'end' | 'status' | 'isAsync'>[];
+  activeTreatmentCount: number;
+}
+
+export type AuditRowInsert = typeof auditLog.$inferInsert;
 
 export interface PreviousProviderRow {
   provider: ProviderRow;
@@ -116,18 +140,86 @@ export class AppointmentStore {
     return row;
   }
 
-  /** Live, non-async appointments of a customer, for the blocking rules. */
-  async liveAppointments(customerId: string, db: Db = this.db) {
+  /**
+   * The booking's blocking reads in one round trip: the customer's live, non-async
+   * appointments and how many treatments their active subscriptions cover (the count
+   * CustomerService.activeTreatmentIds gives). One row per live appointment, or one row with
+   * no appointment; the count rides on every row.
+   */
+  async blockingFacts(customerId: string, db: Db = this.db): Promise<BlockingFacts> {
+    const rows = await this.blockingFactsQuery(customerId, db);
+    const live: BlockingFacts['live'] = [];
+    for (const row of rows) {
+      if (row.id !== null && row.start !== null && row.end !== null && row.status !== null) {
+        live.push({
+          id: row.id,
+          start: row.start,
+          end: row.end,
+          status: row.status,
+          isAsync: row.isAsync ?? false,
+        });
+      }
+    }
+    return { live, activeTreatmentCount: Number(rows[0]?.activeTreatmentCount ?? 0) };
+  }
+
+  /** blockingFacts' statement (to run, or to EXPLAIN). */
+  blockingFactsQuery(customerId: string, db: Db = this.db) {
+    const active = db
+      .select({
+        count: sql<number>`count(distinct ${subscriptions.treatmentId})::int`.as('active_count'),
+      })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.customerId, customerId),
+          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+          isNotNull(subscriptions.treatmentId),
+        ),
+      )
+      .as('active');
     return db
       .select({
+        activeTreatmentCount: active.count,
         id: appointments.id,
         start: appointments.start,
         end: appointments.end,
         status: appointments.status,
         isAsync: appointments.isAsync,
       })
-      .from(appointments)
-      .where(and(eq(appointments.customerId, customerId), shown, eq(appointments.isAsync, false)));
+      .from(active)
+      .leftJoin(
+        appointments,
+        and(eq(appointments.customerId, customerId), shown, eq(appointments.isAsync, false)),
+      );
+  }
+
+  /**
+   * A booking and its audit row in one statement: the audit insert rides as a data-modifying
+   * CTE, and the live-slot unique index judges the slot (ON CONFLICT DO NOTHING: no error, no
+   * aborted transaction). Undefined when the slot was taken; the caller then throws, which
+   * rolls the transaction back with the audit row in it. `values.id` must be set (the audit
+   * row names it).
+   */
+  async insertBooking(
+    tx: Db,
+    values: typeof appointments.$inferInsert & { id: string },
+    audit: AuditRowInsert,
+  ): Promise<AppointmentRow | undefined> {
+    const [row] = await this.bookingStatement(tx, values, audit);
+    return row;
+  }
+
+  /** insertBooking's statement (to run, or to EXPLAIN). */
+  bookingStatement(
+    tx: Db,
+    values: typeof appointments.$inferInsert & { id: string },
+    audit: AuditRowInsert,
+  ) {
+    const audited = tx
+      .$with('audited')
+      .as(tx.insert(auditLog).values(audit).returning({ auditId: auditLog.id }));
+    return tx.with(audited).insert(appointments).values(values).onConflictDoNothing().returning();
   }
 
   async followUpById(customerId: string, id: string) {

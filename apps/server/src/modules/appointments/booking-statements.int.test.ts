@@ -1,0 +1,117 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, auditLog } from '../../db/schema/index';
+import {
+  SCHEDULE,
+  callerFor,
+  codeOf,
+  createPatient,
+  createScheduledProvider,
+  createTreatment,
+  reasonOf,
+} from '../../../test/appointment-fixtures';
+import { startTestServer, type TestServer } from '../../../test/harness';
+
+// Issue 16: a booking's blocking reads are one statement, and its insert carries its audit row
+// in the same statement (ON CONFLICT DO NOTHING against the live-slot index). What that must
+// not change: a refused booking leaves no audit row, and one customer's double click still
+// books once.
+
+let server: TestServer;
+let treatment: { id: string; shortId: string };
+beforeAll(async () => {
+  server = await startTestServer();
+  treatment = await createTreatment(server.database.db);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+// Tuesday 2026-11-10 09:00 in Los Angeles (PST, UTC-8).
+const TUESDAY = new Date('2026-11-10T17:00:00Z');
+const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+
+function booking(providerId: string, start: Date) {
+  return {
+    providerId,
+    treatmentShortId: treatment.shortId,
+    start: start.toISOString(),
+    end: plus(start, 30).toISOString(),
+    origin: 'portal',
+  };
+}
+
+describe('a booking and its audit row in one statement', () => {
+  it('the winner of a slot has one audit row; the nine refused bookings have none', async () => {
+    server.clock.set(TUESDAY);
+    const db = server.database.db;
+    const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    const start = new Date('2026-11-12T18:00:00Z');
+    const people = await Promise.all(
+      Array.from({ length: 10 }, () => createPatient(db, treatment.id)),
+    );
+    const results = await Promise.all(
+      people.map((person) => callerFor(server, person)(SCHEDULE, booking(provider.id, start))),
+    );
+    const refused = results.filter((r) => r.errors);
+    expect(results.filter((r) => !r.errors)).toHaveLength(1);
+    expect(refused).toHaveLength(9);
+    for (const r of refused) {
+      expect(codeOf(r)).toBe('A102');
+      expect(reasonOf(r)).toBe('slotTaken');
+    }
+    const booked = await db
+      .select({ id: appointments.id, customerId: appointments.customerId })
+      .from(appointments)
+      .where(and(eq(appointments.providerId, provider.id), eq(appointments.start, start)));
+    expect(booked).toHaveLength(1);
+    await server.flushAudit();
+    const rows = await db
+      .select({ entityId: auditLog.entityId, actorId: auditLog.actorId, details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'appointment'),
+          eq(auditLog.action, 'create'),
+          inArray(
+            auditLog.actorId,
+            people.map((p) => p.customer.id),
+          ),
+        ),
+      );
+    expect(rows).toEqual([
+      {
+        entityId: booked[0]!.id,
+        actorId: booked[0]!.customerId,
+        details: {
+          operation: 'ScheduleAdhocAppointmentV2',
+          providerId: provider.id,
+          start: start.toISOString(),
+        },
+      },
+    ]);
+  });
+
+  it("one customer's double click on two free slots books one; the other is existingAppointment", async () => {
+    server.clock.set(TUESDAY);
+    const db = server.database.db;
+    const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    const person = await createPatient(db, treatment.id);
+    const asPerson = callerFor(server, person);
+    const first = new Date('2026-11-12T19:00:00Z');
+    const results = await Promise.all([
+      asPerson(SCHEDULE, booking(provider.id, first)),
+      asPerson(SCHEDULE, booking(provider.id, plus(first, 30))),
+    ]);
+    const refused = results.filter((r) => r.errors);
+    expect(results.filter((r) => !r.errors)).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(codeOf(refused[0]!)).toBe('A102');
+    expect(reasonOf(refused[0]!)).toBe('existingAppointment');
+    const live = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.customerId, person.customer.id));
+    expect(live).toHaveLength(1);
+  });
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { bookingWindow } from '@portal/domain';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../../../apps/server/src/db/client';
+// This tool EXPLAINs the stores' own statements, so it builds them with the stores themselves.
+// eslint-disable-next-line import-x/no-restricted-paths
+import { AvailabilityStore } from '../../../apps/server/src/modules/appointments/availability-store';
+// eslint-disable-next-line import-x/no-restricted-paths
+import { AppointmentStore } from '../../../apps/server/src/modules/appointments/store';
+import {
+  bookAMonth,
+  createBenchProviders,
+  createBenchTreatment,
+  makePatients,
+} from './appointments-seed';
+import { startPortal } from './portal';
+
+// EXPLAIN ANALYZE of the booking statements and of the availability questions on PostgreSQL,
+// on the appointment-slots seed (500 providers, a month 20 % booked). Run:
+//   TEST_DATABASE_URL=postgres://… npx tsx bench/src/lib/explain-queries.ts [out.txt]
+
+const STATE = 'WY';
+const ZONE = 'America/Los_Angeles';
+
+type Rows = { rows: Record<string, unknown>[] };
+
+async function explain(db: Db, title: string, query: SQLWrapper): Promise<string> {
+  // A query builder embedded as is would be parenthesised as a subquery: its SQL is inlined.
+  const result: unknown = await db.execute(
+    sql`explain (analyze, buffers, costs, timing) ${query.getSQL()}`,
+  );
+  const { rows } = result as Rows;
+  const plan = rows.map((r) => String(Object.values(r)[0])).join('\n');
+  return `=== ${title}\n${plan}\n`;
+}
+
+/** A Db whose execute() captures the statement instead of running it. */
+function capturing(db: Db, seen: SQL[]): Db {
+  return new Proxy(db, {
+    get(target, key, receiver) {
+      if (key === 'execute') {
+        return (query: SQL) => {
+          seen.push(query);
+          return Promise.resolve({ rows: [] });
+        };
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('set TEST_DATABASE_URL');
+  const out = process.argv[2] ?? 'explain.txt';
+  const portal = await startPortal({ kind: 'postgres', adminUrl }, 5, []);
+  try {
+    const { db } = portal.database;
+    const treatment = await createBenchTreatment(db, 'explain_slots');
+    const providerIds = await createBenchProviders(db, 500, STATE, treatment.id);
+    const holder = portal.seed.customers.at(-1)!;
+    const patient = portal.seed.customers.at(-2)!;
+    const booked = await bookAMonth(db, {
+      providerIds,
+      customerId: holder.customerId,
+      now: new Date(),
+      share: 0.2,
+    });
+    await makePatients(db, [patient.customerId], treatment.id, STATE);
+    await db.execute(sql`analyze`);
+    const sections: string[] = [
+      `PostgreSQL, 500 providers, ${booked} appointments booked over a month (the appointment-slots seed); ${new Date().toISOString()}\n`,
+    ];
+
+    // Availability: the day strip (dayCounts) and one day's slots (freeSlots), as the store sends them.
+    const seen: SQL[] = [];
+    const availability = new AvailabilityStore(capturing(db, seen));
+    const window = bookingWindow(new Date());
+    const filter = { state: STATE, treatmentId: treatment.id };
+    await availability.dayCounts(filter, { from: window.earliest, to: window.latest }, ZONE);
+    const day = { from: window.earliest, to: new Date(window.earliest.getTime() + 86_400_000) };
+    await availability.freeSlots(filter, day, { distinctStart: true });
+    await availability.freeSlots(filter, day, { distinctStart: false });
+    const titles = [
+      'availability summary: dayCounts (any provider, the booking window)',
+      'day slots: freeSlots distinctStart=true (one day, any provider)',
+      'day slots: freeSlots distinctStart=false (one day, every provider)',
+    ];
+    for (const [i, query] of seen.entries()) sections.push(await explain(db, titles[i]!, query));
+
+    // Booking: the blocking reads, then the insert with its audit row (a free slot, then the
+    // same slot again: ON CONFLICT DO NOTHING), each in a transaction that is rolled back.
+    const store = new AppointmentStore(db);
+    // A start nobody holds (the seed books the month ahead on the half hour): 40 days out.
+    const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 40 * 86_400_000);
+    const providerId = providerIds[0]!;
+    const values = () => ({
+      id: randomUUID(),
+      customerId: patient.customerId,
+      providerId,
+      treatmentId: treatment.id,
+      start,
+      end: new Date(start.getTime() + 30 * 60_000),
+      status: 'scheduled',
+      isAsync: false,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const audit = (id: string) => ({
+      actorType: 'customer' as const,
+      actorId: patient.customerId,
+      action: 'create',
+      entity: 'appointment',
+      entityId: id,
+      details: { operation: 'ScheduleAdhocAppointmentV2' },
+    });
+    sections.push(
+      await explain(
+        db,
+        'booking: blocking reads (one statement)',
+        store.blockingFactsQuery(patient.customerId),
+      ),
+    );
+    await db
+      .transaction(async (tx) => {
+        const first = values();
+        sections.push(
+          await explain(
+            tx,
+            'booking: insert + audit row, free slot',
+            store.bookingStatement(tx, first, audit(first.id)),
+          ),
+        );
+        const second = values();
+        sections.push(
+          await explain(
+            tx,
+            'booking: insert + audit row, slot just taken (ON CONFLICT DO NOTHING)',
+            store.bookingStatement(tx, second, audit(second.id)),
+          ),
+        );
+        throw new Error('rollback');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === 'rollback')) throw error;
+      });
+    writeFileSync(out, sections.join('\n'));
+    console.log(`wrote ${out}`);
+  } finally {
+    await portal.close();
+  }
+}
+
+await main();
