@@ -144,3 +144,32 @@ describe('SharedDocuments', () => {
     expect(() => documents.get('subscription {')).toThrow();
   });
 });
+
+describe('a subscription document that does not parse', () => {
+  it('gets its syntax error and the socket stays open', async () => {
+    const { token } = await customerWithToken();
+    const socket = new WebSocket(
+      `${server.url.replace('http', 'ws')}/graphql`,
+      'graphql-transport-ws',
+    );
+    sockets.push(socket);
+    type Message = { type: string; id?: string; payload?: unknown };
+    const messages: Message[] = [];
+    socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as Message));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(
+      JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }),
+    );
+    await waitFor(() => messages.some((m) => m.type === 'connection_ack'));
+    socket.send(
+      JSON.stringify({ id: 'bad', type: 'subscribe', payload: { query: 'subscription {' } }),
+    );
+    await waitFor(() => messages.some((m) => m.id === 'bad'));
+    expect(messages.find((m) => m.id === 'bad')).toMatchObject({ type: 'error' });
+    expect(JSON.stringify(messages.find((m) => m.id === 'bad')?.payload)).toContain('Syntax Error');
+    // Still open: a valid subscribe on the same socket is taken.
+    socket.send(JSON.stringify({ id: 'good', type: 'subscribe', payload: { query: QUERY } }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+  });
+});

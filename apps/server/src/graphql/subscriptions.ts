@@ -80,6 +80,15 @@ export class SharedDocuments {
     return document;
   }
 
+  /** The shared document, or undefined when the text is not valid GraphQL (nothing kept). */
+  tryGet(query: string): DocumentNode | undefined {
+    try {
+      return this.get(query);
+    } catch {
+      return undefined;
+    }
+  }
+
   get size(): number {
     return this.documents.size;
   }
@@ -176,7 +185,9 @@ export function leanSubscriptionState(documents = new SharedDocuments()): void {
     const query = data?.payload?.query;
     // A preSubscriptionParsing hook wants the text: only without one is the document shared.
     if (typeof query === 'string' && !this.context.preSubscriptionParsing) {
-      data.payload!.query = documents.get(query);
+      // A document that does not parse goes on as text: Mercurius answers its syntax error.
+      const document = documents.tryGet(query);
+      if (document) data.payload!.query = document;
     }
     return start.call(this, data);
   };
