@@ -1,11 +1,8 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from './app';
-import { parseConfig } from './config';
+import type { App } from './app';
 import type { Database } from './db/client';
-import { ephemeralSigningKeys, type SigningKeys } from './identity/keys';
+import { ephemeralSigningKeys } from './identity/keys';
 import { TestClock } from './platform/clock';
 import { createCustomer } from '../test/factories';
 import { openTestDatabase } from '../test/harness';
@@ -20,7 +17,7 @@ import {
   staffTokenFor,
   waitFor,
 } from '../test/messaging-helpers';
-import { redisAnswers, TEST_REDIS_URL } from '../test/redis-available';
+import { redisAnswers, startInstance, TEST_REDIS_URL } from '../test/redis-available';
 
 // Two server instances behind one database, as in production behind a load balancer: the
 // only path between them is the pub/sub emitter. A message posted through instance A must
@@ -34,31 +31,6 @@ if (!available) {
   process.stdout.write(
     `Redis suite NOT RUN (provider messages across two instances): nothing answers at ${REDIS_URL}\n`,
   );
-}
-
-/** An instance on a shared database and signing key; `url` is all the helpers need. */
-async function startInstance(
-  database: Database,
-  keys: SigningKeys,
-  clock: TestClock,
-  redisUrl: string | undefined,
-): Promise<App & Reachable> {
-  const config = parseConfig(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JOBS_ENABLED: 'false',
-      DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
-      PUBLIC_URL: 'http://portal.test',
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    },
-    '1.18.13',
-  );
-  const app = await buildApp({ config, database, clock, keys, webDist: '/nonexistent' });
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { ...app, url: `http://127.0.0.1:${port}` };
 }
 
 const QUERY = 'subscription { providerMessagesChanged { change id message { id read } } }';

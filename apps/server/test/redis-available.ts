@@ -1,4 +1,12 @@
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../src/app';
+import { parseConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import type { SigningKeys } from '../src/identity/keys';
+import type { TestClock } from '../src/platform/clock';
+import type { Reachable } from './messaging-helpers';
 
 /** The Redis the Redis suites use: TEST_REDIS_URL, else the local default. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -18,4 +26,33 @@ export function redisAnswers(url = TEST_REDIS_URL): Promise<boolean> {
       resolve(false);
     });
   });
+}
+
+/**
+ * One server instance on a shared database, signing keys and clock, listening on a free port;
+ * with `redisUrl` its live-update pub/sub goes through Redis, as instances behind a load
+ * balancer do. `url` is what the helpers need.
+ */
+export async function startInstance(
+  database: Database,
+  keys: SigningKeys,
+  clock: TestClock,
+  redisUrl: string | undefined,
+): Promise<App & Reachable> {
+  const config = parseConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JOBS_ENABLED: 'false',
+      DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
+      PUBLIC_URL: 'http://portal.test',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    },
+    '1.18.13',
+  );
+  const app = await buildApp({ config, database, clock, keys, webDist: '/nonexistent' });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { ...app, url: `http://127.0.0.1:${port}` };
 }

@@ -1,18 +1,15 @@
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp, type App } from '../app';
-import { parseConfig } from '../config';
+import type { App } from '../app';
 import type { Database } from '../db/client';
 import { SESSION_ENDED_CLOSE_CODE } from '../graphql/subscriptions';
-import { ephemeralSigningKeys, type SigningKeys } from './keys';
+import { ephemeralSigningKeys } from './keys';
 import { TestClock } from '../platform/clock';
 import { TOKEN_EXCHANGE } from '@portal/domain';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
 import { openTestDatabase } from '../../test/harness';
 import { pause, type Reachable } from '../../test/messaging-helpers';
-import { redisAnswers, TEST_REDIS_URL } from '../../test/redis-available';
+import { redisAnswers, startInstance, TEST_REDIS_URL } from '../../test/redis-available';
 
 // Issue 17: a revoked session's sockets close on every instance. Two server instances behind
 // one database, as in production behind a load balancer: a session signed out through
@@ -28,30 +25,6 @@ if (!available) {
   process.stdout.write(
     `Redis suite NOT RUN (session revocation across two instances): nothing answers at ${REDIS_URL}\n`,
   );
-}
-
-async function startInstance(
-  database: Database,
-  keys: SigningKeys,
-  clock: TestClock,
-  redisUrl: string | undefined,
-): Promise<App & Reachable> {
-  const config = parseConfig(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JOBS_ENABLED: 'false',
-      DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
-      PUBLIC_URL: 'http://portal.test',
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    },
-    '1.18.13',
-  );
-  const app = await buildApp({ config, database, clock, keys, webDist: '/nonexistent' });
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { ...app, url: `http://127.0.0.1:${port}` };
 }
 
 function pair(redisUrl: string | undefined) {
