@@ -60,6 +60,13 @@ export interface FormsDeps {
 
 const asDefinition = (row: DefinitionRow) => row.questionnaire as FormDefinition;
 
+/** The customer's own response by id, for a save; another's or none is A103 (nothing saved). */
+async function ownResponse(store: FormStore, customerId: string, id: string): Promise<ResponseRow> {
+  const row = await store.response(customerId, id);
+  if (!row) throw codedError('A103', 'Answers could not be saved.', { reason: 'notFound' });
+  return row;
+}
+
 /**
  * Forms (issue 15): definitions are versioned Questionnaires; a response is saved page by page
  * while in-progress, resumes on any device, and is re-validated in full on submit against the
@@ -218,16 +225,7 @@ export class FormService {
     input: UpdateExistingFormInput,
     actor: AuditActor,
   ): Promise<FormResponseView> {
-    return this.save(
-      customerId,
-      actor,
-      async (store) => {
-        const row = await store.response(customerId, input.id);
-        if (!row) throw codedError('A103', 'Answers could not be saved.', { reason: 'notFound' });
-        return row;
-      },
-      input,
-    );
+    return this.save(customerId, actor, (store) => ownResponse(store, customerId, input.id), input);
   }
 
   /** InsertDocument: an uploaded image or PDF of the customer's as an attachment answer. */
@@ -257,16 +255,12 @@ export class FormService {
     input: { formId: string; linkId: string },
     actor: AuditActor,
   ): Promise<FormResponseView> {
-    return this.save(
-      customerId,
-      actor,
-      async (store) => {
-        const row = await store.response(customerId, input.formId);
-        if (!row) throw codedError('A103', 'Answers could not be saved.', { reason: 'notFound' });
-        return row;
-      },
-      { page: null, answers: [], complete: false, remove: input.linkId },
-    );
+    return this.save(customerId, actor, (store) => ownResponse(store, customerId, input.formId), {
+      page: null,
+      answers: [],
+      complete: false,
+      remove: input.linkId,
+    });
   }
 
   /**
