@@ -1,4 +1,5 @@
 import { updateBillingAddressSchema } from '@portal/domain';
+import { addressArgs } from '../../graphql/address-args';
 import { builder } from '../../graphql/builder';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
@@ -24,17 +25,11 @@ builder.mutationField('updateBillingAddress', (t) =>
     type: BillingAddressPayload,
     description:
       "Update billing address of the viewer's own active payment source: valid ZIP, supported state, " +
-      'names required, a PO Box allowed (C101 with field errors); ST101 for a source that is not theirs.',
+      'names required, no PO Box (C101 with field errors); ST101 for a source that is not theirs.',
     authScopes: { customer: true },
     args: {
       paymentSourceId: t.arg.id({ required: true }),
-      firstName: t.arg.string({ required: true }),
-      lastName: t.arg.string({ required: true }),
-      streetAddress1: t.arg.string({ required: true }),
-      streetAddress2: t.arg.string({ required: false }),
-      city: t.arg.string({ required: true }),
-      stateCode: t.arg.string({ required: true }),
-      zipCode: t.arg.string({ required: true }),
+      ...addressArgs,
     },
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx);

@@ -1,4 +1,5 @@
 import { updateGenderSchema, updatePhoneSchema, updateShippingAddressSchema } from '@portal/domain';
+import { addressArgs } from '../../graphql/address-args';
 import { builder } from '../../graphql/builder';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
@@ -75,13 +76,7 @@ builder.mutationField('updateShippingAddress', (t) =>
     authScopes: { customer: true },
     args: {
       addressId: t.arg.id({ required: true }),
-      firstName: t.arg.string({ required: true }),
-      lastName: t.arg.string({ required: true }),
-      streetAddress1: t.arg.string({ required: true }),
-      streetAddress2: t.arg.string({ required: false }),
-      city: t.arg.string({ required: true }),
-      stateCode: t.arg.string({ required: true }),
-      zipCode: t.arg.string({ required: true }),
+      ...addressArgs,
     },
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx);
