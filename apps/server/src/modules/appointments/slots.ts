@@ -238,22 +238,9 @@ export class SlotService {
     search: SlotSearch,
     options: { distinctStart?: boolean } = {},
   ): Promise<SlotResult[]> {
-    const treatment = await this.store.treatmentById(search.treatmentId);
-    if (!treatment) throw codedError('T101', 'No slots for this location and treatment.');
-    const now = this.clock.now();
-    const window = narrowWindow(
-      search.forReschedule ? rescheduleWindow(now) : bookingWindow(now),
-      search.startTime,
-      search.endTime,
-    );
+    const { treatment, window, filter } = await this.searchWindow(search);
     if (!window) return [];
-    const slots = await findFreeSlots(this.slotStore, {
-      state: search.state,
-      treatmentId: treatment.id,
-      providerId: search.providerId ?? null,
-      language: search.language ?? null,
-      window,
-    });
+    const slots = await findFreeSlots(this.slotStore, { ...filter, window });
     // Spec 01 §9: with several providers free at one start, one is kept at random.
     const kept = options.distinctStart ? thinDuplicateStarts(slots, Math.random) : slots;
     return kept.map((slot) => ({ ...slot, treatment }));
