@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import type { Payload } from '../../graphql/payload';
+import { payloadType } from '../../graphql/payload-type';
 import type { SlotResult } from './slots';
 import type {
   AppointmentView,
@@ -175,24 +175,6 @@ export const TreatmentConfiguration = builder
     }),
   });
 
-export const AppointmentPayload = builder
-  .objectRef<Payload<AppointmentView>>('AppointmentPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: Appointment, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+export const AppointmentPayload = payloadType('AppointmentPayload', Appointment);
 
-export const ReschedulePayload = builder
-  .objectRef<Payload<RescheduleRow>>('ReschedulePayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: Reschedule, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+export const ReschedulePayload = payloadType('ReschedulePayload', Reschedule);

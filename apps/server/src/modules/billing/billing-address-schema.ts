@@ -1,24 +1,15 @@
 import { updateBillingAddressSchema } from '@portal/domain';
 import { addressArgs } from '../../graphql/address-args';
 import { builder } from '../../graphql/builder';
+import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
-import { ok, type Payload } from '../../graphql/payload';
+import { ok } from '../../graphql/payload';
 import { sourceFields } from './schema';
-import type { PaymentSourceRow } from './store';
 
 // Spec 02 §2 "shipping and billing address" among the account settings: the billing address
 // of a saved card, checked with the same zod schema as the web form.
 
-const BillingAddressPayload = builder
-  .objectRef<Payload<PaymentSourceRow>>('UpdateBillingAddressPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: sourceFields, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+const BillingAddressPayload = payloadType('UpdateBillingAddressPayload', sourceFields);
 
 builder.mutationField('updateBillingAddress', (t) =>
   t.field({

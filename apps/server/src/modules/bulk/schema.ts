@@ -5,6 +5,7 @@ import {
   purchaseBulkSchema,
 } from '@portal/domain';
 import { builder } from '../../graphql/builder';
+import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
 import type { BulkEligibilityView, BulkOrderRow, PurchaseResult } from './service';
@@ -62,14 +63,7 @@ builder.queryField('bulkOrders', (t) =>
   }),
 );
 
-const BulkOrderPayload = builder.objectRef<Payload<BulkOrderRow>>('BulkOrderPayload').implement({
-  fields: (t) => ({
-    data: t.field({ type: BulkOrder, resolve: (p) => p.data }),
-    message: t.exposeString('message'),
-    name: t.exposeString('name'),
-    statusCode: t.exposeInt('statusCode'),
-  }),
-});
+const BulkOrderPayload = payloadType('BulkOrderPayload', BulkOrder);
 
 builder.mutationField('submitBulkOrder', (t) =>
   t.field({
@@ -142,16 +136,7 @@ const PurchaseBulkResult = builder.objectRef<PurchaseResult>('PurchaseBulkResult
   }),
 });
 
-const PurchaseBulkPayload = builder
-  .objectRef<Payload<PurchaseResult>>('PurchaseBulkPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: PurchaseBulkResult, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+const PurchaseBulkPayload = payloadType('PurchaseBulkPayload', PurchaseBulkResult);
 
 builder.mutationField('purchaseBulkWithChargebee', (t) =>
   t.field({

@@ -1,10 +1,11 @@
 import { updateGenderSchema, updatePhoneSchema, updateShippingAddressSchema } from '@portal/domain';
 import { addressArgs } from '../../graphql/address-args';
 import { builder } from '../../graphql/builder';
+import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
-import { ok, type Payload } from '../../graphql/payload';
+import { ok } from '../../graphql/payload';
 import { Address } from './address-type';
-import type { AddressRow, CustomerRow } from './store';
+import type { CustomerRow } from './store';
 
 // Spec 02 §7: update phone, update gender (pronouns), update shipping address.
 
@@ -17,25 +18,9 @@ const AccountContact = builder.objectRef<CustomerRow>('AccountContact').implemen
   }),
 });
 
-const AccountContactPayload = builder
-  .objectRef<Payload<CustomerRow>>('AccountContactPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: AccountContact, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+const AccountContactPayload = payloadType('AccountContactPayload', AccountContact);
 
-const AddressPayload = builder.objectRef<Payload<AddressRow>>('AddressPayload').implement({
-  fields: (t) => ({
-    data: t.field({ type: Address, resolve: (p) => p.data }),
-    message: t.exposeString('message'),
-    name: t.exposeString('name'),
-    statusCode: t.exposeInt('statusCode'),
-  }),
-});
+const AddressPayload = payloadType('AddressPayload', Address);
 
 builder.mutationField('updatePhone', (t) =>
   t.field({

@@ -9,8 +9,9 @@ import {
 } from '@portal/domain';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
+import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
-import { ok, type Payload } from '../../graphql/payload';
+import { ok } from '../../graphql/payload';
 import type { IdVerificationRow } from './id-verification';
 import type { DefinitionRow, FormResponseView } from './service';
 
@@ -100,16 +101,7 @@ const FormAnswerInput = builder.inputType('FormAnswerInput', {
   }),
 });
 
-const IntakeFormPayload = builder
-  .objectRef<Payload<FormResponseView>>('IntakeFormPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: IntakeForm, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+const IntakeFormPayload = payloadType('IntakeFormPayload', IntakeForm);
 
 /** GraphQL gives null for a value not sent; the zod schema wants it absent. */
 const answersOf = (answers: readonly Record<string, unknown>[]) =>
@@ -345,16 +337,7 @@ const IdVerification = builder.objectRef<IdVerificationRow>('IdVerification').im
   }),
 });
 
-const IdVerificationPayload = builder
-  .objectRef<Payload<IdVerificationRow>>('IdVerificationPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: IdVerification, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+const IdVerificationPayload = payloadType('IdVerificationPayload', IdVerification);
 
 builder.queryField('idVerification', (t) =>
   t.field({

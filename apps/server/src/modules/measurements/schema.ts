@@ -6,6 +6,7 @@ import {
 } from '@portal/domain';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder';
+import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
 import type { MeasurementChangeFormRow, MeasurementRow } from './service';
@@ -50,16 +51,7 @@ const MeasurementInput = builder.inputType('CustomerMeasurementInput', {
   }),
 });
 
-const MeasurementPayload = builder
-  .objectRef<Payload<MeasurementRow>>('CustomerMeasurementPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: CustomerMeasurement, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+const MeasurementPayload = payloadType('CustomerMeasurementPayload', CustomerMeasurement);
 
 const MeasurementsPayload = builder
   .objectRef<Payload<MeasurementRow[]>>('CustomerMeasurementsPayload')
@@ -72,16 +64,7 @@ const MeasurementsPayload = builder
     }),
   });
 
-const ChangeFormPayload = builder
-  .objectRef<Payload<MeasurementChangeFormRow>>('MeasurementChangeFormPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: MeasurementChangeForm, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+const ChangeFormPayload = payloadType('MeasurementChangeFormPayload', MeasurementChangeForm);
 
 const WeightImport = builder
   .objectRef<{ recorded: number; skipped: number; alreadyRecorded: number }>('WeightImport')

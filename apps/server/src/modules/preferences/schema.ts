@@ -1,7 +1,8 @@
 import { tosConsentSchema, updateNotificationPreferenceSchema } from '@portal/domain';
 import { builder } from '../../graphql/builder';
+import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
-import { ok, type Payload } from '../../graphql/payload';
+import { ok } from '../../graphql/payload';
 import type { PreferenceCell } from './service';
 import type { ConsentRow, NotificationPreferenceRow } from './store';
 
@@ -45,16 +46,7 @@ const AffectedRows = builder.objectRef<{ affectedRows: number }>('AffectedRows')
   fields: (t) => ({ affected_rows: t.exposeInt('affectedRows') }),
 });
 
-const AffectedRowsPayload = builder
-  .objectRef<Payload<{ affectedRows: number }>>('AffectedRowsPayload')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: AffectedRows, resolve: (p) => p.data }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
+const AffectedRowsPayload = payloadType('AffectedRowsPayload', AffectedRows);
 
 builder.mutationField('upsertTosConsentAndMarketingPreference', (t) =>
   t.field({

@@ -1,9 +1,10 @@
 import { REFERRAL_STATUSES, createReferralSchema, type ReferralStatus } from '@portal/domain';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder';
+import { payloadType } from '../../graphql/payload-type';
 import { codedError } from '../../graphql/errors';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
-import { ok, type Payload } from '../../graphql/payload';
+import { ok } from '../../graphql/payload';
 import type { ReferralRow } from './service';
 
 // Spec 02 §7: GetReferrals and CreateReferral; R101 when loading fails, R102 when sending does.
@@ -28,14 +29,7 @@ const Referral = builder.objectRef<ReferralRow>('Referral').implement({
   }),
 });
 
-const ReferralPayload = builder.objectRef<Payload<ReferralRow>>('ReferralPayload').implement({
-  fields: (t) => ({
-    data: t.field({ type: Referral, resolve: (p) => p.data }),
-    message: t.exposeString('message'),
-    name: t.exposeString('name'),
-    statusCode: t.exposeInt('statusCode'),
-  }),
-});
+const ReferralPayload = payloadType('ReferralPayload', Referral);
 
 /** Coded errors pass through; anything unexpected becomes the operation's code. */
 function asCoded(error: unknown, code: string, message: string): GraphQLError {
