@@ -7,9 +7,9 @@ import { CacheProvider } from '@emotion/react';
 import { OpenFeature } from '@openfeature/react-sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { createAppServices } from './app/services';
 import { installChunkReload } from './lib/chunk-reload';
 import { installGlobalErrorReporting } from './lib/errors/report-error';
@@ -32,13 +32,16 @@ const nonce =
   document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'css', ...(nonce ? { nonce } : {}) });
 
-const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <CacheProvider value={emotionCache}>
-      <App services={services} router={router} i18n={createAppI18n()} />
+      <App services={services} i18n={createAppI18n()}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>
     </CacheProvider>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { FEATURE_FLAGS } from '@portal/domain';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireReferralEligibility } from '../lib/referrals/require-referral-eligibility';
 import {
   AccessLayout,
@@ -37,7 +37,7 @@ import { RootLayout } from './root-layout';
 import {
   IndexRoute,
   RefreshRoute,
-  RouteErrorScreen,
+  RouteErrorBoundary,
   RxDetailsRoute,
   SignedOutOnly,
   UserActionRoute,
@@ -47,8 +47,11 @@ export const routes: RouteObject[] = [
   // Outside the root layout: "no data is loaded on this page".
   { path: 'refresh', element: <RefreshRoute /> },
   {
-    element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <IndexRoute /> },
       { path: 'invoices', element: <Navigate to="/billing?tab=invoices" replace /> },
@@ -150,3 +153,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The route table, rendered by the declarative router (main.tsx: BrowserRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

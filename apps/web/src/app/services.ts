@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createGraphqlClient } from '../lib/api/graphql-client';
 import type { FetchLike } from '../lib/api/http';
 import { createIdentityApi } from '../lib/api/identity';
-import { loadFeatureFlags, loadVisitorFlags } from '../lib/flags/load-feature-flags';
+import { loadAppConfig } from '../lib/config';
 import { readFlagOverrides } from '../lib/flags/overrides';
 import { PortalFlagProvider } from '../lib/flags/portal-flag-provider';
 import type { AppServices } from '../lib/services';
@@ -39,7 +39,13 @@ export function createAppServices(options: ServiceOptions = {}): AppServices {
   });
   const queryClient = createQueryClient();
   const flags = new PortalFlagProvider(
-    { customer: () => loadFeatureFlags(graphql), visitor: () => loadVisitorFlags(queryClient) },
+    {
+      // The customer's flags need GetFeatureFlags (the generated documents): loaded once signed
+      // in, not with the sign-in page (issue 16). A visitor's are /config.json's defaults.
+      customer: async () =>
+        (await import('../lib/flags/load-feature-flags')).loadFeatureFlags(graphql),
+      visitor: async () => (await loadAppConfig(queryClient)).flags,
+    },
     () => readFlagOverrides(overridesStorage),
   );
   session.onSignedOut(() => queryClient.clear());

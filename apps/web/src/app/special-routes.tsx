@@ -1,6 +1,6 @@
 import { INTAKE_REDIRECT_DELAY_MS } from '@portal/domain';
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useRouteError, useSearchParams } from 'react-router';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams, type Location } from 'react-router';
 import { useAlerts } from '../components/alerts/alert-context';
 import { FullPageLoader } from '../components/full-page-loader';
 import { ErrorScreen } from '../components/error-screen';
@@ -122,9 +122,49 @@ export function RxDetailsRoute({ children }: { children: ReactNode }) {
   return state?.prescription ? children : <Navigate to="/prescriptions" replace />;
 }
 
+interface BoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+interface BoundaryState {
+  caught: { error: unknown } | null;
+  location: Location;
+}
+
+/**
+ * The routes' last resort (the declarative router has no errorElement): an error thrown while
+ * rendering a route shows RouteErrorScreen in place of the whole layout, until the next
+ * navigation, as the data router's error boundary did.
+ */
+class RouteErrorBoundaryInner extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { caught: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { caught: { error } };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
+    // A new location clears the error (react-router's RenderErrorBoundary does the same).
+    if (props.location !== state.location) return { caught: null, location: props.location };
+    return null;
+  }
+
+  override render() {
+    return this.state.caught ? (
+      <RouteErrorScreen error={this.state.caught.error} />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return <RouteErrorBoundaryInner location={location}>{children}</RouteErrorBoundaryInner>;
+}
+
 /** The router's last resort: a failed chunk reloads, anything else shows the error screen. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { session } = useServices();
   const chunkFailure = isChunkLoadError(error);

@@ -1,9 +1,9 @@
 import { OpenFeature } from '@openfeature/react-sdk';
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { vi } from 'vitest';
 import { App } from '../app/app';
-import { routes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 import { createAppServices } from '../app/services';
 import { ANONYMOUS_TARGETING_KEY } from '../lib/flags/portal-flag-provider';
 import { createI18n } from '../lib/i18n';
@@ -22,6 +22,19 @@ export function storeSignedInSession(email = 'alex@example.com'): void {
   );
 }
 
+/** What tests read of the router: its location, and a way to go elsewhere. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: (to: To) => void;
+}
+
+function RouterProbe({ router }: { router: { location?: Location; navigate?: (to: To) => void } }) {
+  router.location = useLocation();
+  const navigate = useNavigate();
+  router.navigate = (to) => void navigate(to);
+  return null;
+}
+
 /** Renders the whole app at `path` against a fake server. */
 export async function renderApp(path: string, serverOptions: FakeServerOptions = {}) {
   const server = createFakeServer(serverOptions);
@@ -29,7 +42,23 @@ export async function renderApp(path: string, serverOptions: FakeServerOptions =
   const services = createAppServices({ fetch: server.handler });
   services.session.start();
   await OpenFeature.setProviderAndWait(services.flags, { targetingKey: ANONYMOUS_TARGETING_KEY });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<App services={services} router={router} i18n={createI18n()} />);
+  const probe: { location?: Location; navigate?: (to: To) => void } = {};
+  const router: TestRouter = {
+    state: {
+      get location() {
+        if (!probe.location) throw new Error('the router has not rendered yet');
+        return probe.location;
+      },
+    },
+    navigate: (to) => probe.navigate?.(to),
+  };
+  const view = render(
+    <App services={services} i18n={createI18n()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe router={probe} />
+      </MemoryRouter>
+    </App>,
+  );
   return { ...view, server, services, router };
 }
