@@ -78,6 +78,11 @@ export const RxDetailsScreen = lazyNamed(
   'RxDetailsScreen',
 );
 export const LabsScreen = lazyNamed(() => import('../features/labs/labs-screen'), 'LabsScreen');
+// The guard reads the customer (GetCustomer): with the screen, not with the route table.
+export const RequireReferralEligibility = lazyNamed(
+  () => import('../lib/referrals/require-referral-eligibility'),
+  'RequireReferralEligibility',
+);
 export const ReferralsScreen = lazyNamed(
   () => import('../features/referrals/referrals-screen'),
   'ReferralsScreen',

@@ -1,6 +1,5 @@
 import { FEATURE_FLAGS } from '@portal/domain';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { RequireReferralEligibility } from '../lib/referrals/require-referral-eligibility';
 import {
   AccessLayout,
   AppointmentsScreen,
@@ -26,6 +25,7 @@ import {
   MessagesScreen,
   PrescriptionsScreen,
   ReferralsScreen,
+  RequireReferralEligibility,
   ResetPasswordScreen,
   RxDetailsScreen,
   ShellLayout,

@@ -1,14 +1,44 @@
-import { LANGUAGES, type Language } from '@portal/domain';
-import CheckIcon from '@mui/icons-material/Check';
+import type { Language } from '@portal/domain';
 import LanguageIcon from '@mui/icons-material/Language';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageChoice } from '../../lib/i18n-app';
+import type { LanguageMenu as LanguageMenuType } from './language-menu';
+
+type LanguageMenuComponent = typeof LanguageMenuType;
+let menuLoad: Promise<LanguageMenuComponent> | undefined;
+function loadLanguageMenu(): Promise<LanguageMenuComponent> {
+  menuLoad ??= import('./language-menu').then((m) => m.LanguageMenu);
+  menuLoad.catch(() => {
+    menuLoad = undefined;
+  });
+  return menuLoad;
+}
+
+/**
+ * The menu (MUI's Menu, Popover, Modal) is its own chunk, loaded once the switcher is usable:
+ * the sign-in page with Spanish off does not download it (issue 16).
+ */
+function useLanguageMenu(
+  enabled: boolean,
+): ComponentType<Parameters<LanguageMenuComponent>[0]> | null {
+  const [menu, setMenu] = useState<{ Menu: LanguageMenuComponent } | null>(null);
+  useEffect(() => {
+    if (!enabled || menu) return;
+    let active = true;
+    loadLanguageMenu().then(
+      (Menu) => {
+        if (active) setMenu({ Menu });
+      },
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [enabled, menu]);
+  return menu?.Menu ?? null;
+}
 
 // Spec 01 §1: the switcher exists in the header but is disabled; the `spanish` flag turns it
 // on. Its accessible name starts with the visible text (WCAG 2.5.3, label in name) and says
@@ -19,6 +49,7 @@ export function LanguageSwitcher() {
   const { enabled, language, choose } = useLanguageChoice();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  const LanguageMenu = useLanguageMenu(enabled);
   const short = t(`language.short.${language}`);
   const name = t(`language.names.${language}`);
 
@@ -54,22 +85,15 @@ export function LanguageSwitcher() {
       >
         {short}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((option) => (
-          <MenuItem
-            key={option}
-            lang={option}
-            role="menuitemradio"
-            aria-checked={option === language}
-            selected={option === language}
-            onClick={() => pick(option)}
-          >
-            <ListItemIcon>{option === language && <CheckIcon aria-hidden />}</ListItemIcon>
-            {/* Each language is named in itself, so a reader of it can find it. */}
-            <ListItemText primary={t(`language.endonyms.${option}`)} />
-          </MenuItem>
-        ))}
-      </Menu>
+      {LanguageMenu && (
+        <LanguageMenu
+          id={menuId}
+          anchor={anchor}
+          language={language}
+          onClose={() => setAnchor(null)}
+          onPick={pick}
+        />
+      )}
     </>
   );
 }
