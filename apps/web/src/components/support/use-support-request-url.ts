@@ -2,7 +2,7 @@ import { fullName } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/config';
-import { useLoadedCustomer } from '../../lib/customer/use-customer';
+import { useLoadedCustomer } from '../../lib/customer/loaded-customer';
 import { buildSupportRequestUrl } from '../../lib/support';
 
 /**

@@ -1,0 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Customer } from './use-customer';
+
+/** The customer query's key; here, apart from its document, so the error screen stays light. */
+export const CUSTOMER_QUERY_KEY = ['customer'] as const;
+
+/**
+ * The customer if already loaded, without subscribing: for prefilling forms and links. (A
+ * second subscriber would refetch a failed query on mount, so an error screen that used
+ * useCustomerQuery would loop between loading and error.) Its own module: it needs no GraphQL
+ * document, and the sign-in page's error screen uses it (issue 16).
+ */
+export function useLoadedCustomer(): Customer | null | undefined {
+  const queryClient = useQueryClient();
+  return queryClient.getQueryData<Customer | null>(CUSTOMER_QUERY_KEY);
+}
