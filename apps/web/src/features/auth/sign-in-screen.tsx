@@ -8,7 +8,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -16,33 +15,42 @@ import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api/http';
 import { useAppConfig } from '../../lib/config';
-import { fieldError, muiField } from '../../lib/forms';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS, safeReturnTo } from '../../lib/routes';
 import { useServices, useSession } from '../../lib/services';
 import { useGoogleRedirectResult } from './use-google-redirect-result';
 import { AccessHeading } from './access-heading';
 import { prefetchHome } from '../../lib/prefetch-home';
+import type { SignInValidation } from './sign-in-resolver';
+import { useSignInForm } from './use-sign-in-form';
 
-let resolverLoad: Promise<Resolver<SignInInput>> | undefined;
-function loadSignInResolver(): Promise<Resolver<SignInInput>> {
-  resolverLoad ??= import('./sign-in-resolver').then((m) => m.signInResolver);
-  resolverLoad.catch(() => {
-    resolverLoad = undefined;
+let validatorLoad: Promise<(values: SignInInput) => SignInValidation> | undefined;
+function loadSignInValidator(): Promise<(values: SignInInput) => SignInValidation> {
+  validatorLoad ??= import('./sign-in-resolver').then((m) => m.validateSignIn);
+  validatorLoad.catch(() => {
+    validatorLoad = undefined;
   });
-  return resolverLoad;
+  return validatorLoad;
 }
 
 /** The domain's sign-in schema, loaded on first use (or on the first key, see onKeyDown). */
-const signInResolver: Resolver<SignInInput> = async (values, context, options) =>
-  (await loadSignInResolver())(values, context, options);
+async function validateSignIn(values: SignInInput): Promise<SignInValidation> {
+  return (await loadSignInValidator())(values);
+}
+
+/** Props that show a field's error, whose message is an i18n key from the domain schema. */
+function errorProps(message: string | undefined, t: (key: string) => string) {
+  return message
+    ? { error: true, helperText: t(message) }
+    : { error: false, helperText: undefined };
+}
 
 /**
  * Issue 16: while the customer types, fetch what comes next: the form's validation and the
  * home screen's chunks (with the full catalogue), so "Log in" paints home without waiting.
  */
 function prepareForSignIn(): void {
-  void loadSignInResolver().catch(() => undefined);
+  void loadSignInValidator().catch(() => undefined);
   prefetchHome();
 }
 
@@ -74,18 +82,11 @@ export function SignInScreen() {
   const googleFlag = useBooleanFlagValue(FEATURE_FLAGS.googleSso, false);
   const googleBusy = useGoogleRedirectResult();
 
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({
-    resolver: signInResolver,
-    mode: 'onTouched',
+  const { values, errors, isSubmitting, register, handleSubmit } = useSignInForm({
+    validate: validateSignIn,
     defaultValues: { email: params.get('email') ?? '', password: '' },
   });
-  const email = watch('email');
-  const password = watch('password');
+  const { email, password } = values;
   const busy = isSubmitting || googleBusy;
   const canSubmit = email.trim() !== '' && password !== '' && status !== 'checking' && !busy;
 
@@ -133,16 +134,16 @@ export function SignInScreen() {
             type="email"
             autoComplete="email"
             required
-            {...muiField(register('email'))}
-            {...fieldError(errors.email, t)}
+            {...register('email')}
+            {...errorProps(errors.email, t)}
           />
           <Box>
             <PasswordField
               label={t('fields.password')}
               autoComplete="current-password"
               required
-              {...muiField(register('password'))}
-              {...fieldError(errors.password, t)}
+              {...register('password')}
+              {...errorProps(errors.password, t)}
             />
             <Box sx={{ mt: 1, textAlign: 'right' }}>
               <Link component={RouterLink} to={forgotHref}>
