@@ -1,6 +1,7 @@
 import { FEATURE_FLAGS } from '@portal/domain';
 import { OpenFeature } from '@openfeature/react-sdk';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, storeSignedInSession } from '../../test/render-app';
 
@@ -56,5 +57,44 @@ describe("a signed-in customer's flags (spec 01 §6)", () => {
       appConfig: { flags: { [FEATURE_FLAGS.oneWayMessaging]: false } },
     });
     expect(await screen.findByRole('link', { name: /Messages/ })).toBeInTheDocument();
+  });
+});
+
+describe('sign-in validation (spec 01 §5)', () => {
+  it('checks a field when it loses focus, then on every change', async () => {
+    const user = userEvent.setup();
+    await renderApp('/');
+    const email = await screen.findByLabelText(/^Email/);
+    await user.type(email, 'alex@');
+    expect(screen.queryByText('Enter a valid email address.')).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    await user.type(email, 'example.com');
+    await waitFor(() =>
+      expect(screen.queryByText('Enter a valid email address.')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('a submit with an invalid email shows the error on the email field and focuses it', async () => {
+    const user = userEvent.setup();
+    const { server } = await renderApp('/');
+    await user.type(await screen.findByLabelText(/^Email/), 'not-an-email');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+    expect(server.count('/identity/sign-in')).toBe(0);
+  });
+
+  it('signs in with the email trimmed and lower-cased, as the domain schema gives it', async () => {
+    const user = userEvent.setup();
+    const { server } = await renderApp('/');
+    await user.type(await screen.findByLabelText(/^Email/), '  Alex@Example.com ');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(server.count('/identity/sign-in')).toBe(1));
+    const call = server.calls.find((c) => c.path === '/identity/sign-in');
+    expect(call?.body).toEqual({ email: 'alex@example.com', password: 'wrong password' });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
   });
 });
