@@ -1,3 +1,7 @@
+import { createElement, use, type ComponentType, type ReactElement } from 'react';
+import { lazyWithReload } from './chunk-reload';
+import { loadScreenCatalogues } from './i18n-app';
+
 // Issue 16: while the customer types on sign-in, fetch home's chunks, the full catalogue and the
 // font weights home uses, so "Log in" paints home without waiting on the network. The route
 // table registers what home loads (app/lazy-screens.ts); features call prefetchHome().
@@ -19,4 +23,49 @@ export function prefetchHome(): void {
       document.fonts.load(`${weight} 1rem Inter`).catch(() => undefined);
     }
   }
+}
+
+/** A route screen whose chunk (and the full catalogue) can be fetched before it renders. */
+export interface PrefetchableScreen<P extends object> {
+  (props: P): ReactElement;
+  displayName: string;
+  /** Fetches the chunk and the catalogues; a failure is forgotten (the render reports it). */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * Like React.lazy, but a screen whose chunk is already in renders at once. React.lazy suspends
+ * on its first render even when the chunk was prefetched, and React then holds the commit that
+ * reveals it for up to 300 ms after the fallback it showed (its fallback throttle): that cost
+ * the first home ~300 ms after Log in (issue 16). A chunk that fails to load reloads the page
+ * (spec 01 §4), as lazyWithReload does for every screen.
+ */
+export function prefetchableScreen<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): PrefetchableScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  let prefetching: Promise<unknown> | undefined;
+  let rendering: Promise<ComponentType<P>> | undefined;
+  const fetchScreen = async () => {
+    const [module] = await Promise.all([load(), loadScreenCatalogues()]);
+    loaded = module[name];
+    return loaded;
+  };
+  const preload = () => {
+    prefetching ??= fetchScreen().catch((error: unknown) => {
+      prefetching = undefined;
+      throw error;
+    });
+    return prefetching;
+  };
+  // The render keeps its own promise: a rejected one stays rejected for the error boundary
+  // (as React.lazy's does) instead of being retried in a loop.
+  function Screen(props: P): ReactElement {
+    const Component = loaded ?? use((rendering ??= lazyWithReload(fetchScreen)()));
+    return createElement(Component, props);
+  }
+  Screen.displayName = name;
+  Screen.preload = preload;
+  return Screen;
 }
