@@ -5,6 +5,7 @@ import { createIdentityApi } from '../lib/api/identity';
 import { loadFeatureFlags, loadVisitorFlags } from '../lib/flags/load-feature-flags';
 import { readFlagOverrides } from '../lib/flags/overrides';
 import { PortalFlagProvider } from '../lib/flags/portal-flag-provider';
+import { prefetchHomeData } from '../lib/prefetch-home';
 import type { AppServices } from '../lib/services';
 import { SessionManager } from '../lib/session/session-manager';
 
@@ -39,9 +40,14 @@ export function createAppServices(options: ServiceOptions = {}): AppServices {
   });
   const queryClient = createQueryClient();
   const flags = new PortalFlagProvider(
-    { customer: () => loadFeatureFlags(graphql), visitor: () => loadVisitorFlags(queryClient) },
+    {
+      customer: () => loadFeatureFlags(graphql, queryClient),
+      visitor: () => loadVisitorFlags(queryClient),
+    },
     () => readFlagOverrides(overridesStorage),
   );
   session.onSignedOut(() => queryClient.clear());
+  // Issue 16: home's queries leave together with the first access token (lib/prefetch-home.ts).
+  session.onSignedIn(() => prefetchHomeData({ graphql, queryClient }));
   return { session, graphql, queryClient, flags, storage };
 }

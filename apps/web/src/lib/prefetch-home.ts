@@ -18,6 +18,7 @@ export function prefetchHome(): void {
   if (prefetched) return;
   prefetched = true;
   for (const load of loaders) load().catch(() => undefined);
+  loadHomeQueries().catch(() => undefined);
   if (typeof document !== 'undefined' && 'fonts' in document) {
     for (const weight of [500, 600, 700]) {
       document.fonts.load(`${weight} 1rem Inter`).catch(() => undefined);
@@ -68,4 +69,36 @@ export function prefetchableScreen<K extends string, P extends object>(
   Screen.displayName = name;
   Screen.preload = preload;
   return Screen;
+}
+
+type HomeQueries = typeof import('../features/home/home-queries');
+let homeQueries: HomeQueries | undefined;
+let homeQueriesLoad: Promise<HomeQueries> | undefined;
+
+/** The module that asks for home's data; fetched while the customer types (prefetchHome). */
+function loadHomeQueries(): Promise<HomeQueries> {
+  homeQueriesLoad ??= import('../features/home/home-queries').then(
+    (module) => (homeQueries = module),
+    (error: unknown) => {
+      homeQueriesLoad = undefined;
+      throw error;
+    },
+  );
+  return homeQueriesLoad;
+}
+
+/**
+ * Issue 16: asks for everything the first home reads, all at once, the moment a sign-in's
+ * access token exists (SessionManager.onSignedIn), before the shell renders. Synchronous when
+ * the module is already in, so the requests leave before React's render of the new session.
+ */
+export function prefetchHomeData(services: Parameters<HomeQueries['prefetchHomeQueries']>[0]) {
+  if (homeQueries) {
+    homeQueries.prefetchHomeQueries(services);
+    return;
+  }
+  loadHomeQueries().then(
+    (module) => module.prefetchHomeQueries(services),
+    () => undefined,
+  );
 }
