@@ -1,4 +1,4 @@
-import { createElement, use, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
 import { lazyWithReload } from './chunk-reload';
 import { loadScreenCatalogues } from './i18n-app';
 
@@ -47,7 +47,6 @@ export function prefetchableScreen<K extends string, P extends object>(
 ): PrefetchableScreen<P> {
   let loaded: ComponentType<P> | undefined;
   let prefetching: Promise<unknown> | undefined;
-  let rendering: Promise<ComponentType<P>> | undefined;
   const fetchScreen = async () => {
     const [module] = await Promise.all([load(), loadScreenCatalogues()]);
     loaded = module[name];
@@ -60,11 +59,12 @@ export function prefetchableScreen<K extends string, P extends object>(
     });
     return prefetching;
   };
-  // The render keeps its own promise: a rejected one stays rejected for the error boundary
-  // (as React.lazy's does) instead of being retried in a loop.
+  // Before the chunk is in, an ordinary lazy screen (its failure goes to the error boundary).
+  // Its load sets `loaded` first, so the retry after it renders the screen itself: the lazy
+  // one never mounts, and the element type stays the same from then on.
+  const Lazy = lazy(lazyWithReload(async () => ({ default: await fetchScreen() })));
   function Screen(props: P): ReactElement {
-    const Component = loaded ?? use((rendering ??= lazyWithReload(fetchScreen)()));
-    return createElement(Component, props);
+    return createElement(loaded ?? Lazy, props);
   }
   Screen.displayName = name;
   Screen.preload = preload;
