@@ -27,7 +27,10 @@ export const ShellLayout = prefetchableScreen(loadShellLayout, 'ShellLayout');
 export const HomeScreen = prefetchableScreen(loadHomeScreen, 'HomeScreen');
 
 // What the sign-in screen fetches while the customer types (issue 16).
-registerHomePrefetch([ShellLayout.preload, HomeScreen.preload]);
+registerHomePrefetch(
+  [ShellLayout.preload, HomeScreen.preload],
+  () => import('../features/home/home-queries'),
+);
 
 export const SignInPage = lazyCore(() => import('../features/auth/sign-in-page'), 'SignInPage');
 export const AccessLayout = lazyCore(

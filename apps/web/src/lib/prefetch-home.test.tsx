@@ -47,7 +47,10 @@ describe('prefetchableScreen (issue 16)', () => {
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(fallbacks.length).toBeGreaterThan(0);
 
-    await act(async () => chunk.resolve({ Greeting }));
+    await act(async () => {
+      chunk.resolve({ Greeting });
+      await chunk.promise;
+    });
     expect(await screen.findByRole('heading', { name: 'Hi, Alex' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import type { GraphqlClient } from './api/graphql-client';
 import { lazyWithReload } from './chunk-reload';
 import { loadScreenCatalogues } from './i18n-app';
 
@@ -6,11 +8,27 @@ import { loadScreenCatalogues } from './i18n-app';
 // font weights home uses, so "Log in" paints home without waiting on the network. The route
 // table registers what home loads (app/lazy-screens.ts); features call prefetchHome().
 
+/** What home's data prefetch needs (features/home/home-queries.ts). */
+export interface HomeDataServices {
+  graphql: GraphqlClient;
+  queryClient: QueryClient;
+}
+
+interface HomeQueries {
+  prefetchHomeQueries: (services: HomeDataServices) => void;
+}
+
 let loaders: readonly (() => Promise<unknown>)[] = [];
+let queriesLoader: (() => Promise<HomeQueries>) | undefined;
 let prefetched = false;
 
-export function registerHomePrefetch(list: readonly (() => Promise<unknown>)[]): void {
+/** Home's chunks, and the module that asks for home's data (see prefetchHomeData). */
+export function registerHomePrefetch(
+  list: readonly (() => Promise<unknown>)[],
+  loadQueries?: () => Promise<HomeQueries>,
+): void {
   loaders = list;
+  queriesLoader = loadQueries;
 }
 
 /** Once per page; a failure is forgotten here (the real load after sign-in reports it). */
@@ -71,13 +89,13 @@ export function prefetchableScreen<K extends string, P extends object>(
   return Screen;
 }
 
-type HomeQueries = typeof import('../features/home/home-queries');
 let homeQueries: HomeQueries | undefined;
 let homeQueriesLoad: Promise<HomeQueries> | undefined;
 
 /** The module that asks for home's data; fetched while the customer types (prefetchHome). */
 function loadHomeQueries(): Promise<HomeQueries> {
-  homeQueriesLoad ??= import('../features/home/home-queries').then(
+  if (!queriesLoader) return Promise.reject(new Error('home queries not registered'));
+  homeQueriesLoad ??= queriesLoader().then(
     (module) => (homeQueries = module),
     (error: unknown) => {
       homeQueriesLoad = undefined;
@@ -92,7 +110,7 @@ function loadHomeQueries(): Promise<HomeQueries> {
  * access token exists (SessionManager.onSignedIn), before the shell renders. Synchronous when
  * the module is already in, so the requests leave before React's render of the new session.
  */
-export function prefetchHomeData(services: Parameters<HomeQueries['prefetchHomeQueries']>[0]) {
+export function prefetchHomeData(services: HomeDataServices): void {
   if (homeQueries) {
     homeQueries.prefetchHomeQueries(services);
     return;

@@ -15,7 +15,7 @@ function heldApi() {
   const asked: string[] = [];
   const held: (() => void)[] = [];
   const fetch = (_input: RequestInfo | URL, init?: RequestInit) => {
-    const { query } = JSON.parse(String(init?.body)) as { query: string };
+    const { query } = JSON.parse(init?.body as string) as { query: string };
     const name = /^\s*query\s+(\w+)/.exec(query)?.[1] ?? '?';
     asked.push(name);
     const data: Record<string, unknown> = {
