@@ -11,6 +11,9 @@ import {
   startWebPortal,
 } from './lib/web-app';
 
+/** Issue 16's goal: Log in click → greeting painted, median of the warm runs. */
+const GOAL_MEDIAN_MS = 600;
+
 /** Measured runs after the cold one (BENCH_HOME_RUNS). */
 function measuredRuns(): number {
   const raw = process.env.BENCH_HOME_RUNS;
@@ -232,10 +235,16 @@ export const timeToHome: Benchmark = {
 
     const median = percentile(pick('clickToHomeMs'), 50);
     const p90 = percentile(pick('clickToHomeMs'), 90);
+    // The part after the sign-in answer (debounce, exchange, queries, render): the web app's
+    // own share, less moved by the load than the argon2 check before it.
+    const afterSignIn = warm.flatMap((r) => {
+      const signIn = r.spans.find((span) => span.label === 'POST /identity/sign-in');
+      return signIn ? [r.clickToHomeMs - signIn.endMs] : [];
+    });
     return {
       tables: [timesTable, waterfallTable],
       notes: [
-        `Time to a signed-in home (Log in click → '${DEMO_USER.greeting}' heading painted): median ${ms(median)} ms, p90 ${ms(p90)} ms over ${warm.length} runs; cold first run ${ms(cold.clickToHomeMs)} ms. With opening / first: median ${ms(percentile(total, 50))} ms, p90 ${ms(percentile(total, 90))} ms; cold ${ms(cold.signInFormMs + cold.clickToHomeMs)} ms.`,
+        `Time to a signed-in home (Log in click → '${DEMO_USER.greeting}' heading painted): median ${ms(median)} ms (goal ≤ ${GOAL_MEDIAN_MS} ms with the 200 ms debounce: ${median <= GOAL_MEDIAN_MS ? 'met' : 'NOT met'}), p90 ${ms(p90)} ms over ${warm.length} runs; cold first run ${ms(cold.clickToHomeMs)} ms. From the sign-in answer to the greeting: median ${ms(percentile(afterSignIn, 50))} ms, p90 ${ms(percentile(afterSignIn, 90))} ms. With opening / first: median ${ms(percentile(total, 50))} ms, p90 ${ms(percentile(total, 90))} ms; cold ${ms(cold.signInFormMs + cold.clickToHomeMs)} ms.`,
         `Measured in the page (an init script's requestAnimationFrame loop, page clock): "open" = navigation start → first frame with the Log in button visible; then Email and Password are filled (not timed); "click → home" = the Log in click event → first frame with the '${DEMO_USER.greeting}' heading visible. It includes the web app's 200 ms debounce before the token exchange (spec 01 §4), the argon2 check in POST /identity/sign-in, the GraphQL queries and the shell and home chunks. Playwright's waitFor polls every 500 ms once ~0.3 s have passed, so the times it saw are coarser: click → home median ${ms(
           percentile(
             warm.map((r) => r.playwright.clickToHomeMs),
@@ -266,7 +275,11 @@ export const timeToHome: Benchmark = {
             median: percentile(pick('signInFormMs'), 50),
             p90: percentile(pick('signInFormMs'), 90),
           },
-          clickToHomeMs: { median, p90, mean: mean(pick('clickToHomeMs')) },
+          clickToHomeMs: { median, p90, mean: mean(pick('clickToHomeMs')), goal: GOAL_MEDIAN_MS },
+          signInAnswerToHomeMs: {
+            median: percentile(afterSignIn, 50),
+            p90: percentile(afterSignIn, 90),
+          },
           totalMs: { median: percentile(total, 50), p90: percentile(total, 90) },
           values: warm.map(({ signInFormMs, clickToHomeMs, playwright }) => ({
             signInFormMs,

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { lazyWithReload } from '../lib/chunk-reload';
 import { loadScreenCatalogues } from '../lib/i18n-app';
-import { registerHomePrefetch } from '../lib/prefetch-home';
+import { prefetchableScreen, registerHomePrefetch } from '../lib/prefetch-home';
 
 // Every screen is its own chunk (route-level code splitting); a chunk that fails to load
 // reloads the page (spec 01 §4). A screen renders once its chunk and the language's full
@@ -22,11 +22,15 @@ function lazyCore<K extends string, P>(load: () => Promise<Record<K, ComponentTy
 
 const loadShellLayout = () => import('../features/shell/shell-layout');
 const loadHomeScreen = () => import('../features/home/home-screen');
-export const ShellLayout = lazyNamed(loadShellLayout, 'ShellLayout');
-export const HomeScreen = lazyNamed(loadHomeScreen, 'HomeScreen');
+// Rendered without suspending once prefetched (lib/prefetch-home.ts).
+export const ShellLayout = prefetchableScreen(loadShellLayout, 'ShellLayout');
+export const HomeScreen = prefetchableScreen(loadHomeScreen, 'HomeScreen');
 
 // What the sign-in screen fetches while the customer types (issue 16).
-registerHomePrefetch([loadShellLayout, loadHomeScreen, loadScreenCatalogues]);
+registerHomePrefetch(
+  [ShellLayout.preload, HomeScreen.preload],
+  () => import('../features/home/home-queries'),
+);
 
 export const SignInPage = lazyCore(() => import('../features/auth/sign-in-page'), 'SignInPage');
 export const AccessLayout = lazyCore(

@@ -5,6 +5,7 @@ import { createIdentityApi } from '../lib/api/identity';
 import { loadAppConfig } from '../lib/config';
 import { readFlagOverrides } from '../lib/flags/overrides';
 import { PortalFlagProvider } from '../lib/flags/portal-flag-provider';
+import { prefetchHomeData } from '../lib/prefetch-home';
 import type { AppServices } from '../lib/services';
 import { SessionManager } from '../lib/session/session-manager';
 
@@ -41,13 +42,16 @@ export function createAppServices(options: ServiceOptions = {}): AppServices {
   const flags = new PortalFlagProvider(
     {
       // The customer's flags need GetFeatureFlags (the generated documents): loaded once signed
-      // in, not with the sign-in page (issue 16). A visitor's are /config.json's defaults.
+      // in, not with the sign-in page (issue 16), through the query cache so home's prefetch
+      // and the provider share one answer. A visitor's are /config.json's defaults.
       customer: async () =>
-        (await import('../lib/flags/load-feature-flags')).loadFeatureFlags(graphql),
+        (await import('../lib/flags/load-feature-flags')).loadFeatureFlags(graphql, queryClient),
       visitor: async () => (await loadAppConfig(queryClient)).flags,
     },
     () => readFlagOverrides(overridesStorage),
   );
   session.onSignedOut(() => queryClient.clear());
+  // Issue 16: home's queries leave together with the first access token (lib/prefetch-home.ts).
+  session.onSignedIn(() => prefetchHomeData({ graphql, queryClient }));
   return { session, graphql, queryClient, flags, storage };
 }

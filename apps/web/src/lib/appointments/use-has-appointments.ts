@@ -1,9 +1,10 @@
 import { INTAKE_REQUIREMENT_TYPES } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   GetAppointmentPresenceDocument,
   type AppointmentPresenceFragment,
 } from '../../gql/graphql';
+import type { GraphqlClient } from '../api/graphql-client';
 import { useServices } from '../services';
 import { APPOINTMENTS_KEY } from './use-appointments';
 
@@ -32,10 +33,8 @@ export function intakeNeeded(appointments: readonly AppointmentPresenceFragment[
   );
 }
 
-/** appointmentsByCustomer reduced to what home needs (see AppointmentPresence). */
-export function useAppointmentPresence() {
-  const { graphql } = useServices();
-  return useQuery({
+export function appointmentPresenceQueryOptions(graphql: GraphqlClient) {
+  return queryOptions({
     queryKey: APPOINTMENT_PRESENCE_QUERY_KEY,
     queryFn: async (): Promise<AppointmentPresence> => {
       const result = (await graphql.request(GetAppointmentPresenceDocument)).appointmentsByCustomer;
@@ -48,4 +47,10 @@ export function useAppointmentPresence() {
     },
     staleTime: 60_000,
   });
+}
+
+/** appointmentsByCustomer reduced to what home needs (see AppointmentPresence). */
+export function useAppointmentPresence() {
+  const { graphql } = useServices();
+  return useQuery(appointmentPresenceQueryOptions(graphql));
 }

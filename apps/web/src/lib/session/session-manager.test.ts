@@ -129,3 +129,71 @@ describe('logout', () => {
     await expect(session.getAccessToken()).rejects.toThrow('The session has ended');
   });
 });
+
+describe('onSignedIn (issue 16: home asks for its data with the first access token)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('fires once per sign-in, when the access token exists and before the snapshot says authenticated', async () => {
+    const { server, session } = setup();
+    session.start();
+    const seen: { status: string; exchanges: number; token: string }[] = [];
+    session.onSignedIn(() => {
+      // The token is there already: a request sent now leaves without waiting for anything.
+      void session.getAccessToken().then((token) => {
+        seen.push({ status: session.getSnapshot().status, exchanges: 0, token });
+      });
+      seen.push({
+        status: session.getSnapshot().status,
+        exchanges: server.count('/connect/token'),
+        token: '',
+      });
+    });
+
+    const signedIn = session.signIn('alex@example.com', 'DemoPass1');
+    await vi.advanceTimersByTimeAsync(199);
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await signedIn;
+    expect(seen).toEqual([
+      { status: 'checking', exchanges: 1, token: '' },
+      { status: 'authenticated', exchanges: 0, token: 'access-1' },
+    ]);
+
+    // A later refresh of the access token is no sign-in.
+    await session.refreshAccessToken();
+    expect(server.count('/connect/token')).toBe(2);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('does not fire for a restored session or a failed sign-in, and a throwing listener does not stop the sign-in', async () => {
+    const first = setup();
+    first.session.start();
+    const signedIn = first.session.signIn('alex@example.com', 'DemoPass1');
+    await vi.advanceTimersByTimeAsync(200);
+    await signedIn;
+
+    // The next page load restores the stored session.
+    const { session } = setup();
+    let calls = 0;
+    session.onSignedIn(() => {
+      calls += 1;
+      throw new Error('listener failed');
+    });
+    session.start();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(session.getSnapshot().status).toBe('authenticated');
+    expect(calls).toBe(0);
+
+    await session.signOut();
+    await expect(session.signIn('alex@example.com', 'wrong')).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls).toBe(0);
+
+    const again = session.signIn('alex@example.com', 'DemoPass1');
+    await vi.advanceTimersByTimeAsync(200);
+    await again;
+    expect(calls).toBe(1);
+    expect(session.getSnapshot().status).toBe('authenticated');
+  });
+});

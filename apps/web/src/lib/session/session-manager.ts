@@ -57,6 +57,9 @@ export class SessionManager {
   private snapshot: SessionSnapshot = { status: 'checking', userId: null, email: null };
   private readonly listeners = new Set<() => void>();
   private readonly signOutListeners = new Set<() => void>();
+  private readonly signInListeners = new Set<() => void>();
+  /** A sign-in's tokens are in and its first access token not yet. */
+  private signingIn = false;
   private tokens: StoredTokens | null = null;
   private access: { token: string; expiresAt: number } | null = null;
   private exchangeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,6 +85,16 @@ export class SessionManager {
   onSignedOut(listener: () => void): () => void {
     this.signOutListeners.add(listener);
     return () => this.signOutListeners.delete(listener);
+  }
+
+  /**
+   * Called once a new sign-in's first access token exists, just before the snapshot says
+   * authenticated: what home needs can be asked for before it renders (issue 16). Not called
+   * for a restored session or a refresh.
+   */
+  onSignedIn(listener: () => void): () => void {
+    this.signInListeners.add(listener);
+    return () => this.signInListeners.delete(listener);
   }
 
   /** Restores a stored session at page load; `/refresh` passes `restore: false`. */
@@ -180,6 +193,7 @@ export class SessionManager {
   private async acceptTokens(tokens: IdentityTokens): Promise<void> {
     this.storeTokens(tokens);
     this.access = null;
+    this.signingIn = true;
     this.setSnapshot({ status: 'checking', userId: null, email: null });
     emitAuthEvent(this.deps.storage, 'login');
     await this.scheduleExchange();
@@ -231,6 +245,16 @@ export class SessionManager {
       token: response.access_token,
       expiresAt: this.now() + response.expires_in * 1000,
     };
+    if (this.signingIn) {
+      this.signingIn = false;
+      for (const listener of this.signInListeners) {
+        try {
+          listener();
+        } catch {
+          // A prefetch that fails to start changes nothing: the screens ask for themselves.
+        }
+      }
+    }
     const claims = decodeJwtPayload(tokens.idToken);
     this.setSnapshot({
       status: 'authenticated',
@@ -305,6 +329,7 @@ export class SessionManager {
     clearTimeout(this.exchangeTimer);
     clearTimeout(this.refreshTimer);
     this.exchangeTimer = undefined;
+    this.signingIn = false;
     this.tokens = null;
     this.access = null;
     this.deps.storage.removeItem(STORAGE_KEYS.session);
