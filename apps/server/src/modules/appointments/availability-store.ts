@@ -144,11 +144,67 @@ export class AvailabilityStore {
     window: AvailabilityWindow,
     options: { distinctStart: boolean },
   ): Promise<FreeSlotRow[]> {
-    const query = options.distinctStart
-      ? sql`${this.slotsCte(filter, window)}
+    const rows = await this.slotRows(
+      this.slotsCte(filter, window),
+      sql`true`,
+      sql`null::text`,
+      options.distinctStart,
+    );
+    return rows.map((row) => row.slot);
+  }
+
+  /**
+   * The first local day (in `timeZone`) of the window with a free slot, and that day's free
+   * slots, in one statement: the starts are walked in order until the first one with a free
+   * provider, and its local day's slots are answered as freeSlots would (so the dialog's first
+   * paint needs no second question). Null when the window has no free slot.
+   */
+  async firstDaySlots(
+    filter: SlotFilter,
+    window: AvailabilityWindow,
+    timeZone: string,
+    options: { distinctStart: boolean },
+  ): Promise<{ date: string; slots: FreeSlotRow[] } | null> {
+    const prefix = sql`${this.slotsCte(filter, window)}, first_day as materialized (
+        select (st.start at time zone ${timeZone})::date as day
+        from (select distinct start from slot order by start) st
+        where (
+          select true from slot ss join cand c on c.shape = ss.shape
+          where ss.start = st.start and ${this.free()}
+          limit 1)
+        limit 1
+      )`;
+    const inFirstDay = (
+      start: SQL,
+    ) => sql`${start} >= (select day::timestamp at time zone ${timeZone} from first_day)
+        and ${start} < (select (day + 1)::timestamp at time zone ${timeZone} from first_day)`;
+    const rows = await this.slotRows(
+      prefix,
+      inFirstDay,
+      sql`(select to_char(day, 'YYYY-MM-DD') from first_day)`,
+      options.distinctStart,
+    );
+    const date = rows[0]?.day;
+    return date ? { date, slots: rows.map((row) => row.slot) } : null;
+  }
+
+  /**
+   * Free slots of the CTEs in `prefix` whose start passes `where` (every free provider at each
+   * start, by start then provider name; or one free provider per start, at random), each row
+   * carrying `day`.
+   */
+  private async slotRows(
+    prefix: SQL,
+    where: SQL | ((start: SQL) => SQL),
+    day: SQL,
+    distinctStart: boolean,
+  ): Promise<{ day: string | null; slot: FreeSlotRow }[]> {
+    const startsIn = (start: SQL) => (typeof where === 'function' ? where(start) : where);
+    const query = distinctStart
+      ? sql`${prefix}
         select f.id as provider_id, extract(epoch from st.start)::float8 as start_s,
-          f.visit_minutes
-        from (select distinct start from slot) st
+          f.visit_minutes, ${day} as day
+        from (select distinct start from slot where ${startsIn(sql`start`)}) st
         cross join lateral (
           -- random() in the select list keeps the free check above the shuffle, so the
           -- probes stop at the first free provider of the shuffled order.
@@ -165,24 +221,29 @@ export class AvailabilityStore {
             limit 1) is null
           limit 1) f
         order by st.start`
-      : sql`${this.slotsCte(filter, window)}
-        select c.id as provider_id, extract(epoch from ss.start)::float8 as start_s, c.visit_minutes
+      : sql`${prefix}
+        select c.id as provider_id, extract(epoch from ss.start)::float8 as start_s,
+          c.visit_minutes, ${day} as day
         from slot ss join cand c on c.shape = ss.shape
         join providers p on p.id = c.id
-        where ${this.free()}
+        where ${startsIn(sql`ss.start`)} and ${this.free()}
         order by ss.start, p.display_name, p.id`;
     // Epoch seconds: cheaper to read than timestamptz text, and the same on both drivers.
     const result = (await this.db.execute(query)) as Rows<{
       provider_id: string;
       start_s: number | string;
       visit_minutes: number | string;
+      day: string | null;
     }>;
     return result.rows.map((row) => {
       const start = Number(row.start_s) * 1000;
       return {
-        providerId: row.provider_id,
-        start: new Date(start),
-        end: new Date(start + Number(row.visit_minutes) * 60_000),
+        day: row.day,
+        slot: {
+          providerId: row.provider_id,
+          start: new Date(start),
+          end: new Date(start + Number(row.visit_minutes) * 60_000),
+        },
       };
     });
   }
