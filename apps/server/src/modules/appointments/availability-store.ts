@@ -69,6 +69,10 @@ export class AvailabilityStore {
           and w.start between ${from}::timestamptz and ${to}::timestamptz
           -- A wall time the clocks skip is not offered (as generateSlots does).
           and (w.start at time zone sh.time_zone) = d::date + make_interval(mins => m)
+      ), shape_ids as materialized (
+        -- The candidates of each shape in one row: a start's providers without a scan of cand.
+        select shape, min(visit_minutes) as visit_minutes, array_agg(id) as ids
+        from cand group by shape
       )`;
   }
 
@@ -107,7 +111,8 @@ export class AvailabilityStore {
         select count(*)::int from (
           select st.start from starts st
           cross join lateral (
-            select 1 from slot ss join cand c on c.shape = ss.shape
+            select 1 from slot ss join shape_ids sp on sp.shape = ss.shape
+            cross join lateral (select u.id, sp.visit_minutes from unnest(sp.ids) u(id)) c
             where ss.start = st.start and ${this.free()}
             limit 1) f
           where st.day = dd.day
@@ -119,19 +124,38 @@ export class AvailabilityStore {
       .map((row) => ({ date: row.day, count: Number(row.count) }));
   }
 
-  /** Providers of the filter with at least one free slot in the window, by name. */
+  /**
+   * Providers of the filter with at least one free slot in the window, by name. Each provider
+   * walks the starts of its own shapes (arrays, so no scan of the candidates per provider) and
+   * stops at the first free one.
+   */
   providersWithSlots(filter: SlotFilter, window: AvailabilityWindow): Promise<ProviderRow[]> {
-    const ids = sql`${this.slotsCte(filter, window)}
-      select p.id from (select distinct id from cand) p
-      cross join lateral (
-        select 1 from cand c join slot ss on ss.shape = c.shape
-        where c.id = p.id and ${this.free()}
-        limit 1) f`;
-    return this.db
-      .select()
-      .from(providers)
-      .where(sql`${providers.id} in (${ids})`)
-      .orderBy(asc(providers.displayName), asc(providers.id));
+    const ids = sql`${this.slotsCte(filter, window)}, shape_starts as materialized (
+        select shape, array_agg(start order by start) as starts from slot group by shape
+      ), per_provider as materialized (
+        select id, min(visit_minutes) as visit_minutes, array_agg(shape) as shapes
+        from cand group by id
+      )
+      select pp.id from per_provider pp
+      where exists (
+        select 1 from unnest(pp.shapes) u(shape)
+        join shape_starts sh on sh.shape = u.shape
+        cross join lateral unnest(sh.starts) st(start)
+        where (
+          select true from appointments a
+          where a.provider_id = pp.id and a.is_async = false and a.status not in (${RELEASING})
+            and a.start > st.start - interval '1 day'
+            and a.start < st.start + make_interval(mins => pp.visit_minutes)
+            and a."end" > st.start
+          limit 1) is null)`;
+    return (
+      this.db
+        .select()
+        .from(providers)
+        // An array computed once: `in (…)` planned a nested loop over the ids for every row.
+        .where(sql`${providers.id} = any(array(${ids}))`)
+        .orderBy(asc(providers.displayName), asc(providers.id))
+    );
   }
 
   /**
@@ -169,7 +193,8 @@ export class AvailabilityStore {
         select (st.start at time zone ${timeZone})::date as day
         from (select distinct start from slot order by start) st
         where (
-          select true from slot ss join cand c on c.shape = ss.shape
+          select true from slot ss join shape_ids sp on sp.shape = ss.shape
+            cross join lateral (select u.id, sp.visit_minutes from unnest(sp.ids) u(id)) c
           where ss.start = st.start and ${this.free()}
           limit 1)
         limit 1
@@ -210,7 +235,8 @@ export class AvailabilityStore {
           -- probes stop at the first free provider of the shuffled order.
           select r.id, r.visit_minutes from (
             select c.id, c.visit_minutes, ss.start, random() as pick
-            from slot ss join cand c on c.shape = ss.shape
+            from slot ss join shape_ids sp on sp.shape = ss.shape
+            cross join lateral (select u.id, sp.visit_minutes from unnest(sp.ids) u(id)) c
             where ss.start = st.start order by pick) r
           where (
             select true from appointments a
