@@ -57,7 +57,7 @@ export class AvailabilityStore {
           ${filter.providerId ? sql`and p.id = ${filter.providerId}` : sql``}
           ${filter.language ? sql`and p.language = ${filter.language}` : sql``}
       ), slot as materialized (
-        select sh.shape, w.start
+        select sh.shape, w.start, sh.visit_minutes
         from (select distinct shape, time_zone, visit_minutes, weekday, start_minute, end_minute from cand) sh
         cross join lateral generate_series(
           ((${from}::timestamptz at time zone sh.time_zone)::date)::timestamp,
@@ -71,8 +71,7 @@ export class AvailabilityStore {
           and (w.start at time zone sh.time_zone) = d::date + make_interval(mins => m)
       ), shape_ids as materialized (
         -- The candidates of each shape in one row: a start's providers without a scan of cand.
-        select shape, min(visit_minutes) as visit_minutes, array_agg(id) as ids
-        from cand group by shape
+        select shape, array_agg(id) as ids from cand group by shape
       )`;
   }
 
@@ -111,8 +110,11 @@ export class AvailabilityStore {
         select count(*)::int from (
           select st.start from starts st
           cross join lateral (
-            select 1 from slot ss join shape_ids sp on sp.shape = ss.shape
-            cross join lateral (select u.id, sp.visit_minutes from unnest(sp.ids) u(id)) c
+            select 1 from slot ss cross join lateral (
+              -- The shape's providers by a scalar lookup: only then the probes, whatever the
+              -- planner estimates (the tables may not be analysed yet).
+              select u.id, ss.visit_minutes
+              from unnest((select sp.ids from shape_ids sp where sp.shape = ss.shape)) u(id)) c
             where ss.start = st.start and ${this.free()}
             limit 1) f
           where st.day = dd.day
@@ -138,9 +140,11 @@ export class AvailabilityStore {
       )
       select pp.id from per_provider pp
       where exists (
+        -- Each shape's starts by a scalar lookup, so the probes run only on this provider's
+        -- starts whatever the planner estimates (the tables may not be analysed yet).
         select 1 from unnest(pp.shapes) u(shape)
-        join shape_starts sh on sh.shape = u.shape
-        cross join lateral unnest(sh.starts) st(start)
+        cross join lateral unnest(
+          (select sh.starts from shape_starts sh where sh.shape = u.shape)) st(start)
         where (
           select true from appointments a
           where a.provider_id = pp.id and a.is_async = false and a.status not in (${RELEASING})
@@ -193,8 +197,11 @@ export class AvailabilityStore {
         select (st.start at time zone ${timeZone})::date as day
         from (select distinct start from slot order by start) st
         where (
-          select true from slot ss join shape_ids sp on sp.shape = ss.shape
-            cross join lateral (select u.id, sp.visit_minutes from unnest(sp.ids) u(id)) c
+          select true from slot ss cross join lateral (
+              -- The shape's providers by a scalar lookup: only then the probes, whatever the
+              -- planner estimates (the tables may not be analysed yet).
+              select u.id, ss.visit_minutes
+              from unnest((select sp.ids from shape_ids sp where sp.shape = ss.shape)) u(id)) c
           where ss.start = st.start and ${this.free()}
           limit 1)
         limit 1
@@ -235,8 +242,11 @@ export class AvailabilityStore {
           -- probes stop at the first free provider of the shuffled order.
           select r.id, r.visit_minutes from (
             select c.id, c.visit_minutes, ss.start, random() as pick
-            from slot ss join shape_ids sp on sp.shape = ss.shape
-            cross join lateral (select u.id, sp.visit_minutes from unnest(sp.ids) u(id)) c
+            from slot ss cross join lateral (
+              -- The shape's providers by a scalar lookup: only then the probes, whatever the
+              -- planner estimates (the tables may not be analysed yet).
+              select u.id, ss.visit_minutes
+              from unnest((select sp.ids from shape_ids sp where sp.shape = ss.shape)) u(id)) c
             where ss.start = st.start order by pick) r
           where (
             select true from appointments a
