@@ -8,7 +8,7 @@ import {
   createBenchTreatment,
   makePatients,
 } from './lib/appointments-seed';
-import { AVAILABILITY_SUMMARY, AVAILABLE_SLOTS, DAY_SLOTS } from './lib/operations';
+import { AVAILABLE_SLOTS, webOperation } from './lib/operations';
 import type { PortalServer } from './lib/portal';
 import { openBenchSession } from './lib/sessions';
 import { fmt, fmtRatio, ratio, type Table } from './lib/report';
@@ -105,43 +105,63 @@ async function measure(portal: PortalServer) {
     startTime: window.earliest.toISOString(),
     endTime: window.latest.toISOString(),
   };
-  const post = async <T>(query: string, vars: object): Promise<{ data: T; bytes: number }> => {
+  const post = async <T>(
+    query: string | { query: string; hash: string },
+    vars: object,
+  ): Promise<{ data: T; bytes: number }> => {
+    // The web's operations go as the web sends them: the text and its persisted hash.
+    const body =
+      typeof query === 'string'
+        ? { query, variables: vars }
+        : {
+            query: query.query,
+            variables: vars,
+            extensions: { persistedQuery: { version: 1, sha256Hash: query.hash.slice(7) } },
+          };
     const response = await fetch(`${portal.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query, variables: vars }),
+      body: JSON.stringify(body),
     });
     const text = await response.text();
-    const body = JSON.parse(text) as { data?: T; errors?: unknown[] };
-    if (!body.data) throw new Error(`query failed: ${JSON.stringify(body.errors)}`);
-    return { data: body.data, bytes: Buffer.byteLength(text) };
+    const parsed = JSON.parse(text) as { data?: T; errors?: unknown[] };
+    if (!parsed.data) throw new Error(`query failed: ${JSON.stringify(parsed.errors)}`);
+    return { data: parsed.data, bytes: Buffer.byteLength(text) };
   };
   type Slot = { start: string; end: string; provider: { id: string } };
   const viaGraphql = async () =>
     (await post<{ availableSlots: Slot[] }>(AVAILABLE_SLOTS, variables)).data.availableSlots;
   interface Summary {
-    providers: { id: string }[];
+    providers: { id: string; displayName: string }[];
     days: { date: string; label: string | null }[];
+    firstDay: { date: string; slots: { start: string; end: string; providerId: string }[] } | null;
   }
-  const summary = () =>
-    post<{ availabilitySummary: Summary }>(AVAILABILITY_SUMMARY, {
+  // The booking dialog's own documents (apps/web/src/features/appointments/*.graphql).
+  const summaryDoc = webOperation('GetAvailabilitySummary');
+  const daySlotsDoc = webOperation('GetAvailableSlots');
+  const summary = (firstDay: boolean) =>
+    post<{ availabilitySummary: Summary }>(summaryDoc, {
       ...variables,
+      providerId: null,
+      forReschedule: false,
       timeZone: VIEWER_ZONE,
+      firstDay,
     });
   const daySlots = (day: string, distinctStart: boolean) =>
-    post<{ availableSlots: Slot[] }>(DAY_SLOTS, {
+    post<{ availableSlots: Slot[] }>(daySlotsDoc, {
       ...variables,
+      providerId: null,
+      forReschedule: false,
       day,
       timeZone: VIEWER_ZONE,
       distinctStart,
     });
-  // What the booking dialog asks before its first paint: the day strip, then the first day.
+  // What the booking dialog asks before its first paint (any provider): the day strip with the
+  // first day's times, one request.
   const firstPaint = async () => {
-    const strip = await summary();
-    const first = strip.data.availabilitySummary.days[0]?.date;
-    if (!first) throw new Error('no day with a free slot');
-    const day = await daySlots(first, true);
-    return { bytes: strip.bytes + day.bytes };
+    const strip = await summary(true);
+    if (!strip.data.availabilitySummary.firstDay) throw new Error('no day with a free slot');
+    return { bytes: strip.bytes };
   };
   const viaSql = () =>
     slotsBySql(db, {
@@ -166,7 +186,7 @@ async function measure(portal: PortalServer) {
     thinDuplicateStarts(fullSlots, () => 0),
     VIEWER_ZONE,
   ).map((d) => ({ date: d.date, label: d.label }));
-  const strip = (await summary()).data.availabilitySummary;
+  const strip = (await summary(true)).data.availabilitySummary;
   const problems: string[] = [];
   if (JSON.stringify(strip.days) !== JSON.stringify(impliedDays)) problems.push('day labels');
   const withSlots = new Set(first.map((s) => s.provider.id));
@@ -176,12 +196,38 @@ async function measure(portal: PortalServer) {
   ) {
     problems.push('providers');
   }
-  for (const day of slotsByDay(fullSlots, VIEWER_ZONE).slice(0, 3)) {
+  const fullDays = slotsByDay(fullSlots, VIEWER_ZONE);
+  // The first day as the strip brings it: the full answer's first day, one free provider at
+  // each of its starts (the server picks which at random).
+  const firstFull = fullDays[0];
+  const fullKeys = new Set(first.map((s) => key(s.provider.id, s.start)));
+  const firstStarts = [...new Set(firstFull?.slots.map((s) => s.start.toISOString()))];
+  if (
+    strip.firstDay?.date !== firstFull?.date ||
+    JSON.stringify(strip.firstDay?.slots.map((s) => new Date(s.start).toISOString())) !==
+      JSON.stringify(firstStarts) ||
+    !strip.firstDay?.slots.every(
+      (s) =>
+        fullKeys.has(key(s.providerId, s.start)) &&
+        first.some(
+          (f) =>
+            f.provider.id === s.providerId &&
+            Date.parse(f.start) === Date.parse(s.start) &&
+            Date.parse(f.end) === Date.parse(s.end),
+        ),
+    )
+  ) {
+    problems.push('first day');
+  }
+  for (const day of fullDays.slice(0, 3)) {
     const answer = (await daySlots(day.date, false)).data.availableSlots;
     const expected = day.slots.map((s) => key(s.provider.id, s.at));
     if (JSON.stringify(answer.map((s) => key(s.provider.id, s.start))) !== JSON.stringify(expected))
       problems.push(`slots of ${day.date}`);
   }
+  // Where the bytes go: the strip alone, its first day, and a day asked on its own.
+  const stripOnly = await summary(false);
+  const secondDay = fullDays[1] ? await daySlots(fullDays[1].date, true) : null;
 
   const graphqlMs: number[] = [];
   const sqlMs: number[] = [];
@@ -209,6 +255,9 @@ async function measure(portal: PortalServer) {
     problems,
     fullBytes,
     paintBytes,
+    stripBytes: stripOnly.bytes,
+    firstDaySlots: strip.firstDay?.slots.length ?? 0,
+    dayBytes: secondDay?.bytes ?? 0,
     paint: { p50: percentile(paintMs, 50), p99: percentile(paintMs, 99) },
     graphql: { p50: percentile(graphqlMs, 50), p99: percentile(graphqlMs, 99) },
     sql: { p50: percentile(sqlMs, 50), p99: percentile(sqlMs, 99) },
@@ -283,7 +332,7 @@ export const appointmentSlots: Benchmark = {
     return {
       tables: [dialog, table],
       notes: [
-        `First paint: availabilitySummary (a label per day in ${VIEWER_ZONE}, any provider, and the providers with a free slot), then availableSlots(day: the first day, distinctStart) — the two requests the booking dialog sends before it shows times; ${DIALOG_RUNS} sequential runs; bytes are both response bodies. "same answer as full" checks the day labels and providers against the full answer thinned and grouped by the domain's rules, and the slots of the first three days (distinctStart off) against the full answer's.`,
+        `First paint: the web's GetAvailabilitySummary with firstDay (a label per day in ${VIEWER_ZONE}, any provider, the providers with a free slot, and the first day's times, one provider per start) — the one request the booking dialog sends before it shows times; ${DIALOG_RUNS} sequential runs; bytes are the response body (${results.map((r) => `${r.database}: the strip alone ${fmt.int(r.stripBytes)} B, ${r.firstDaySlots} first-day slots; another day by GetAvailableSlots ${fmt.int(r.dayBytes)} B`).join('; ')}). "same answer as full" checks the day labels and providers against the full answer thinned and grouped by the domain's rules, the first day's times against the full answer's first day (every start, each a free provider of the full answer), and the slots of the first three days (the web's GetAvailableSlots, distinctStart off) against the full answer's.`,
         `One customer in state ${STATE}; ${PROVIDERS} providers licensed there for the treatment (Mon–Sat 8:00–17:00 in four US zones, 30-minute visits); ${fmt.int(results[0]?.bookedAppointments ?? 0)} bookings over the month around now (${BOOKED_SHARE * 100}% of half-hours).`,
         `${FULL_RUNS} sequential requests each: POST /graphql (all slots of every provider, distinctStart off so the answer is deterministic) and the one SQL statement in slotsBySql run in-process; "same answer" compares (provider, start) sets.`,
       ],

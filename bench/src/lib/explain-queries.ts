@@ -82,12 +82,23 @@ async function main() {
     const day = { from: window.earliest, to: new Date(window.earliest.getTime() + 86_400_000) };
     await availability.freeSlots(filter, day, { distinctStart: true });
     await availability.freeSlots(filter, day, { distinctStart: false });
+    await availability.firstDaySlots(filter, { from: window.earliest, to: window.latest }, ZONE, {
+      distinctStart: true,
+    });
     const titles = [
       'availability summary: dayCounts (any provider, the booking window)',
       'day slots: freeSlots distinctStart=true (one day, any provider)',
       'day slots: freeSlots distinctStart=false (one day, every provider)',
+      "availability summary's firstDay: firstDaySlots distinctStart=true (the first day with a free slot, any provider)",
     ];
     for (const [i, query] of seen.entries()) sections.push(await explain(db, titles[i]!, query));
+    sections.push(
+      await explain(
+        db,
+        'availability summary: providersWithSlots (any provider, the booking window)',
+        availability.providersWithSlots(filter, { from: window.earliest, to: window.latest }),
+      ),
+    );
 
     // Booking: the blocking reads, then the insert with its audit row (a free slot, then the
     // same slot again: ON CONFLICT DO NOTHING), each in a transaction that is rolled back.

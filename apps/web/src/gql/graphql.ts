@@ -238,10 +238,11 @@ export type GetAvailabilitySummaryQueryVariables = Exact<{
   providerId?: string | null | undefined;
   forReschedule?: boolean | null | undefined;
   timeZone: string;
+  firstDay?: boolean | null | undefined;
 }>;
 
 
-export type GetAvailabilitySummaryQuery = { availabilitySummary: { providers: Array<{ id: string, displayName: string }>, days: Array<{ date: string, label: AvailabilityLabel | null }> } };
+export type GetAvailabilitySummaryQuery = { availabilitySummary: { providers: Array<{ id: string, displayName: string }>, days: Array<{ date: string, label: AvailabilityLabel | null }>, firstDay: { date: string, slots: Array<{ start: string, end: string, providerId: string }> } | null } };
 
 export type GetAvailableSlotsQueryVariables = Exact<{
   state: string;
@@ -256,7 +257,7 @@ export type GetAvailableSlotsQueryVariables = Exact<{
 }>;
 
 
-export type GetAvailableSlotsQuery = { availableSlots: Array<{ start: string, end: string, provider: { id: string, displayName: string, profileImage: string | null, virtualVisitLink: string | null }, treatment: { id: string, shortId: string } }> };
+export type GetAvailableSlotsQuery = { availableSlots: Array<{ start: string, end: string, provider: { id: string, displayName: string } }> };
 
 export type GetCustomerPreviousProvidersQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -1072,7 +1073,7 @@ export const GetActiveTreatmentsDocument = new TypedDocumentString(`
 }
     `, {"hash":"sha256:aecd9f982ed52baf74c6d9dcfcf52f6e4ffd5c72e2a78a3094e89ea5ac730b2e"}) as unknown as TypedDocumentString<GetActiveTreatmentsQuery, GetActiveTreatmentsQueryVariables>;
 export const GetAvailabilitySummaryDocument = new TypedDocumentString(`
-    query GetAvailabilitySummary($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $forReschedule: Boolean, $timeZone: String!) {
+    query GetAvailabilitySummary($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $forReschedule: Boolean, $timeZone: String!, $firstDay: Boolean) {
   availabilitySummary(
     state: $state
     treatmentId: $treatmentId
@@ -1081,6 +1082,7 @@ export const GetAvailabilitySummaryDocument = new TypedDocumentString(`
     providerId: $providerId
     forReschedule: $forReschedule
     timeZone: $timeZone
+    firstDay: $firstDay
   ) {
     providers {
       id
@@ -1090,9 +1092,17 @@ export const GetAvailabilitySummaryDocument = new TypedDocumentString(`
       date
       label
     }
+    firstDay {
+      date
+      slots {
+        start
+        end
+        providerId
+      }
+    }
   }
 }
-    `, {"hash":"sha256:05ec4dd7cc95543d0084c805e79bb43fb5a46ae3311f3a80d84b45cfd7f271b7"}) as unknown as TypedDocumentString<GetAvailabilitySummaryQuery, GetAvailabilitySummaryQueryVariables>;
+    `, {"hash":"sha256:a357b3100894e2b2ffefd7182387daf7451bb0b7aba77fd2c22f6c589edd5ba2"}) as unknown as TypedDocumentString<GetAvailabilitySummaryQuery, GetAvailabilitySummaryQueryVariables>;
 export const GetAvailableSlotsDocument = new TypedDocumentString(`
     query GetAvailableSlots($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $distinctStart: Boolean, $forReschedule: Boolean, $day: String, $timeZone: String) {
   availableSlots(
@@ -1111,16 +1121,10 @@ export const GetAvailableSlotsDocument = new TypedDocumentString(`
     provider {
       id
       displayName
-      profileImage
-      virtualVisitLink
-    }
-    treatment {
-      id
-      shortId
     }
   }
 }
-    `, {"hash":"sha256:9bb01d880db5c0d6c45b7df71940ca3c845dbe6ac5c13afe1403736ab80287d8"}) as unknown as TypedDocumentString<GetAvailableSlotsQuery, GetAvailableSlotsQueryVariables>;
+    `, {"hash":"sha256:3964911698e51ada0ee4f1c2fbc94bab3d8745efbaf4022696147e10fceddb11"}) as unknown as TypedDocumentString<GetAvailableSlotsQuery, GetAvailableSlotsQueryVariables>;
 export const GetCustomerPreviousProvidersDocument = new TypedDocumentString(`
     query GetCustomerPreviousProviders($limit: Int = 5) {
   customerPreviousProviders(limit: $limit) {

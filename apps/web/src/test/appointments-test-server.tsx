@@ -149,10 +149,37 @@ function answerFor(name: string, f: Fixtures, variables: Record<string, unknown>
         [...new Map(shown.map((s) => [s.start, { start: new Date(s.start) }])).values()],
         String(variables.timeZone),
       );
+      // With firstDay, the first day's times come along: one provider per start for any
+      // provider (the first in fixture order, where the server picks at random).
+      const first = days[0];
+      const firstDay =
+        variables.firstDay && first
+          ? {
+              date: first.date,
+              slots: [
+                ...new Map(
+                  shown
+                    .filter((s) =>
+                      first.slots.some((f) => f.start.getTime() === Date.parse(s.start)),
+                    )
+                    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+                    .map((s) => [
+                      variables.providerId ? `${s.provider.id} ${s.start}` : s.start,
+                      s,
+                    ]),
+                ).values(),
+              ].map((s) => ({
+                start: s.start,
+                end: new Date(Date.parse(s.start) + 30 * 60_000).toISOString(),
+                providerId: s.provider.id,
+              })),
+            }
+          : null;
       return {
         availabilitySummary: {
           providers: [...new Map(slots.map((s) => [s.provider.id, s.provider])).values()],
           days: days.map((d) => ({ date: d.date, label: d.label })),
+          firstDay,
         },
       };
     }

@@ -57,7 +57,7 @@ export class AvailabilityStore {
           ${filter.providerId ? sql`and p.id = ${filter.providerId}` : sql``}
           ${filter.language ? sql`and p.language = ${filter.language}` : sql``}
       ), slot as materialized (
-        select sh.shape, w.start
+        select sh.shape, w.start, sh.visit_minutes
         from (select distinct shape, time_zone, visit_minutes, weekday, start_minute, end_minute from cand) sh
         cross join lateral generate_series(
           ((${from}::timestamptz at time zone sh.time_zone)::date)::timestamp,
@@ -69,6 +69,9 @@ export class AvailabilityStore {
           and w.start between ${from}::timestamptz and ${to}::timestamptz
           -- A wall time the clocks skip is not offered (as generateSlots does).
           and (w.start at time zone sh.time_zone) = d::date + make_interval(mins => m)
+      ), shape_ids as materialized (
+        -- The candidates of each shape in one row: a start's providers without a scan of cand.
+        select shape, array_agg(id) as ids from cand group by shape
       )`;
   }
 
@@ -107,7 +110,11 @@ export class AvailabilityStore {
         select count(*)::int from (
           select st.start from starts st
           cross join lateral (
-            select 1 from slot ss join cand c on c.shape = ss.shape
+            select 1 from slot ss cross join lateral (
+              -- The shape's providers by a scalar lookup: only then the probes, whatever the
+              -- planner estimates (the tables may not be analysed yet).
+              select u.id, ss.visit_minutes
+              from unnest((select sp.ids from shape_ids sp where sp.shape = ss.shape)) u(id)) c
             where ss.start = st.start and ${this.free()}
             limit 1) f
           where st.day = dd.day
@@ -119,19 +126,40 @@ export class AvailabilityStore {
       .map((row) => ({ date: row.day, count: Number(row.count) }));
   }
 
-  /** Providers of the filter with at least one free slot in the window, by name. */
+  /**
+   * Providers of the filter with at least one free slot in the window, by name. Each provider
+   * walks the starts of its own shapes (arrays, so no scan of the candidates per provider) and
+   * stops at the first free one.
+   */
   providersWithSlots(filter: SlotFilter, window: AvailabilityWindow): Promise<ProviderRow[]> {
-    const ids = sql`${this.slotsCte(filter, window)}
-      select p.id from (select distinct id from cand) p
-      cross join lateral (
-        select 1 from cand c join slot ss on ss.shape = c.shape
-        where c.id = p.id and ${this.free()}
-        limit 1) f`;
-    return this.db
-      .select()
-      .from(providers)
-      .where(sql`${providers.id} in (${ids})`)
-      .orderBy(asc(providers.displayName), asc(providers.id));
+    const ids = sql`${this.slotsCte(filter, window)}, shape_starts as materialized (
+        select shape, array_agg(start order by start) as starts from slot group by shape
+      ), per_provider as materialized (
+        select id, min(visit_minutes) as visit_minutes, array_agg(shape) as shapes
+        from cand group by id
+      )
+      select pp.id from per_provider pp
+      where exists (
+        -- Each shape's starts by a scalar lookup, so the probes run only on this provider's
+        -- starts whatever the planner estimates (the tables may not be analysed yet).
+        select 1 from unnest(pp.shapes) u(shape)
+        cross join lateral unnest(
+          (select sh.starts from shape_starts sh where sh.shape = u.shape)) st(start)
+        where (
+          select true from appointments a
+          where a.provider_id = pp.id and a.is_async = false and a.status not in (${RELEASING})
+            and a.start > st.start - interval '1 day'
+            and a.start < st.start + make_interval(mins => pp.visit_minutes)
+            and a."end" > st.start
+          limit 1) is null)`;
+    return (
+      this.db
+        .select()
+        .from(providers)
+        // An array computed once: `in (…)` planned a nested loop over the ids for every row.
+        .where(sql`${providers.id} = any(array(${ids}))`)
+        .orderBy(asc(providers.displayName), asc(providers.id))
+    );
   }
 
   /**
@@ -144,17 +172,81 @@ export class AvailabilityStore {
     window: AvailabilityWindow,
     options: { distinctStart: boolean },
   ): Promise<FreeSlotRow[]> {
-    const query = options.distinctStart
-      ? sql`${this.slotsCte(filter, window)}
+    const rows = await this.slotRows(
+      this.slotsCte(filter, window),
+      sql`true`,
+      sql`null::text`,
+      options.distinctStart,
+    );
+    return rows.map((row) => row.slot);
+  }
+
+  /**
+   * The first local day (in `timeZone`) of the window with a free slot, and that day's free
+   * slots, in one statement: the starts are walked in order until the first one with a free
+   * provider, and its local day's slots are answered as freeSlots would (so the dialog's first
+   * paint needs no second question). Null when the window has no free slot.
+   */
+  async firstDaySlots(
+    filter: SlotFilter,
+    window: AvailabilityWindow,
+    timeZone: string,
+    options: { distinctStart: boolean },
+  ): Promise<{ date: string; slots: FreeSlotRow[] } | null> {
+    const prefix = sql`${this.slotsCte(filter, window)}, first_day as materialized (
+        select (st.start at time zone ${timeZone})::date as day
+        from (select distinct start from slot order by start) st
+        where (
+          select true from slot ss cross join lateral (
+              -- The shape's providers by a scalar lookup: only then the probes, whatever the
+              -- planner estimates (the tables may not be analysed yet).
+              select u.id, ss.visit_minutes
+              from unnest((select sp.ids from shape_ids sp where sp.shape = ss.shape)) u(id)) c
+          where ss.start = st.start and ${this.free()}
+          limit 1)
+        limit 1
+      )`;
+    const inFirstDay = (
+      start: SQL,
+    ) => sql`${start} >= (select day::timestamp at time zone ${timeZone} from first_day)
+        and ${start} < (select (day + 1)::timestamp at time zone ${timeZone} from first_day)`;
+    const rows = await this.slotRows(
+      prefix,
+      inFirstDay,
+      sql`(select to_char(day, 'YYYY-MM-DD') from first_day)`,
+      options.distinctStart,
+    );
+    const date = rows[0]?.day;
+    return date ? { date, slots: rows.map((row) => row.slot) } : null;
+  }
+
+  /**
+   * Free slots of the CTEs in `prefix` whose start passes `where` (every free provider at each
+   * start, by start then provider name; or one free provider per start, at random), each row
+   * carrying `day`.
+   */
+  private async slotRows(
+    prefix: SQL,
+    where: SQL | ((start: SQL) => SQL),
+    day: SQL,
+    distinctStart: boolean,
+  ): Promise<{ day: string | null; slot: FreeSlotRow }[]> {
+    const startsIn = (start: SQL) => (typeof where === 'function' ? where(start) : where);
+    const query = distinctStart
+      ? sql`${prefix}
         select f.id as provider_id, extract(epoch from st.start)::float8 as start_s,
-          f.visit_minutes
-        from (select distinct start from slot) st
+          f.visit_minutes, ${day} as day
+        from (select distinct start from slot where ${startsIn(sql`start`)}) st
         cross join lateral (
           -- random() in the select list keeps the free check above the shuffle, so the
           -- probes stop at the first free provider of the shuffled order.
           select r.id, r.visit_minutes from (
             select c.id, c.visit_minutes, ss.start, random() as pick
-            from slot ss join cand c on c.shape = ss.shape
+            from slot ss cross join lateral (
+              -- The shape's providers by a scalar lookup: only then the probes, whatever the
+              -- planner estimates (the tables may not be analysed yet).
+              select u.id, ss.visit_minutes
+              from unnest((select sp.ids from shape_ids sp where sp.shape = ss.shape)) u(id)) c
             where ss.start = st.start order by pick) r
           where (
             select true from appointments a
@@ -165,24 +257,29 @@ export class AvailabilityStore {
             limit 1) is null
           limit 1) f
         order by st.start`
-      : sql`${this.slotsCte(filter, window)}
-        select c.id as provider_id, extract(epoch from ss.start)::float8 as start_s, c.visit_minutes
+      : sql`${prefix}
+        select c.id as provider_id, extract(epoch from ss.start)::float8 as start_s,
+          c.visit_minutes, ${day} as day
         from slot ss join cand c on c.shape = ss.shape
         join providers p on p.id = c.id
-        where ${this.free()}
+        where ${startsIn(sql`ss.start`)} and ${this.free()}
         order by ss.start, p.display_name, p.id`;
     // Epoch seconds: cheaper to read than timestamptz text, and the same on both drivers.
     const result = (await this.db.execute(query)) as Rows<{
       provider_id: string;
       start_s: number | string;
       visit_minutes: number | string;
+      day: string | null;
     }>;
     return result.rows.map((row) => {
       const start = Number(row.start_s) * 1000;
       return {
-        providerId: row.provider_id,
-        start: new Date(start),
-        end: new Date(start + Number(row.visit_minutes) * 60_000),
+        day: row.day,
+        slot: {
+          providerId: row.provider_id,
+          start: new Date(start),
+          end: new Date(start + Number(row.visit_minutes) * 60_000),
+        },
       };
     });
   }

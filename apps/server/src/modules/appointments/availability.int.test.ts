@@ -23,6 +23,10 @@ const DAY_SLOTS = `query GetAvailableSlots($state: String!, $treatmentId: ID!, $
   availableSlots(state: $state, treatmentId: $treatmentId, startTime: $startTime, providerId: $providerId, distinctStart: $distinctStart, day: $day, timeZone: $timeZone) {
     start end provider { id } } }`;
 
+const FIRST_DAY = `query AvailabilitySummary($state: String!, $treatmentId: ID!, $startTime: DateTime!, $providerId: ID, $timeZone: String!) {
+  availabilitySummary(state: $state, treatmentId: $treatmentId, startTime: $startTime, providerId: $providerId, timeZone: $timeZone, firstDay: true) {
+    days { date } firstDay { date slots { start end providerId } } } }`;
+
 interface Slot {
   start: string;
   end: string;
@@ -131,6 +135,58 @@ describe('availabilitySummary (issue 16)', () => {
     });
     expect(result.data?.availabilitySummary.days).toEqual(expected);
     expect(expected.map((d) => d.label)).toEqual(['few']);
+  });
+
+  for (const [timeZone, providerIndex] of [
+    ['America/Los_Angeles', null],
+    ['Asia/Kolkata', null],
+    ['Asia/Kolkata', 2],
+    ['America/New_York', 1],
+  ] as const) {
+    it(`firstDay: the strip's first day with its slots, ${providerIndex === null ? 'one free provider per start' : 'one provider'}, in ${timeZone}`, async () => {
+      const providerId = providerIndex === null ? undefined : providerIds[providerIndex];
+      const full = await fullAnswer(providerId);
+      const [first] = slotsByDay(
+        full.map((s) => ({ ...s, start: new Date(s.start) })),
+        timeZone,
+      );
+      const result = await ask<{
+        availabilitySummary: {
+          days: { date: string }[];
+          firstDay: { date: string; slots: { start: string; end: string; providerId: string }[] };
+        };
+      }>(FIRST_DAY, { ...base(), providerId, timeZone });
+      expect(result.errors).toBeUndefined();
+      const summary = result.data?.availabilitySummary;
+      expect(first).toBeDefined();
+      expect(summary?.firstDay.date).toBe(first?.date);
+      expect(summary?.days[0]?.date).toBe(first?.date);
+      const slots = (summary?.firstDay.slots ?? []).map((s) => ({
+        start: s.start,
+        end: s.end,
+        provider: { id: s.providerId },
+      }));
+      if (providerId) {
+        expect(slots.map(key)).toEqual(
+          first?.slots.map((s) => `${s.provider.id} ${s.start.toISOString()} ${s.end}`),
+        );
+      } else {
+        expect(slots.map((s) => s.start)).toEqual([
+          ...new Set(first?.slots.map((s) => s.start.toISOString())),
+        ]);
+        const fullKeys = new Set(full.map(key));
+        for (const slot of slots) expect(fullKeys.has(key(slot))).toBe(true);
+      }
+    });
+  }
+
+  it('firstDay is null unless asked', async () => {
+    const result = await ask<{ availabilitySummary: { firstDay: null } }>(
+      SUMMARY.replace('days { date label }', 'days { date label } firstDay { date }'),
+      { ...base(), timeZone: 'America/Los_Angeles' },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.availabilitySummary.firstDay).toBeNull();
   });
 
   it('a zone that does not exist is T100', async () => {

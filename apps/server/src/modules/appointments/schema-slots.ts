@@ -3,6 +3,7 @@ import { builder } from '../../graphql/builder';
 import { codedError } from '../../graphql/errors';
 import { requireCustomer } from '../../graphql/guards';
 import { slotSearch } from './guards';
+import type { FreeSlotRow } from './availability-store';
 import type { AvailabilitySummary } from './slots';
 import { AppointmentProvider, AvailableSlot } from './types';
 
@@ -46,12 +47,38 @@ const AvailabilityDay = builder
     }),
   });
 
+const AvailabilityDaySlot = builder.objectRef<FreeSlotRow>('AvailabilityDaySlot').implement({
+  description:
+    "A free slot of the summary's first day: the provider by id only (their details are in the summary's providers).",
+  fields: (t) => ({
+    start: t.field({ type: 'DateTime', resolve: (s) => s.start }),
+    end: t.field({ type: 'DateTime', resolve: (s) => s.end }),
+    providerId: t.id({ resolve: (s) => s.providerId }),
+  }),
+});
+
+const AvailabilityFirstDay = builder
+  .objectRef<NonNullable<AvailabilitySummary['firstDay']>>('AvailabilityFirstDay')
+  .implement({
+    fields: (t) => ({
+      date: t.exposeString('date', { description: 'yyyy-MM-dd in the asked time zone.' }),
+      slots: t.field({ type: [AvailabilityDaySlot], resolve: (d) => d.slots }),
+    }),
+  });
+
 const AvailabilitySummaryRef = builder
   .objectRef<AvailabilitySummary>('AvailabilitySummary')
   .implement({
     fields: (t) => ({
       providers: t.field({ type: [AppointmentProvider], resolve: (s) => s.providers }),
       days: t.field({ type: [AvailabilityDay], resolve: (s) => s.days }),
+      firstDay: t.field({
+        type: AvailabilityFirstDay,
+        nullable: true,
+        description:
+          'With firstDay: true, the first day of the strip and its free slots (one provider per start, at random, without providerId), computed beside the strip; otherwise null.',
+        resolve: (s) => s.firstDay,
+      }),
     }),
   });
 
@@ -95,6 +122,11 @@ builder.queryField('availabilitySummary', (t) =>
     args: {
       ...windowArgs,
       timeZone: t.arg.string({ required: true }),
+      firstDay: t.arg.boolean({
+        required: false,
+        defaultValue: false,
+        description: 'Also answer the first day of the strip with its slots (firstDay).',
+      }),
     },
     resolve: async (_root, args, ctx) => {
       requireCustomer(ctx);
@@ -102,6 +134,7 @@ builder.queryField('availabilitySummary', (t) =>
       const summary = await ctx.services.appointments.slots.availabilitySummary(
         search,
         timeZoneArg(args.timeZone),
+        { firstDay: args.firstDay ?? false },
       );
       if (summary.providers.length === 0 && !search.providerId) {
         throw codedError('T101', 'No slots for this location and treatment.');

@@ -13,7 +13,7 @@ import {
   type TimeRange,
 } from '@portal/domain';
 import type { Clock } from '../../platform/clock';
-import type { AvailabilityStore } from './availability-store';
+import type { AvailabilityStore, FreeSlotRow } from './availability-store';
 import { codedError } from '../../graphql/errors';
 import type { BookedRange, ScheduleBlockRow, SlotStore } from './slot-store';
 import type { AppointmentStore, ProviderRow, TreatmentRow } from './store';
@@ -147,6 +147,11 @@ export interface AvailabilitySummary {
   providers: ProviderRow[];
   /** Local days (in the asked zone) with a free slot, in date order, with their label. */
   days: { date: string; label: AvailabilityLabel | null }[];
+  /**
+   * When asked: the first day of the strip with its free slots (one provider per start, at
+   * random, for any provider), so the dialog's first paint is one request.
+   */
+  firstDay: { date: string; slots: FreeSlotRow[] } | null;
 }
 
 /** The slot reads of spec 01 §7, in the server's window whatever the client asks. */
@@ -181,17 +186,27 @@ export class SlotService {
    * for the provider of the search or any provider) and who has a free time at all (the
    * provider select and its fallback). Both computed in the database, side by side.
    */
-  async availabilitySummary(search: SlotSearch, timeZone: string): Promise<AvailabilitySummary> {
+  async availabilitySummary(
+    search: SlotSearch,
+    timeZone: string,
+    options: { firstDay?: boolean } = {},
+  ): Promise<AvailabilitySummary> {
     const { window, filter } = await this.searchWindow(search);
-    if (!window) return { providers: [], days: [] };
+    if (!window) return { providers: [], days: [], firstDay: null };
     const range = { from: window.earliest, to: window.latest };
-    const [providers, days] = await Promise.all([
+    const [providers, days, firstDay] = await Promise.all([
       this.availability.providersWithSlots({ ...filter, providerId: null }, range),
       this.availability.dayCounts(filter, range, timeZone),
+      options.firstDay
+        ? this.availability.firstDaySlots(filter, range, timeZone, {
+            distinctStart: !filter.providerId,
+          })
+        : null,
     ]);
     return {
       providers,
       days: days.map((d) => ({ date: d.date, label: availabilityLabel(d.count) })),
+      firstDay,
     };
   }
 

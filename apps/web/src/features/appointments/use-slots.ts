@@ -10,11 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { errorCodeOf } from '../../lib/api/error-code';
-import {
-  GetAvailabilitySummaryDocument,
-  GetAvailableSlotsDocument,
-  type GetAvailableSlotsQuery,
-} from '../../gql/graphql';
+import { GetAvailabilitySummaryDocument, GetAvailableSlotsDocument } from '../../gql/graphql';
 import { useServices } from '../../lib/services';
 
 export interface SlotView {
@@ -22,7 +18,6 @@ export interface SlotView {
   end: Date;
   providerId: string;
   providerName: string;
-  raw: GetAvailableSlotsQuery['availableSlots'][number];
 }
 
 export interface SlotSearch {
@@ -67,10 +62,10 @@ function variablesOf(search: SlotSearch) {
 }
 
 /**
- * Issue 16: the dialog asks for what it shows. First the day strip (availabilitySummary: the
- * providers with a free slot and each day's label, for the provider shown or any), then the
- * times of the day shown only (availableSlots with day and timeZone; the first day as soon as
- * the strip is known). Any available provider gets one provider per start, picked at random by
+ * Issue 16: the dialog asks for what it shows. The day strip (availabilitySummary: the
+ * providers with a free slot and each day's label, for the provider shown or any) comes with
+ * the first day's times (its firstDay), so the first paint is one request; another day's times
+ * are asked when it is shown (availableSlots with day and timeZone). Any available provider gets one provider per start, picked at random by
  * the server (spec 01 §9); the chosen provider without slots falls back as chooseProvider says.
  */
 export function useAvailability({
@@ -92,14 +87,15 @@ export function useAvailability({
     search?.forReschedule,
     search?.window.earliest.toISOString().slice(0, 13),
   ];
-  const summaryFor = (forProvider: string | null) => ({
-    queryKey: ['availability-summary', ...searchKey, timeZone, forProvider],
+  const summaryFor = (forProvider: string | null, firstDay: boolean) => ({
+    queryKey: ['availability-summary', ...searchKey, timeZone, forProvider, firstDay],
     queryFn: async () => {
-      if (!search) return { providers: [], days: [] };
+      if (!search) return { providers: [], days: [], firstDay: null };
       const { availabilitySummary } = await graphql.request(GetAvailabilitySummaryDocument, {
         ...variablesOf(search),
         providerId: forProvider,
         timeZone,
+        firstDay,
       });
       return availabilitySummary;
     },
@@ -109,7 +105,11 @@ export function useAvailability({
   });
 
   // Any provider's strip tells who has slots; the chosen provider's strip is asked beside it.
-  const any = useQuery({ ...summaryFor(null), enabled: Boolean(search) });
+  // Its first day's times come along when any provider is what the customer asked for.
+  const any = useQuery({
+    ...summaryFor(null, providerId === ANY_PROVIDER),
+    enabled: Boolean(search),
+  });
   const hasSlots = (id: string) => (any.data?.providers ?? []).some((p) => p.id === id);
   const choice: ProviderChoice | null = any.data
     ? chooseProvider({
@@ -127,12 +127,25 @@ export function useAvailability({
         ? choice.providerId
         : null;
   const own = useQuery({
-    ...summaryFor(shownProvider),
+    ...summaryFor(shownProvider, true),
     enabled: Boolean(search) && shownProvider !== null,
   });
   const summary = shownProvider === null ? any : own;
   const days = summary.data?.days ?? [];
   const day = days.find((d) => d.date === chosenDay)?.date ?? days[0]?.date ?? null;
+
+  const names = new Map((any.data?.providers ?? []).map((p) => [p.id, p.displayName]));
+  // The first day's times as the strip brought them (thinned by the server for any provider).
+  const firstDay = summary.data?.firstDay ?? null;
+  const firstDaySlots: SlotView[] | undefined =
+    firstDay && firstDay.date === day
+      ? firstDay.slots.map((s) => ({
+          start: new Date(s.start),
+          end: new Date(s.end),
+          providerId: s.providerId,
+          providerName: names.get(s.providerId) ?? '',
+        }))
+      : undefined;
 
   const daySlots = useQuery({
     queryKey: ['day-slots', ...searchKey, timeZone, shownProvider, day],
@@ -150,13 +163,17 @@ export function useAvailability({
         end: new Date(raw.end),
         providerId: raw.provider.id,
         providerName: raw.provider.displayName,
-        raw,
       }));
       // The server answers for the day asked; keep to it and to one provider per start anyway.
       const ofDay = slotsByDay(all, timeZone).find((d) => d.date === day)?.slots ?? [];
       return shownProvider === null ? thinDuplicateStarts(ofDay, Math.random) : ofDay;
     },
-    enabled: Boolean(search) && choice !== null && summary.isSuccess && day !== null,
+    enabled:
+      Boolean(search) &&
+      choice !== null &&
+      summary.isSuccess &&
+      day !== null &&
+      firstDaySlots === undefined,
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -167,27 +184,28 @@ export function useAvailability({
   // a change of zone or provider) the picker shows its skeleton; other days load under the strip.
   const stripKey = `${timeZone}|${shownProvider ?? ANY_PROVIDER}`;
   const [shownStrip, setShownStrip] = useState<string | null>(null);
-  if (daySlots.isSuccess && shownStrip !== stripKey) setShownStrip(stripKey);
+  const dayShown = firstDaySlots !== undefined || daySlots.isSuccess;
+  if (dayShown && shownStrip !== stripKey) setShownStrip(stripKey);
   const firstDayShown = shownStrip === stripKey;
   const stripPending = any.isPending || (shownProvider !== null && own.isPending);
   const isPending =
-    Boolean(search) && (stripPending || (!firstDayShown && day !== null && daySlots.isPending));
+    Boolean(search) && (stripPending || (!firstDayShown && day !== null && !dayShown));
   return {
     providers: (any.data?.providers ?? []).map((p) => ({ id: p.id, name: p.displayName })),
     choice,
     days,
     day,
     setDay,
-    slots: daySlots.data,
+    slots: firstDaySlots ?? daySlots.data,
     isPending,
-    isDayPending: !isPending && day !== null && daySlots.isPending,
+    isDayPending: !isPending && day !== null && !dayShown,
     isError: Boolean(failed),
     error: failed?.error ?? null,
     refetch: () =>
       Promise.all([
         any.refetch(),
         shownProvider === null ? undefined : own.refetch(),
-        day === null ? undefined : daySlots.refetch(),
+        day === null || firstDaySlots !== undefined ? undefined : daySlots.refetch(),
       ]),
   };
 }
