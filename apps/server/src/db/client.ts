@@ -48,6 +48,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // booking's begin, lock, statement and commit in one round trip this way.
       pipeline: true,
     });
+    // An idle connection the server ends (a restart, pg_terminate_backend, a dropped database)
+    // is taken out of the pool by pg; without a listener its 'error' event would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
