@@ -50,8 +50,8 @@ export class UnitOfWork {
   async runLockedStatement<Row>(lock: string, statement: SQL): Promise<Row[]> {
     const client = (this.db as unknown as { $client?: unknown }).$client;
     if (!(client instanceof pg.Pool)) {
-      const result = (await this.db.execute(statement)) as unknown as { rows: Row[] };
-      return result.rows;
+      const result: unknown = await this.db.execute(statement);
+      return (result as { rows: Row[] }).rows;
     }
     const query = dialect.sqlToQuery(statement);
     const connection = await client.connect();
