@@ -1,18 +1,5 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES, EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  lt,
-  lte,
-  max,
-  notInArray,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
