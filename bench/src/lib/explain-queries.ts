@@ -117,8 +117,8 @@ async function main() {
       entityId: id,
       details: { operation: 'ScheduleAdhocAppointmentV2' },
     });
-    // The booking statement (blocking reads, insert, audit row) on a free slot, then on the
-    // same slot again (ON CONFLICT DO NOTHING), in a transaction that is rolled back.
+    // The booking statement (blocking reads, insert, audit row) on a free slot, then the same
+    // customer again (its blocking rule refuses), in a transaction that is rolled back.
     await db
       .transaction(async (tx) => {
         const first = values();
@@ -133,7 +133,7 @@ async function main() {
         sections.push(
           await explain(
             tx,
-            'booking: the same statement, slot just taken (ON CONFLICT DO NOTHING)',
+            'booking: the same customer again, blocked by the visit just booked (nothing inserted)',
             store.bookingStatement(second, audit(second.id), new Date()),
           ),
         );
