@@ -100,8 +100,6 @@ async function main() {
       ),
     );
 
-    // Booking: the blocking reads, then the insert with its audit row (a free slot, then the
-    // same slot again: ON CONFLICT DO NOTHING), each in a transaction that is rolled back.
     const store = new AppointmentStore(db);
     // A start nobody holds (the seed books the month ahead on the half hour): 40 days out.
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 40 * 86_400_000);
@@ -114,7 +112,11 @@ async function main() {
       start,
       end: new Date(start.getTime() + 30 * 60_000),
       status: 'scheduled',
-      isAsync: false,
+      isAsync: false as const,
+      origin: null,
+      followUpId: null,
+      subscriptionId: null,
+      vialCount: null,
       createdAt: new Date(),
       updatedAt: new Date(),
     });
@@ -126,29 +128,24 @@ async function main() {
       entityId: id,
       details: { operation: 'ScheduleAdhocAppointmentV2' },
     });
-    sections.push(
-      await explain(
-        db,
-        'booking: blocking reads (one statement)',
-        store.blockingFactsQuery(patient.customerId),
-      ),
-    );
+    // The booking statement (blocking reads, insert, audit row) on a free slot, then the same
+    // customer again (its blocking rule refuses), in a transaction that is rolled back.
     await db
       .transaction(async (tx) => {
         const first = values();
         sections.push(
           await explain(
             tx,
-            'booking: insert + audit row, free slot',
-            store.bookingStatement(tx, first, audit(first.id)),
+            'booking: blocking reads + insert + audit row (one statement), free slot',
+            store.bookingStatement(first, audit(first.id), new Date()),
           ),
         );
         const second = values();
         sections.push(
           await explain(
             tx,
-            'booking: insert + audit row, slot just taken (ON CONFLICT DO NOTHING)',
-            store.bookingStatement(tx, second, audit(second.id)),
+            'booking: the same customer again, blocked by the visit just booked (nothing inserted)',
+            store.bookingStatement(second, audit(second.id), new Date()),
           ),
         );
         throw new Error('rollback');

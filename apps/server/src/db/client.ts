@@ -42,7 +42,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // No JIT: the portal's queries are short, and the availability questions cost more to
       // compile (EXPLAIN ANALYZE: 37–46 ms of JIT in a 60–97 ms answer) than to run.
       options: '-c jit=off',
+      // Pipeline mode: queries handed to one connection without waiting go out together and
+      // answer in order (each with its own sync, so one failing does not swallow the next).
+      // Awaited one by one they behave as before; UnitOfWork.runLockedStatement sends a
+      // booking's begin, lock, statement and commit in one round trip this way.
+      pipeline: true,
     });
+    // An idle connection the server ends (a restart, pg_terminate_backend, a dropped database)
+    // is taken out of the pool by pg; without a listener its 'error' event would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, oneTimeCodes, refreshTokens, sessions, users } from '../db/schema/index';
@@ -115,14 +116,32 @@ export class IdentityStore {
   }
 
   /** A session; without a refresh token's hash (staff sessions) it cannot be refreshed. */
+  /**
+   * A session and its first refresh token in one statement (one round trip, atomic on its
+   * own): the token's insert rides as a data-modifying CTE naming the session's id, which is
+   * chosen here.
+   */
   async insertSession(values: typeof sessions.$inferInsert, refreshHash?: string) {
-    return this.db.transaction(async (tx) => {
-      const [session] = await tx.insert(sessions).values(values).returning();
-      if (!session) throw new Error('session insert returned nothing');
-      if (refreshHash)
-        await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: refreshHash });
-      return session;
-    });
+    const row = { ...values, id: values.id ?? randomUUID() };
+    const query = refreshHash
+      ? this.db
+          .with(
+            this.db
+              .$with('stored')
+              .as(
+                this.db
+                  .insert(refreshTokens)
+                  .values({ sessionId: row.id, tokenHash: refreshHash })
+                  .returning({ id: refreshTokens.id }),
+              ),
+          )
+          .insert(sessions)
+          .values(row)
+          .returning()
+      : this.db.insert(sessions).values(row).returning();
+    const [session] = await query;
+    if (!session) throw new Error('session insert returned nothing');
+    return session;
   }
 
   async findSession(id: string) {

@@ -1,6 +1,7 @@
+import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../platform/clock';
-import { ephemeralSigningKeys } from './keys';
+import { ephemeralSigningKeys, SIGNING_ALG } from './keys';
 import { TOKEN_TTL_SECONDS, TokenService, type Audience } from './tokens';
 
 const CLAIMS = {
@@ -34,5 +35,21 @@ describe('TokenService: one signer, one audience per kind of token', () => {
     await expect(tokens.verify('staff', token)).resolves.toMatchObject({ role: 'staff' });
     clock.advance(2000);
     await expect(tokens.verify('staff', token)).rejects.toMatchObject({ reason: 'expired' });
+  });
+});
+
+describe('tokens signed with node:crypto', () => {
+  it('are ES256 JWTs that jose verifies with the published key (JWKS) alone', async () => {
+    const keys = await ephemeralSigningKeys();
+    const clock = new TestClock(new Date('2026-11-23T12:00:00Z'));
+    const token = await new TokenService(keys, 'http://issuer', clock).issue('id', CLAIMS.id);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'ES256', kid: keys.kid, typ: 'JWT' });
+    const { payload } = await jwtVerify(token, await importJWK(keys.jwk, SIGNING_ALG), {
+      issuer: 'http://issuer',
+      audience: 'customer-portal',
+      currentDate: clock.now(),
+    });
+    expect(payload).toMatchObject({ ...CLAIMS.id, iat: 1_795_435_200, exp: 1_795_438_800 });
+    expect(typeof payload.jti).toBe('string');
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
@@ -81,5 +81,62 @@ describe('UnitOfWork', () => {
     releaseFirst();
     await Promise.all([first, second]);
     expect(order).toEqual(['first in', 'first out', 'second in']);
+  });
+
+  it('runs one statement behind the lock: it waits for the holder and sees what it committed', async () => {
+    const uow = new UnitOfWork(database.db);
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const first = uow.run(
+      actor,
+      async ({ tx }) => {
+        await tx.insert(featureFlags).values({ name: 'uow_locked_first', enabled: true });
+        await firstHolds;
+      },
+      { lock: 'customer-2' },
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    // Inserts only when the first unit's row is there: sent before the first commits, it must
+    // wait for the lock and then read with a snapshot taken after it.
+    const second = uow.runLockedStatement<{ n: number }>(
+      'customer-2',
+      sql`with added as (
+        insert into feature_flags (name, enabled)
+        select 'uow_locked_second', true
+        where exists (select 1 from feature_flags where name = 'uow_locked_first')
+        returning id)
+      select count(*)::int as n from added`,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    releaseFirst();
+    await first;
+    expect((await second)[0]?.n).toBe(1);
+  });
+
+  it('a failing statement leaves nothing behind and the next one runs', async () => {
+    const uow = new UnitOfWork(database.db);
+    const failure: unknown = await uow
+      .runLockedStatement(
+        'customer-3',
+        sql`with added as (
+          insert into feature_flags (name, enabled) values ('uow_failed', true) returning id)
+        select 1 / (select count(*) - 1 from added) as boom`,
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    // Drizzle on PGlite wraps the database's error ("Failed query: …") as its cause.
+    const messages = [failure, (failure as { cause?: unknown } | null)?.cause].map((e) =>
+      e instanceof Error ? e.message : '',
+    );
+    expect(messages.some((m) => m.includes('division by zero'))).toBe(true);
+    const flags = await database.db
+      .select()
+      .from(featureFlags)
+      .where(eq(featureFlags.name, 'uow_failed'));
+    expect(flags).toHaveLength(0);
+    const [row] = await uow.runLockedStatement<{ ok: number }>('customer-3', sql`select 1 as ok`);
+    expect(row?.ok).toBe(1);
   });
 });

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from '../db/client';
 import { AuditLog, type AuditActor, type AuditEntry } from './audit';
 
@@ -8,6 +10,8 @@ export interface Work {
   /** Appends an audit row in this transaction: it commits, or rolls back, with the change. */
   audit: (entry: AuditEntry) => Promise<void>;
 }
+
+const dialect = new PgDialect();
 
 /**
  * The one transaction idiom (DESIGN.md section 4, "No lost writes" and "Audit"): every
@@ -32,5 +36,47 @@ export class UnitOfWork {
       const audit = new AuditLog(tx);
       return body({ tx, audit: (entry) => audit.record(actor, entry) });
     });
+  }
+
+  /**
+   * One statement (its audit row inside it, as a data-modifying CTE) in a transaction of its
+   * own behind the same advisory lock `run` takes, in one round trip: on PostgreSQL begin, the
+   * lock, the statement and commit are written together on one pipelined connection (the pool
+   * runs in pipeline mode: db/client.ts), and the statement, sent after the lock, reads with a
+   * snapshot taken once the lock is held. A failing statement aborts the transaction and the
+   * commit then rolls it back. PGlite is one connection that runs one statement at a time: the
+   * statement alone is its own transaction, and nothing can run between a lock and it.
+   */
+  async runLockedStatement<Row>(lock: string, statement: SQL): Promise<Row[]> {
+    const client = (this.db as unknown as { $client?: unknown }).$client;
+    if (!(client instanceof pg.Pool)) {
+      const result: unknown = await this.db.execute(statement);
+      return (result as { rows: Row[] }).rows;
+    }
+    const query = dialect.sqlToQuery(statement);
+    const connection = await client.connect();
+    let broken: unknown;
+    try {
+      const sent = [
+        connection.query('begin'),
+        connection.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]),
+        connection.query(query.sql, query.params),
+        connection.query('commit'),
+      ];
+      const settled = await Promise.allSettled(sent);
+      const failed = settled.find((s) => s.status === 'rejected');
+      if (failed) {
+        // A failed statement leaves nothing behind (the commit of an aborted transaction is a
+        // rollback); a failed begin or commit leaves the connection in doubt: it is not reused.
+        if (settled[0]!.status === 'rejected' || settled[3]!.status === 'rejected') {
+          broken = failed.reason;
+        }
+        throw failed.reason;
+      }
+      const answer = settled[2] as PromiseFulfilledResult<pg.QueryResult>;
+      return answer.value.rows as Row[];
+    } finally {
+      connection.release(broken instanceof Error ? broken : undefined);
+    }
   }
 }

@@ -29,6 +29,7 @@ import {
   isSlotConflict,
   type AppointmentRow,
   type AppointmentView,
+  type BookingAnswerRow,
   type RequirementRow,
   type TreatmentRow,
 } from './store';
@@ -210,10 +211,11 @@ export class AppointmentService {
   }
 
   /**
-   * ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. The reads before
-   * the transaction go out together; the transaction is lock, blocking reads (one statement),
-   * insert with its audit row (one statement); the new visit's view is built from what is
-   * already in hand, not read back.
+   * ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. Round trips: the
+   * facts before the transaction (one statement), the provider's schedule (one), then the
+   * booking: begin, the customer's lock, one statement (blocking reads, insert, audit row) and
+   * commit, written together (UnitOfWork.runLockedStatement). The new visit's view is built
+   * from what is already in hand, not read back.
    */
   async schedule(
     customerId: string,
@@ -221,14 +223,10 @@ export class AppointmentService {
     actor: AuditActor,
   ): Promise<AppointmentView> {
     const now = this.clock.now();
-    const [treatment, state, followUpFound, subscriptionOwned] = await Promise.all([
-      this.store.treatmentByShortId(input.treatmentShortId),
-      this.customers.stateCode(customerId),
-      input.followUpId ? this.store.followUpById(customerId, input.followUpId) : true,
-      input.subscriptionId
-        ? this.customers.ownsSubscription(customerId, input.subscriptionId)
-        : true,
-    ]);
+    const { treatment, state, followUpFound, subscriptionOwned } = await this.store.bookingFacts(
+      customerId,
+      input,
+    );
     if (!treatment) throw codedError('A102', 'Unknown treatment.', { reason: 'treatmentNotFound' });
     if (!isWithinWindow(input.start, bookingWindow(now))) {
       throw codedError('A102', 'This time can no longer be booked.', {
@@ -249,61 +247,60 @@ export class AppointmentService {
 
     // The customer lock queues one customer's double click, so the blocking rules see the
     // first booking; it names one customer and holds nobody else up. The slot itself is judged
-    // by the live-slot unique index. Round trips in the transaction: begin, lock, the blocking
-    // reads (one statement), the insert with its audit row (one statement), commit.
-    return this.uow.run(
-      actor,
-      async ({ tx }) => {
-        const facts = await this.store.blockingFacts(customerId, tx);
-        const blocked = bookingBlockReason({
-          appointments: facts.live,
-          activeTreatmentCount: facts.activeTreatmentCount,
-          now,
-        });
-        if (blocked) throw codedError('A102', 'Booking is blocked.', { reason: blocked });
-        const id = randomUUID();
-        // No read of the slot first: the insert is the judge, and a taken slot inserts nothing.
-        const row = await this.store.insertBooking(
-          tx,
-          {
-            id,
-            customerId,
+    // by the live-slot unique index: no read of the slot first, a taken slot inserts nothing.
+    const row: AppointmentRow = {
+      id: randomUUID(),
+      customerId,
+      providerId: input.providerId,
+      treatmentId: treatment.id,
+      start: input.start,
+      end: input.end,
+      status: 'scheduled',
+      isAsync: false,
+      encounterSigned: false,
+      origin: input.origin ?? null,
+      followUpId: input.followUpId ?? null,
+      subscriptionId: input.subscriptionId ?? null,
+      vialCount: input.vialCount ?? null,
+      sequence: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const rows = await this.uow.runLockedStatement<BookingAnswerRow>(
+      customerId,
+      this.store.bookingStatement(
+        { ...row, isAsync: false },
+        {
+          actorType: actor.type,
+          actorId: actor.id,
+          ip: actor.ip ?? null,
+          requestId: actor.requestId ?? null,
+          action: 'create',
+          entity: 'appointment',
+          entityId: row.id,
+          details: {
+            operation: 'ScheduleAdhocAppointmentV2',
             providerId: input.providerId,
-            treatmentId: treatment.id,
-            start: input.start,
-            end: input.end,
-            status: 'scheduled',
-            isAsync: false,
-            origin: input.origin ?? null,
-            followUpId: input.followUpId ?? null,
-            subscriptionId: input.subscriptionId ?? null,
-            vialCount: input.vialCount ?? null,
-            createdAt: now,
-            updatedAt: now,
+            start: input.start.toISOString(),
           },
-          {
-            actorType: actor.type,
-            actorId: actor.id,
-            ip: actor.ip ?? null,
-            requestId: actor.requestId ?? null,
-            action: 'create',
-            entity: 'appointment',
-            entityId: id,
-            details: {
-              operation: 'ScheduleAdhocAppointmentV2',
-              providerId: input.providerId,
-              start: input.start.toISOString(),
-            },
-          },
-        );
-        // Thrown inside the transaction: the audit row of the statement rolls back with it.
-        if (!row) throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
-        // A new visit has no requirements yet; its provider and treatment are in hand.
-        const view: AppointmentView = { ...row, provider, treatment, requirements: [] };
-        return view;
-      },
-      { lock: customerId },
+        },
+        now,
+      ),
     );
+    const { booked, facts } = this.store.parseBooking(rows);
+    // The statement inserts only when nothing blocks; the domain rule names why it did not.
+    const blocked = bookingBlockReason({
+      appointments: facts.live,
+      activeTreatmentCount: facts.activeTreatmentCount,
+      now,
+    });
+    if (booked && blocked) {
+      throw new Error(`booking statement booked ${row.id} although the rules say ${blocked}`);
+    }
+    if (blocked) throw codedError('A102', 'Booking is blocked.', { reason: blocked });
+    if (!booked) throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
+    // A new visit has no requirements yet; its provider and treatment are in hand.
+    return { ...row, provider, treatment, requirements: [] };
   }
 
   /** RescheduleAppointmentV2: a vanished or taken slot is A102, anything else A100. */

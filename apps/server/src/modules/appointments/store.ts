@@ -1,25 +1,12 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES, EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  max,
-  notInArray,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  addresses,
   appointmentRequirements,
   appointments,
-  auditLog,
+  type auditLog,
   followUps,
   providers,
   reschedules,
@@ -49,6 +36,18 @@ export interface BlockingFacts {
 }
 
 export type AuditRowInsert = typeof auditLog.$inferInsert;
+
+/** A new booking's row as the service builds it (every column: nothing is read back). */
+export type BookingValues = Omit<AppointmentRow, 'encounterSigned' | 'sequence' | 'isAsync'> & {
+  isAsync: false;
+};
+
+/** The one row bookingStatement answers (raw driver row: snake_case). */
+export interface BookingAnswerRow {
+  active_count: number | null;
+  booked: number | string;
+  live: unknown;
+}
 
 export interface PreviousProviderRow {
   provider: ProviderRow;
@@ -141,85 +140,114 @@ export class AppointmentStore {
   }
 
   /**
-   * The booking's blocking reads in one round trip: the customer's live, non-async
-   * appointments and how many treatments their active subscriptions cover (the count
-   * CustomerService.activeTreatmentIds gives). One row per live appointment, or one row with
-   * no appointment; the count rides on every row.
+   * ScheduleAdhocAppointmentV2's facts read before the transaction, in one statement: the
+   * treatment by short id, the customer's state (the shipping address's, else the first
+   * address's: CustomerStore.stateCode), and whether the follow-up and the subscription the
+   * input names are the customer's (true when the input names none).
    */
-  async blockingFacts(customerId: string, db: Db = this.db): Promise<BlockingFacts> {
-    const rows = await this.blockingFactsQuery(customerId, db);
-    const live: BlockingFacts['live'] = [];
-    for (const row of rows) {
-      if (row.id !== null && row.start !== null && row.end !== null && row.status !== null) {
-        live.push({
-          id: row.id,
-          start: row.start,
-          end: row.end,
-          status: row.status,
-          isAsync: row.isAsync ?? false,
-        });
-      }
-    }
-    return { live, activeTreatmentCount: Number(rows[0]?.activeTreatmentCount ?? 0) };
-  }
-
-  /** blockingFacts' statement (to run, or to EXPLAIN). */
-  blockingFactsQuery(customerId: string, db: Db = this.db) {
-    const active = db
+  async bookingFacts(
+    customerId: string,
+    input: { treatmentShortId: string; followUpId?: string | null; subscriptionId?: string | null },
+  ): Promise<{
+    treatment: TreatmentRow | undefined;
+    state: string | null;
+    followUpFound: boolean;
+    subscriptionOwned: boolean;
+  }> {
+    const followUpId = input.followUpId ?? null;
+    const subscriptionId = input.subscriptionId ?? null;
+    const [row] = await this.db
       .select({
-        count: sql<number>`count(distinct ${subscriptions.treatmentId})::int`.as('active_count'),
+        state: sql<
+          string | null
+        >`(select ${addresses.stateCode} from ${addresses} where ${addresses.customerId} = ${customerId} order by (${addresses.addressType} = 'SHIPPING') desc, ${addresses.createdAt} asc limit 1)`,
+        followUpFound: sql<boolean>`(${followUpId}::uuid is null or exists (select 1 from ${followUps} where ${followUps.id} = ${followUpId}::uuid and ${followUps.customerId} = ${customerId}))`,
+        subscriptionOwned: sql<boolean>`(${subscriptionId}::uuid is null or exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${subscriptionId}::uuid and ${subscriptions.customerId} = ${customerId}))`,
+        treatment: treatments,
       })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.customerId, customerId),
-          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-          isNotNull(subscriptions.treatmentId),
-        ),
-      )
-      .as('active');
-    return db
-      .select({
-        activeTreatmentCount: active.count,
-        id: appointments.id,
-        start: appointments.start,
-        end: appointments.end,
-        status: appointments.status,
-        isAsync: appointments.isAsync,
-      })
-      .from(active)
-      .leftJoin(
-        appointments,
-        and(eq(appointments.customerId, customerId), shown, eq(appointments.isAsync, false)),
-      );
+      .from(sql`(select 1) as one`)
+      .leftJoin(treatments, eq(treatments.shortId, input.treatmentShortId));
+    return {
+      treatment: row?.treatment ?? undefined,
+      state: row?.state ?? null,
+      followUpFound: row?.followUpFound ?? false,
+      subscriptionOwned: row?.subscriptionOwned ?? false,
+    };
   }
 
   /**
-   * A booking and its audit row in one statement: the audit insert rides as a data-modifying
-   * CTE, and the live-slot unique index judges the slot (ON CONFLICT DO NOTHING: no error, no
-   * aborted transaction). Undefined when the slot was taken; the caller then throws, which
-   * rolls the transaction back with the audit row in it. `values.id` must be set (the audit
-   * row names it).
+   * A booking in one statement, run behind the customer's lock (UnitOfWork.runLockedStatement):
+   * the blocking reads (the customer's live, non-async visits and how many treatments their
+   * active subscriptions cover), the insert when nothing blocks (bookingBlockReason's rule:
+   * no live visit in progress or ahead, at least one active treatment), and its audit row as a
+   * data-modifying CTE on the inserted row. The live-slot unique index judges the slot (ON
+   * CONFLICT DO NOTHING: a taken slot inserts nothing, and no audit row). The answer is one
+   * row: the facts the statement saw and whether it booked (parseBooking).
    */
-  async insertBooking(
-    tx: Db,
-    values: typeof appointments.$inferInsert & { id: string },
-    audit: AuditRowInsert,
-  ): Promise<AppointmentRow | undefined> {
-    const [row] = await this.bookingStatement(tx, values, audit);
-    return row;
+  bookingStatement(
+    values: BookingValues,
+    audit: AuditRowInsert & { details: Record<string, unknown> },
+    now: Date,
+  ): SQL {
+    const excluded = sql.join(
+      EXCLUDED_APPOINTMENT_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const active = sql.join(
+      ACTIVE_SUBSCRIPTION_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const customer = sql`${values.customerId}::uuid`;
+    const at = sql`${now}::timestamptz`;
+    return sql`with live as (
+  select a.id, a.start, a."end", a.status
+  from appointments a
+  where a.customer_id = ${customer} and a.is_async = false and a.status not in (${excluded})
+), active as (
+  select count(distinct s.treatment_id)::int as n
+  from subscriptions s
+  where s.customer_id = ${customer} and s.status in (${active}) and s.treatment_id is not null
+), inserted as (
+  insert into appointments (id, customer_id, provider_id, treatment_id, start, "end", status,
+    is_async, origin, follow_up_id, subscription_id, vial_count, created_at, updated_at)
+  select ${values.id}::uuid, ${customer}, ${values.providerId}::uuid, ${values.treatmentId}::uuid,
+    ${values.start}::timestamptz, ${values.end}::timestamptz, ${values.status}::text, false,
+    ${values.origin}::text, ${values.followUpId}::uuid, ${values.subscriptionId}::uuid,
+    ${values.vialCount}::int, ${values.createdAt}::timestamptz, ${values.updatedAt}::timestamptz
+  where (select n from active) > 0
+    and not exists (select 1 from live where live."end" > ${at} or live.start > ${at})
+  on conflict do nothing
+  returning id
+), audited as (
+  insert into audit_log (actor_type, actor_id, action, entity, entity_id, ip, request_id, details)
+  select ${audit.actorType}::text, ${audit.actorId ?? null}::text, ${audit.action}::text,
+    ${audit.entity}::text, inserted.id::text, ${audit.ip ?? null}::text,
+    ${audit.requestId ?? null}::text, ${JSON.stringify(audit.details)}::jsonb
+  from inserted
+  returning id
+)
+select (select n from active) as active_count,
+  (select count(*) from inserted)::int as booked,
+  (select coalesce(json_agg(json_build_array(live.id, (extract(epoch from live.start) * 1000)::float8,
+    (extract(epoch from live."end") * 1000)::float8, live.status)), '[]'::json) from live) as live`;
   }
 
-  /** insertBooking's statement (to run, or to EXPLAIN). */
-  bookingStatement(
-    tx: Db,
-    values: typeof appointments.$inferInsert & { id: string },
-    audit: AuditRowInsert,
-  ) {
-    const audited = tx
-      .$with('audited')
-      .as(tx.insert(auditLog).values(audit).returning({ auditId: auditLog.id }));
-    return tx.with(audited).insert(appointments).values(values).onConflictDoNothing().returning();
+  /** bookingStatement's answer: whether it booked, and the blocking facts it saw. */
+  parseBooking(rows: readonly BookingAnswerRow[]): { booked: boolean; facts: BlockingFacts } {
+    const row = rows[0];
+    if (!row) throw new Error('the booking statement answered no row');
+    const raw = typeof row.live === 'string' ? (JSON.parse(row.live) as unknown) : row.live;
+    const live = (raw as [string, number, number, string][]).map(([id, start, end, status]) => ({
+      id,
+      start: new Date(start),
+      end: new Date(end),
+      status,
+      isAsync: false,
+    }));
+    return {
+      booked: Number(row.booked) > 0,
+      facts: { live, activeTreatmentCount: Number(row.active_count ?? 0) },
+    };
   }
 
   async followUpById(customerId: string, id: string) {
