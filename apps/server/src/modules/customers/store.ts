@@ -1,11 +1,20 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES, type AddressType } from '@portal/domain';
-import { and, asc, eq, getTableColumns, inArray, isNotNull, sql, type Table } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  sql,
+  type InferSelectModel,
+  type Table,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   addresses,
   contracts,
   customers,
-  customerTags,
   subscriptionItems,
   subscriptions,
   treatmentConfigurations,
@@ -48,13 +57,13 @@ interface RecordJson {
  * names, and each value through its column's driver mapping (timestamps become Dates; dates stay
  * 'YYYY-MM-DD' strings), as drizzle maps the driver's text values.
  */
-function fromJson<T extends Table>(table: T, json: JsonRow): T['$inferSelect'] {
+function fromJson<T extends Table>(table: T, json: JsonRow): InferSelectModel<T> {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row as InferSelectModel<T>;
 }
 
 /** The only place with SQL for customers. */
