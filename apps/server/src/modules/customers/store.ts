@@ -59,11 +59,36 @@ interface RecordJson {
  */
 function fromJson<T extends Table>(table: T, json: JsonRow): InferSelectModel<T> {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  for (const [key, name, map] of jsonColumns(table)) {
+    const value = json[name];
+    row[key] = value === null || value === undefined ? null : map ? map(value) : value;
   }
   return row as InferSelectModel<T>;
+}
+
+type JsonColumn = [key: string, name: string, map: ((value: unknown) => unknown) | null];
+const jsonColumnsByTable = new WeakMap<Table, JsonColumn[]>();
+
+/** Each column once per table: only timestamps need mapping (JSON keeps text, numbers, booleans). */
+function jsonColumns(table: Table): JsonColumn[] {
+  let columns = jsonColumnsByTable.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      column.name,
+      column.columnType === 'PgTimestamp'
+        ? (value: unknown) => column.mapFromDriverValue(value)
+        : column.columnType === 'PgDateString' ||
+            column.columnType === 'PgText' ||
+            column.columnType === 'PgUUID' ||
+            column.columnType === 'PgInteger' ||
+            column.columnType === 'PgBoolean'
+          ? null
+          : (value: unknown) => column.mapFromDriverValue(value),
+    ]);
+    jsonColumnsByTable.set(table, columns);
+  }
+  return columns;
 }
 
 /** The only place with SQL for customers. */
