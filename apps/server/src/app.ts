@@ -203,7 +203,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // A revoked session's access tokens (sign-out, reset, password change, re-authentication,
-  // deletion) are refused at once, not when they expire: one primary-key read per request.
+  // deletion) are refused at once, not when they expire: a primary-key read, remembered for a
+  // few seconds per instance (identity/session-cache.ts) and forgotten on the revocation event.
   const stillActive = (userId: string, sessionId: string) =>
     identity.sessionStands(userId, sessionId);
   // This instance's sockets by session: closed on revocation (from any instance) or expiry.
@@ -262,7 +263,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   platform.events.bind(app.graphql.pubsub);
   // A revocation published on any instance closes that session's sockets on this one.
   emitter.on(topics.sessionsRevoked, (message, done) => {
-    sessionSockets.closeSessions((message.payload as SessionsRevokedEvent).sessionIds);
+    const { sessionIds } = message.payload as SessionsRevokedEvent;
+    // The session check's memory first, so the next request on them is refused too.
+    identity.forgetSessions(sessionIds);
+    sessionSockets.closeSessions(sessionIds);
     done();
   });
 

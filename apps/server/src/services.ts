@@ -245,7 +245,11 @@ export async function compose(options: CompositionOptions): Promise<Composition>
         await account.eraseForDeletion(customerId, work);
         await preferences.eraseFor(customerId, work);
       },
-      sessionsRevoked: (sessionIds) => events.sessionsRevoked(sessionIds),
+      sessionsRevoked: (sessionIds) => {
+        // This instance stops trusting them at once; the event tells the others.
+        identity.forgetSessions(sessionIds);
+        return events.sessionsRevoked(sessionIds);
+      },
     },
     config.tenantId,
   );

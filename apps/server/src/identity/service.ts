@@ -26,6 +26,7 @@ import { isCommonPassword } from './common-passwords';
 import { IdentityError } from './errors';
 import { buildMail, buildStaffResetMail, type MailKind } from './mail-texts';
 import type { IdentityLimiter, RateAction } from './rate-limits';
+import { SessionCache } from './session-cache';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
 import type { CodePurpose, IdentityStore, User } from './store';
 import { TOKEN_TTL_SECONDS, TokenError, type TokenService } from './tokens';
@@ -103,8 +104,22 @@ export class IdentityService {
     },
   ) {}
 
+  /** Sessions that stood a moment ago (issue 16); ended ones are forgotten at once. */
+  private readonly standing = new SessionCache(() => this.clock.now().getTime());
+
   private async revoked(sessionIds: string[]): Promise<void> {
-    if (sessionIds.length > 0) await this.options.onSessionsRevoked?.(sessionIds);
+    if (sessionIds.length === 0) return;
+    // This instance refuses them from now on; the others once the event reaches them.
+    this.standing.forget(sessionIds);
+    await this.options.onSessionsRevoked?.(sessionIds);
+  }
+
+  /**
+   * Ended sessions (revoked here, by the account service, or on another instance: the live
+   * updates' pub/sub carries the event): the next request on them asks the database again.
+   */
+  forgetSessions(sessionIds: readonly string[]): void {
+    this.standing.forget(sessionIds);
   }
 
   private idle(session: { lastUsedAt: Date }, now: Date): boolean {
@@ -501,7 +516,9 @@ export class IdentityService {
    * signed-out, reset, changed-password, re-authenticated or deleted session ends at once.
    */
   sessionStands(userId: string, sessionId: string): Promise<boolean> {
-    return this.store.sessionStands(userId, sessionId, this.clock.now());
+    return this.standing.stands(userId, sessionId, () =>
+      this.store.standingSessionExpiry(userId, sessionId, this.clock.now()),
+    );
   }
 
   /** RFC 8693: an ID token in, a short-lived access token for the data API out. */

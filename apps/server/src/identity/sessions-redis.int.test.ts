@@ -4,6 +4,7 @@ import type { App } from '../app';
 import type { Database } from '../db/client';
 import { SESSION_ENDED_CLOSE_CODE } from '../graphql/subscriptions';
 import { ephemeralSigningKeys } from './keys';
+import { SESSION_CACHE_TTL_MS } from './session-cache';
 import { TestClock } from '../platform/clock';
 import { TOKEN_EXCHANGE } from '@portal/domain';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
@@ -33,14 +34,14 @@ function pair(redisUrl: string | undefined) {
     b: undefined as unknown as App & Reachable,
     database: undefined as unknown as Database,
     sockets: [] as WebSocket[],
+    clock: new TestClock(new Date()),
   };
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
     ({ database: state.database, drop } = await openTestDatabase());
     const keys = await ephemeralSigningKeys();
-    const clock = new TestClock(new Date());
-    state.a = await startInstance(state.database, keys, clock, redisUrl);
-    state.b = await startInstance(state.database, keys, clock, redisUrl);
+    state.a = await startInstance(state.database, keys, state.clock, redisUrl);
+    state.b = await startInstance(state.database, keys, state.clock, redisUrl);
   });
   afterAll(async () => {
     for (const socket of state.sockets) socket.terminate();
@@ -86,6 +87,28 @@ async function signedIn(state: ReturnType<typeof pair>) {
   );
   expect(exchange.status).toBe(200);
   return { refreshToken: signIn.body.refreshToken, access: exchange.body.access_token };
+}
+
+/** `{ customer { id } }` on an instance: 'ok' or the error code. */
+async function readsData(target: Reachable, access: string): Promise<string> {
+  const response = await fetch(`${target.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+    body: JSON.stringify({ query: '{ customer { id } }' }),
+  });
+  const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
+  return body.errors?.[0]?.extensions?.code ?? 'ok';
+}
+
+/** Polls until `read` answers `want` or `withinMs` passes; the last answer. */
+async function answersWithin(read: () => Promise<string>, want: string, withinMs: number) {
+  const until = Date.now() + withinMs;
+  let answer = await read();
+  while (answer !== want && Date.now() < until) {
+    await pause(20);
+    answer = await read();
+  }
+  return answer;
 }
 
 /**
@@ -152,6 +175,26 @@ describe.skipIf(!available)(
       expect(bystander.closedWith()).toBeNull();
       expect(bystander.socket.readyState).toBe(WebSocket.OPEN);
     });
+
+    it('a sign-out on A ends the access token on B although B remembered it standing', async () => {
+      const me = await signedIn(state);
+      const other = await signedIn(state);
+      expect(await readsData(state.b, me.access)).toBe('ok');
+      expect(await readsData(state.b, other.access)).toBe('ok');
+      const out = await fetch(`${state.a.url}/identity/sign-out`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: me.refreshToken }),
+      });
+      expect(out.status).toBe(204);
+      // A refuses at once; B as soon as the event arrives (milliseconds), far inside the TTL
+      // the clock never reaches here.
+      expect(await readsData(state.a, me.access)).toBe('invalid-jwt');
+      expect(await answersWithin(() => readsData(state.b, me.access), 'invalid-jwt', 1_000)).toBe(
+        'invalid-jwt',
+      );
+      expect(await readsData(state.b, other.access)).toBe('ok');
+    });
   },
 );
 
@@ -174,5 +217,21 @@ describe('control: two instances without Redis', () => {
     await pause(700);
     expect(onB.closedWith()).toBeNull();
     expect(onB.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('without the event B trusts its remembered answer until the TTL, then refuses', async () => {
+    const me = await signedIn(state);
+    expect(await readsData(state.b, me.access)).toBe('ok');
+    const out = await fetch(`${state.a.url}/identity/sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: me.refreshToken }),
+    });
+    expect(out.status).toBe(204);
+    expect(await readsData(state.a, me.access)).toBe('invalid-jwt');
+    // The window REDIS_URL closes: B never hears of the revocation.
+    expect(await readsData(state.b, me.access)).toBe('ok');
+    state.clock.advance(SESSION_CACHE_TTL_MS + 1);
+    expect(await readsData(state.b, me.access)).toBe('invalid-jwt');
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '../../test/harness';
 import { createStaffUser, staffTokenFor } from '../../test/messaging-helpers';
 import { commonPasswordCount, isCommonPassword } from './common-passwords';
+import { SESSION_CACHE_TTL_MS } from './session-cache';
 
 // Issue 17, Sessions: a session that ends takes its access tokens and open sockets with it.
 
@@ -93,6 +94,8 @@ describe('a revoked session ends its access tokens at once (ASVS 7.4.1)', () => 
     const me = await person();
     const other = await signIn(me.user.email);
     const otherAccess = (await exchangeToken(server, other.idToken)).body.access_token ?? '';
+    // Read first, so the instance remembers the session stands (identity/session-cache.ts).
+    expect(await readsData(otherAccess)).toBe('ok');
     const change = await postJson(
       server,
       '/identity/password/change',
@@ -161,6 +164,51 @@ describe('a revoked session ends its access tokens at once (ASVS 7.4.1)', () => 
       JSON.stringify({ type: 'connection_init', payload: bearer(someoneElse.access) }),
     );
     expect(await live.closed).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+});
+
+describe('the session check’s memory (issue 16: SESSION_CACHE_TTL_MS per instance)', () => {
+  it('a revocation through the service is refused on the very next request', async () => {
+    const me = await person();
+    expect(await readsData(me.access)).toBe('ok');
+    expect(await readsData(me.access)).toBe('ok');
+    const out = await postJson(server, '/identity/sign-out', {
+      refreshToken: me.pair.refreshToken,
+    });
+    expect(out.status).toBe(204);
+    expect(await readsData(me.access)).toBe('invalid-jwt');
+  });
+
+  it('a session ended with no event (straight in the database) stands at most the TTL', async () => {
+    const me = await person();
+    expect(await readsData(me.access)).toBe('ok');
+    await server.database.db
+      .update(sessions)
+      .set({ revokedAt: server.clock.now(), revokedReason: 'test' })
+      .where(eq(sessions.userId, me.user.id));
+    // Remembered: the window a lost revocation event would leave open.
+    expect(await readsData(me.access)).toBe('ok');
+    const start = server.clock.now();
+    try {
+      server.clock.set(new Date(start.getTime() + SESSION_CACHE_TTL_MS + 1));
+      expect(await readsData(me.access)).toBe('invalid-jwt');
+    } finally {
+      server.clock.set(start);
+    }
+  });
+
+  it('a session that does not stand is asked again each time, never remembered', async () => {
+    const me = await person();
+    await server.database.db
+      .update(sessions)
+      .set({ revokedAt: server.clock.now(), revokedReason: 'test' })
+      .where(eq(sessions.userId, me.user.id));
+    expect(await readsData(me.access)).toBe('invalid-jwt');
+    await server.database.db
+      .update(sessions)
+      .set({ revokedAt: null, revokedReason: null })
+      .where(eq(sessions.userId, me.user.id));
+    expect(await readsData(me.access)).toBe('ok');
   });
 });
 

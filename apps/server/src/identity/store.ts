@@ -236,8 +236,17 @@ export class IdentityStore {
    * its login is not disabled or deleted. One primary-key read per request (a join).
    */
   async sessionStands(userId: string, sessionId: string, now: Date): Promise<boolean> {
+    return (await this.standingSessionExpiry(userId, sessionId, now)) !== undefined;
+  }
+
+  /** When a standing session expires; undefined when it does not stand (see sessionStands). */
+  async standingSessionExpiry(
+    userId: string,
+    sessionId: string,
+    now: Date,
+  ): Promise<Date | undefined> {
     const [row] = await this.db
-      .select({ id: sessions.id })
+      .select({ expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -249,7 +258,7 @@ export class IdentityStore {
           isNull(users.disabledAt),
         ),
       );
-    return row !== undefined;
+    return row?.expiresAt;
   }
 }
 

@@ -1,11 +1,20 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES, type AddressType } from '@portal/domain';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  sql,
+  type InferSelectModel,
+  type Table,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   addresses,
   contracts,
   customers,
-  customerTags,
   subscriptionItems,
   subscriptions,
   treatmentConfigurations,
@@ -31,6 +40,55 @@ export interface BillingSubscription {
   contract: ContractRow | null;
   items: SubscriptionItemRow[];
   timeZone: string;
+}
+
+type JsonRow = Record<string, unknown>;
+
+interface RecordJson {
+  customer: JsonRow;
+  addresses: JsonRow[];
+  tags: string[];
+  contracts: JsonRow[];
+  subscriptions: { row: JsonRow; items: JsonRow[] }[];
+}
+
+/**
+ * A row read as JSON (to_json: keys are column names) as drizzle's select gives it: property
+ * names, and each value through its column's driver mapping (timestamps become Dates; dates stay
+ * 'YYYY-MM-DD' strings), as drizzle maps the driver's text values.
+ */
+function fromJson<T extends Table>(table: T, json: JsonRow): InferSelectModel<T> {
+  const row: Record<string, unknown> = {};
+  for (const [key, name, map] of jsonColumns(table)) {
+    const value = json[name];
+    row[key] = value === null || value === undefined ? null : map ? map(value) : value;
+  }
+  return row as InferSelectModel<T>;
+}
+
+type JsonColumn = [key: string, name: string, map: ((value: unknown) => unknown) | null];
+const jsonColumnsByTable = new WeakMap<Table, JsonColumn[]>();
+
+/** Each column once per table: only timestamps need mapping (JSON keeps text, numbers, booleans). */
+function jsonColumns(table: Table): JsonColumn[] {
+  let columns = jsonColumnsByTable.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      column.name,
+      column.columnType === 'PgTimestamp'
+        ? (value: unknown) => column.mapFromDriverValue(value)
+        : column.columnType === 'PgDateString' ||
+            column.columnType === 'PgText' ||
+            column.columnType === 'PgUUID' ||
+            column.columnType === 'PgInteger' ||
+            column.columnType === 'PgBoolean'
+          ? null
+          : (value: unknown) => column.mapFromDriverValue(value),
+    ]);
+    jsonColumnsByTable.set(table, columns);
+  }
+  return columns;
 }
 
 /** The only place with SQL for customers. */
@@ -100,51 +158,38 @@ export class CustomerStore {
       .orderBy(customers.id);
   }
 
-  /** One customer with everything GetCustomerData shows, in five indexed reads. */
+  /**
+   * One customer with everything GetCustomerData shows, in one statement (issue 16): the
+   * customer's row and, aggregated as JSON beside it, its addresses, tags, contracts and
+   * subscriptions with their items, each read by its customer (or subscription) index. Rows come
+   * back typed as drizzle's selects type them (fromJson).
+   */
   async loadRecord(id: string): Promise<CustomerRecord | undefined> {
-    const customer = await this.findById(id);
-    if (!customer) return undefined;
-    const [addressRows, tagRows, contractRows, subscriptionRows] = await Promise.all([
-      this.db
-        .select()
-        .from(addresses)
-        .where(eq(addresses.customerId, id))
-        .orderBy(asc(addresses.createdAt)),
-      this.db
-        .select({ name: customerTags.name })
-        .from(customerTags)
-        .where(eq(customerTags.customerId, id))
-        .orderBy(asc(customerTags.name)),
-      this.db
-        .select()
-        .from(contracts)
-        .where(eq(contracts.customerId, id))
-        .orderBy(asc(contracts.startDate)),
-      this.db
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.customerId, id))
-        .orderBy(asc(subscriptions.createdAt)),
-    ]);
-    const items = subscriptionRows.length
-      ? await this.db
-          .select()
-          .from(subscriptionItems)
-          .where(
-            inArray(
-              subscriptionItems.subscriptionId,
-              subscriptionRows.map((s) => s.id),
-            ),
-          )
-      : [];
+    const result: unknown = await this.db.execute(sql`
+      select to_json(c) as customer,
+        (select coalesce(json_agg(to_json(a) order by a.created_at), '[]')
+          from customer_addresses a where a.customer_id = c.id) as addresses,
+        (select coalesce(json_agg(t.name order by t.name), '[]')
+          from customer_tags t where t.customer_id = c.id) as tags,
+        (select coalesce(json_agg(to_json(k) order by k.start_date), '[]')
+          from contracts k where k.customer_id = c.id) as contracts,
+        (select coalesce(json_agg(json_build_object('row', to_json(s), 'items',
+            (select coalesce(json_agg(to_json(i)), '[]')
+              from subscription_items i where i.subscription_id = s.id))
+            order by s.created_at), '[]')
+          from subscriptions s where s.customer_id = c.id) as subscriptions
+      from customers c where c.id = ${id}`);
+    // node-postgres and PGlite both answer { rows } and parse json columns.
+    const [row] = (result as { rows: RecordJson[] }).rows;
+    if (!row) return undefined;
     return {
-      customer,
-      addresses: addressRows,
-      tags: tagRows.map((t) => t.name),
-      contracts: contractRows,
-      subscriptions: subscriptionRows.map((s) => ({
-        ...s,
-        items: items.filter((i) => i.subscriptionId === s.id),
+      customer: fromJson(customers, row.customer),
+      addresses: row.addresses.map((a) => fromJson(addresses, a)),
+      tags: row.tags,
+      contracts: row.contracts.map((c) => fromJson(contracts, c)),
+      subscriptions: row.subscriptions.map((s) => ({
+        ...fromJson(subscriptions, s.row),
+        items: s.items.map((i) => fromJson(subscriptionItems, i)),
       })),
     };
   }
