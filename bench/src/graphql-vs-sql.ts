@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../apps/server/src/app';
 import type { Database, Db } from '../../apps/server/src/db/client';
+import { documentHash } from '../../apps/server/src/graphql/persisted';
 import { bearerToken } from '../../apps/server/src/platform/bearer';
 import type { Benchmark } from './lib/benchmark';
 import { loadProblems, measureLoad, type LoadRequest, type LoadResult } from './lib/load';
@@ -214,7 +215,18 @@ export const graphqlVsSql: Benchmark = {
             method: 'POST',
             path: '/graphql',
             headers: { 'content-type': 'application/json', ...auth },
-            body: JSON.stringify({ query: GET_CUSTOMER_DATA, operationName: 'GetCustomerData' }),
+            // As the web client sends an operation: its text with its persisted hash.
+            body: JSON.stringify({
+              query: GET_CUSTOMER_DATA,
+              operationName: 'GetCustomerData',
+              variables: {},
+              extensions: {
+                persistedQuery: {
+                  version: 1,
+                  sha256Hash: documentHash(GET_CUSTOMER_DATA).replace(/^sha256:/, ''),
+                },
+              },
+            }),
           },
         },
         {

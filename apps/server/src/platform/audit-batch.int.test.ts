@@ -65,11 +65,8 @@ describe('batched audit log (reads)', () => {
     const failures: number[] = [];
     const flaky = new Proxy(database.db, {
       get(target, key, receiver) {
-        if (key === 'insert' && fail) {
-          return () => ({
-            values: () => Promise.reject(new Error('database down')),
-          });
-        }
+        // The batch insert is one execute() (json_to_recordset).
+        if (key === 'execute' && fail) return () => Promise.reject(new Error('database down'));
         return Reflect.get(target, key, receiver) as unknown;
       },
     });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/index';
 
@@ -17,8 +18,34 @@ export interface AuditEntry {
 
 type AuditRow = typeof auditLog.$inferInsert;
 
-/** Rows per insert: 10 parameters a row, far below PostgreSQL's 65,535 bound parameters. */
+/** Rows per batch insert (one JSON parameter, so only the statement's size bounds it). */
 const MAX_ROWS_PER_INSERT = 1000;
+
+/**
+ * A batch as one statement with one parameter: the rows as a JSON array, unpacked by
+ * json_to_recordset. Issue 16: drizzle's multi-row insert binds 10 parameters a row and builds
+ * its SQL on every tick; this text never changes, and serialising the batch is one
+ * JSON.stringify.
+ */
+function batchInsert(batch: readonly AuditRow[]) {
+  const rows = JSON.stringify(
+    batch.map((row) => ({
+      at: (row.at ?? new Date()).toISOString(),
+      actor_type: row.actorType,
+      actor_id: row.actorId ?? null,
+      action: row.action,
+      entity: row.entity,
+      entity_id: row.entityId ?? null,
+      ip: row.ip ?? null,
+      request_id: row.requestId ?? null,
+      details: row.details ?? {},
+    })),
+  );
+  return sql`insert into audit_log (at, actor_type, actor_id, action, entity, entity_id, ip, request_id, details)
+    select at, actor_type, actor_id, action, entity, entity_id, ip, request_id, details
+    from json_to_recordset(${rows}::json) as r(at timestamptz, actor_type text, actor_id text,
+      action text, entity text, entity_id text, ip text, request_id text, details jsonb)`;
+}
 /** After a failed insert the rows stay queued and the next try waits this long. */
 const RETRY_AFTER_MS = 1000;
 
@@ -143,7 +170,7 @@ export class AuditLog {
     this.writing = (async () => {
       let failed = false;
       try {
-        await this.db.insert(auditLog).values(batch);
+        await this.db.execute(batchInsert(batch));
         this.counters.rows += batch.length;
         this.counters.inserts += 1;
         this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
