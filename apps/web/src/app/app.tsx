@@ -1,7 +1,5 @@
-import { OpenFeatureProvider } from '@openfeature/react-sdk';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -11,7 +9,8 @@ import { theme } from './theme';
 /**
  * The app's providers around its router (`children`): main.tsx passes a BrowserRouter with
  * the route table (AppRoutes), tests a MemoryRouter. The declarative router keeps the data
- * router's code (createRouter, ~16 KB gzip) out of the sign-in page (issue 16).
+ * router's code (createRouter, ~16 KB gzip) out of the sign-in page (issue 16). The query cache
+ * and OpenFeature are the signed-in layer's (app/data-layer.tsx), not the sign-in page's.
  */
 export function App({
   services,
@@ -27,9 +26,7 @@ export function App({
       <I18nextProvider i18n={i18n}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <QueryClientProvider client={services.queryClient}>
-            <OpenFeatureProvider>{children}</OpenFeatureProvider>
-          </QueryClientProvider>
+          {children}
         </ThemeProvider>
       </I18nextProvider>
     </ServicesProvider>
