@@ -26,10 +26,14 @@ function useFlagProvider(flags: FlagStore, targetingKey: string): void {
     providers.add(flags);
     void OpenFeature.setProviderAndWait(new PortalFlagProvider(flags), { targetingKey });
   }
-  // Flags are per customer: a new sign-in reloads them.
+  // Flags are per customer: a new sign-in reloads them, and flag screens wait (reconciling)
+  // for the customer's. Not when they are already in: every setContext puts the provider
+  // through reconciling, which a remounted layer must not cause.
   useEffect(() => {
+    const current = OpenFeature.getContext().targetingKey === targetingKey;
+    if (current && flags.hasFlagsFor(targetingKey)) return;
     void OpenFeature.setContext({ targetingKey });
-  }, [targetingKey]);
+  }, [flags, targetingKey]);
 }
 
 /** QueryClientProvider and OpenFeatureProvider around `children`. */

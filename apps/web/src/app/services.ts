@@ -70,6 +70,7 @@ export function createAppServices(options: ServiceOptions = {}): AppServices {
       if (!queryClient) throw new Error('the query client is made by the signed-in layer');
       return queryClient;
     },
+    peekQueryClient: () => queryClient,
     ensureQueryClient,
     loadQueryClient,
     flags,

@@ -15,6 +15,8 @@ export interface AppServices {
    * reads this renders, and the sign-in screen loads it while the customer types.
    */
   readonly queryClient: QueryClient;
+  /** The query cache if it exists yet (the sign-in page's error screen: no customer then). */
+  peekQueryClient: () => QueryClient | undefined;
   /** The query cache, created with `create` if it does not exist yet (synchronous). */
   ensureQueryClient: (create: () => QueryClient) => QueryClient;
   /** The query cache, with the query library fetched first if need be. */

@@ -71,6 +71,7 @@ export function createFakeServices(
   const services = {
     graphql: { request },
     queryClient,
+    peekQueryClient: () => queryClient,
     ensureQueryClient: () => queryClient,
     loadQueryClient: () => Promise.resolve(queryClient),
     flags,

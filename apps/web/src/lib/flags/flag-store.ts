@@ -25,6 +25,7 @@ export const ANONYMOUS_TARGETING_KEY = 'anonymous';
 export class FlagStore {
   private flags: Record<string, boolean> = {};
   private targetingKey: string | undefined;
+  private loadedKey: string | undefined;
   private pending: Promise<void> | undefined;
   private version = 0;
   private readonly listeners = new Set<() => void>();
@@ -41,10 +42,16 @@ export class FlagStore {
     const load = this.fetchFor(targetingKey).then((flags) => {
       if (this.targetingKey !== targetingKey) return;
       this.flags = flags;
+      this.loadedKey = targetingKey;
       this.changed();
     });
     this.pending = load;
     return load;
+  }
+
+  /** Whether the flags in place are `targetingKey`'s (loaded, and no other load since). */
+  hasFlagsFor(targetingKey: string): boolean {
+    return this.loadedKey === targetingKey && this.targetingKey === targetingKey;
   }
 
   /** Overrides changed (a new `ff_` parameter): every reader re-evaluates. */
