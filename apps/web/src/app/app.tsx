@@ -1,10 +1,15 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import ThemeProvider from '@mui/system/ThemeProvider';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ServicesProvider, type AppServices } from '../lib/services';
 import { theme } from './theme';
+
+// What @mui/material's ThemeProvider renders for a theme without CSS variables (ours: no
+// colorSchemes), without its CSS-variables branch (CssVarsProvider, InitColorSchemeScript),
+// which it imports whether used or not (issue 16). vars: null, as it sets.
+const appTheme = { ...theme, vars: null };
 
 /**
  * The app's providers around its router (`children`): main.tsx passes a BrowserRouter with
@@ -24,7 +29,7 @@ export function App({
   return (
     <ServicesProvider services={services}>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
+        <ThemeProvider theme={appTheme}>
           <CssBaseline />
           {children}
         </ThemeProvider>
