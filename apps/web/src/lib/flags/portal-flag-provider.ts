@@ -35,9 +35,14 @@ export class PortalFlagProvider implements Provider {
   resolveBooleanEvaluation(flagKey: string, defaultValue: boolean): ResolutionDetails<boolean> {
     const resolved = this.store.resolve(flagKey);
     if (resolved?.source === 'override') {
-      return { value: resolved.value, reason: StandardResolutionReasons.STATIC, variant: 'override' };
+      return {
+        value: resolved.value,
+        reason: StandardResolutionReasons.STATIC,
+        variant: 'override',
+      };
     }
-    if (resolved) return { value: resolved.value, reason: StandardResolutionReasons.TARGETING_MATCH };
+    if (resolved)
+      return { value: resolved.value, reason: StandardResolutionReasons.TARGETING_MATCH };
     return { value: defaultValue, reason: StandardResolutionReasons.DEFAULT };
   }
 
