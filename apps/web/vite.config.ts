@@ -79,9 +79,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs (React, MUI's styling core, emotion, router, query, i18n,
-            // flags), as one cacheable file. Only modules the entry itself imports: a module only
-            // lazy screens use stays with them, so the sign-in page does not download it.
+            // What every page needs (React, MUI's styling core, emotion, router, i18n), as one
+            // cacheable file. Only modules the entry itself imports: a module only lazy screens
+            // use stays with them, so the sign-in page does not download it (the query library
+            // and OpenFeature come with the signed-in layer, app/data-layer.tsx: issue 16).
             { name: 'framework', test: FRAMEWORK, priority: 2, tags: ['$initial'] },
             { name: 'access', test: ACCESS, priority: 1 },
             // Validation (zod and its resolver), loaded with the first screen that validates; the

@@ -4,7 +4,6 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { OpenFeature } from '@openfeature/react-sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -14,7 +13,7 @@ import { createAppServices } from './app/services';
 import { installChunkReload } from './lib/chunk-reload';
 import { installGlobalErrorReporting } from './lib/errors/report-error';
 import { captureFlagOverrides } from './lib/flags/overrides';
-import { ANONYMOUS_TARGETING_KEY } from './lib/flags/portal-flag-provider';
+import { ANONYMOUS_TARGETING_KEY } from './lib/flags/flag-store';
 import { createAppI18n } from './lib/i18n-app';
 
 installGlobalErrorReporting(window);
@@ -24,7 +23,7 @@ captureFlagOverrides(window.location.search, window.sessionStorage);
 const services = createAppServices();
 // /refresh must load no data: the stored session is not even read there.
 services.session.start({ restore: window.location.pathname !== '/refresh' });
-void OpenFeature.setProviderAndWait(services.flags, { targetingKey: ANONYMOUS_TARGETING_KEY });
+void services.flags.setContext(ANONYMOUS_TARGETING_KEY);
 
 // The server's CSP takes no inline style without this response's nonce: Emotion's style tags
 // carry it (the server writes it into index.html's csp-nonce meta tag).

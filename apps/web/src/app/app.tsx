@@ -1,17 +1,21 @@
-import { OpenFeatureProvider } from '@openfeature/react-sdk';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import ThemeProvider from '@mui/system/ThemeProvider';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ServicesProvider, type AppServices } from '../lib/services';
 import { theme } from './theme';
 
+// What @mui/material's ThemeProvider renders for a theme without CSS variables (ours: no
+// colorSchemes), without its CSS-variables branch (CssVarsProvider, InitColorSchemeScript),
+// which it imports whether used or not (issue 16). vars: null, as it sets.
+const appTheme = { ...theme, vars: null };
+
 /**
  * The app's providers around its router (`children`): main.tsx passes a BrowserRouter with
  * the route table (AppRoutes), tests a MemoryRouter. The declarative router keeps the data
- * router's code (createRouter, ~16 KB gzip) out of the sign-in page (issue 16).
+ * router's code (createRouter, ~16 KB gzip) out of the sign-in page (issue 16). The query cache
+ * and OpenFeature are the signed-in layer's (app/data-layer.tsx), not the sign-in page's.
  */
 export function App({
   services,
@@ -25,11 +29,9 @@ export function App({
   return (
     <ServicesProvider services={services}>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
+        <ThemeProvider theme={appTheme}>
           <CssBaseline />
-          <QueryClientProvider client={services.queryClient}>
-            <OpenFeatureProvider>{children}</OpenFeatureProvider>
-          </QueryClientProvider>
+          {children}
         </ThemeProvider>
       </I18nextProvider>
     </ServicesProvider>

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { lazyWithReload } from '../lib/chunk-reload';
 import { loadScreenCatalogues } from '../lib/i18n-app';
 import { prefetchableScreen, registerHomePrefetch } from '../lib/prefetch-home';
@@ -21,6 +21,16 @@ function lazyCore<K extends string, P>(load: () => Promise<Record<K, ComponentTy
 }
 
 const loadShellLayout = () => import('../features/shell/shell-layout');
+const loadDataLayer = () => import('./data-layer');
+// The query cache and OpenFeature for every screen past sign-in (issue 16: not on sign-in).
+export const DataLayer = prefetchableScreen<'DataLayer', { children: ReactNode }>(
+  loadDataLayer,
+  'DataLayer',
+);
+export const RequireFlag = prefetchableScreen<'RequireFlag', { flag: string; children: ReactNode }>(
+  loadDataLayer,
+  'RequireFlag',
+);
 const loadHomeScreen = () => import('../features/home/home-screen');
 // Rendered without suspending once prefetched (lib/prefetch-home.ts).
 export const ShellLayout = prefetchableScreen(loadShellLayout, 'ShellLayout');
@@ -28,7 +38,7 @@ export const HomeScreen = prefetchableScreen(loadHomeScreen, 'HomeScreen');
 
 // What the sign-in screen fetches while the customer types (issue 16).
 registerHomePrefetch(
-  [ShellLayout.preload, HomeScreen.preload],
+  [DataLayer.preload, ShellLayout.preload, HomeScreen.preload],
   () => import('../features/home/home-queries'),
 );
 

@@ -1,4 +1,3 @@
-import { OpenFeature } from '@openfeature/react-sdk';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AlertProvider } from '../components/alerts/alert-context';
@@ -8,7 +7,7 @@ import { UpdateBanner } from '../components/layout/update-banner';
 import { loadChatWidget, isChatHiddenOn, setChatWidgetHidden } from '../lib/chat-widget';
 import { useAppConfig } from '../lib/config';
 import { captureFlagOverrides } from '../lib/flags/overrides';
-import { ANONYMOUS_TARGETING_KEY } from '../lib/flags/portal-flag-provider';
+import { ANONYMOUS_TARGETING_KEY } from '../lib/flags/flag-store';
 import { useApplyLanguage } from '../lib/i18n-app';
 import { useServices, useSession } from '../lib/services';
 import { onAuthEvent } from '../lib/session/auth-events';
@@ -34,10 +33,8 @@ export function RootLayout() {
   // Flags are per customer: a new sign-in reloads them.
   useEffect(() => {
     if (status === 'checking') return;
-    void OpenFeature.setContext({
-      targetingKey: status === 'authenticated' && userId ? userId : ANONYMOUS_TARGETING_KEY,
-    });
-  }, [status, userId]);
+    void flags.setContext(status === 'authenticated' && userId ? userId : ANONYMOUS_TARGETING_KEY);
+  }, [flags, status, userId]);
 
   // A login or logout in another tab reloads this one (spec 01 §4).
   useEffect(() => onAuthEvent(window, () => window.location.reload()), []);

@@ -1,7 +1,9 @@
 import { FEATURE_FLAGS } from '@portal/domain';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import {
   AccessLayout,
+  DataLayer,
+  RequireFlag,
   AppointmentsScreen,
   BillingScreen,
   BookingScreen,
@@ -32,7 +34,7 @@ import {
   SignUpScreen,
   TreatmentChangeScreen,
 } from './lazy-screens';
-import { RequireAuth, RequireFlag } from './route-guards';
+import { RequireAuth } from './route-guards';
 import { RootLayout } from './root-layout';
 import {
   IndexRoute,
@@ -57,7 +59,14 @@ export const routes: RouteObject[] = [
       { path: 'invoices', element: <Navigate to="/billing?tab=invoices" replace /> },
       { path: 'user-action', element: <UserActionRoute /> },
       {
-        element: <AccessLayout />,
+        // The signed-out screens past sign-in read data (query cache) and flags (OpenFeature).
+        element: (
+          <AccessLayout>
+            <DataLayer>
+              <Outlet />
+            </DataLayer>
+          </AccessLayout>
+        ),
         children: [
           {
             path: 'sign-up',
@@ -75,7 +84,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <ShellLayout />
+            <DataLayer>
+              <ShellLayout />
+            </DataLayer>
           </RequireAuth>
         ),
         children: [

@@ -14,6 +14,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import {
   AccessLayout,
+  DataLayer,
   EmailVerificationScreen,
   HomeScreen,
   ResetPasswordScreen,
@@ -27,9 +28,11 @@ export function IndexRoute() {
   if (status === 'checking') return <FullPageLoader />;
   if (status === 'signed-out') return <SignInPage />;
   return (
-    <ShellLayout>
-      <HomeScreen />
-    </ShellLayout>
+    <DataLayer>
+      <ShellLayout>
+        <HomeScreen />
+      </ShellLayout>
+    </DataLayer>
   );
 }
 
@@ -72,13 +75,17 @@ export function UserActionRoute() {
     case 'resetPassword':
       return (
         <AccessLayout>
-          <ResetPasswordScreen />
+          <DataLayer>
+            <ResetPasswordScreen />
+          </DataLayer>
         </AccessLayout>
       );
     case 'verifyEmail':
       return (
         <AccessLayout>
-          <EmailVerificationScreen />
+          <DataLayer>
+            <EmailVerificationScreen />
+          </DataLayer>
         </AccessLayout>
       );
     case 'idVerification':

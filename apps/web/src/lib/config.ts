@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { getJson } from './api/http';
+import { useServices } from './services';
 
 /** GET /config.json: runtime settings the server hands the web app. */
 export interface AppConfig {
@@ -51,27 +51,77 @@ export async function fetchAppConfig(): Promise<AppConfig> {
   };
 }
 
-export const appConfigQuery = {
-  queryKey: ['app-config'] as const,
-  queryFn: fetchAppConfig,
-  staleTime: Infinity,
-  gcTime: Infinity,
-  retry: 2,
-};
+/** Like the query cache's retry: two more tries, 1 s then 2 s apart. */
+const RETRY_DELAYS_MS = [1000, 2000];
+
+/**
+ * /config.json, fetched once per page and shared (issue 16: a plain store, so the sign-in page
+ * needs no query library). A failed load is forgotten: the next reader tries again.
+ */
+export class AppConfigStore {
+  private value: AppConfig | undefined;
+  private loading: Promise<AppConfig> | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly fetchConfig: () => Promise<AppConfig> = fetchAppConfig,
+    private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+  ) {}
+
+  /** The cached copy, or one fetch (with retries). */
+  load(): Promise<AppConfig> {
+    if (this.value) return Promise.resolve(this.value);
+    this.loading ??= this.fetchWithRetry().then(
+      (config) => {
+        this.set(config);
+        return config;
+      },
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Puts a config in place (tests, or an answer fetched elsewhere). */
+  set(config: AppConfig): void {
+    this.value = config;
+    for (const listener of this.listeners) listener();
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): AppConfig | undefined => this.value;
+
+  private async fetchWithRetry(): Promise<AppConfig> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.fetchConfig();
+      } catch (error) {
+        const delay = this.retryDelaysMs[attempt];
+        if (delay === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+}
 
 /** The runtime config; while loading (or if it fails) the safe fallback is returned. */
 export function useAppConfig(): AppConfig {
-  const { data } = useQuery(appConfigQuery);
-  return data ?? FALLBACK;
-}
-
-/** The config outside React (the flag provider): the cached copy, or one fetch. */
-export function loadAppConfig(queryClient: QueryClient): Promise<AppConfig> {
-  return queryClient.fetchQuery(appConfigQuery);
+  const { config } = useServices();
+  const value = useSyncExternalStore(config.subscribe, config.getSnapshot);
+  useEffect(() => {
+    if (!value) config.load().catch(() => undefined);
+  }, [config, value]);
+  return value ?? FALLBACK;
 }
 
 /** For event handlers that need the config now (the cached copy, or one fetch). */
 export function useLoadAppConfig(): () => Promise<AppConfig> {
-  const queryClient = useQueryClient();
-  return useCallback(() => loadAppConfig(queryClient), [queryClient]);
+  const { config } = useServices();
+  return useCallback(() => config.load(), [config]);
 }

@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, FEATURE_FLAGS, LANGUAGES, type Language } from '@portal/domain';
-import { useBooleanFlagValue } from '@openfeature/react-sdk';
 import i18next, { type i18n, type InitOptions } from 'i18next';
 import { useCallback, useEffect } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { useFlag } from './flags/flag-store';
 import { useServices } from './services';
 import { STORAGE_KEYS } from './session/storage-keys';
 import enCore from '../locales/en/translation.json';
@@ -116,7 +116,7 @@ function preferredLanguages(): readonly string[] {
 export function useApplyLanguage(): void {
   const { i18n } = useTranslation();
   const { storage } = useServices();
-  const spanish = useBooleanFlagValue(FEATURE_FLAGS.spanish, false);
+  const spanish = useFlag(FEATURE_FLAGS.spanish);
   useEffect(() => {
     const language = chooseLanguage({
       spanish,
@@ -143,7 +143,7 @@ export function useLanguageChoice(): {
 } {
   const { i18n } = useTranslation();
   const { storage } = useServices();
-  const enabled = useBooleanFlagValue(FEATURE_FLAGS.spanish, false);
+  const enabled = useFlag(FEATURE_FLAGS.spanish);
   const current = i18n.resolvedLanguage;
   const choose = useCallback(
     (language: Language) => {

@@ -1,15 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { GraphqlClient } from './api/graphql-client';
-import type { PortalFlagProvider } from './flags/portal-flag-provider';
+import type { AppConfigStore } from './config';
+import type { FlagStore } from './flags/flag-store';
 import type { SessionManager, SessionSnapshot } from './session/session-manager';
 
 /** The app's long-lived objects; built once in app/services.ts, replaced by fakes in tests. */
 export interface AppServices {
   session: SessionManager;
   graphql: GraphqlClient;
-  queryClient: QueryClient;
-  flags: PortalFlagProvider;
+  /**
+   * The query cache. Issue 16: the query library is not on the sign-in page; the signed-in
+   * layer (app/data-layer.tsx) creates the client (ensureQueryClient) before any screen that
+   * reads this renders, and the sign-in screen loads it while the customer types.
+   */
+  readonly queryClient: QueryClient;
+  /** The query cache if it exists yet (the sign-in page's error screen: no customer then). */
+  peekQueryClient: () => QueryClient | undefined;
+  /** The query cache, created with `create` if it does not exist yet (synchronous). */
+  ensureQueryClient: (create: () => QueryClient) => QueryClient;
+  /** The query cache, with the query library fetched first if need be. */
+  loadQueryClient: () => Promise<QueryClient>;
+  /** Flags for every screen (useFlag); signed-in screens also read them through OpenFeature. */
+  flags: FlagStore;
+  /** GET /config.json, once per page (useAppConfig). */
+  config: AppConfigStore;
   storage: Storage;
 }
 

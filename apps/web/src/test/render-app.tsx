@@ -1,11 +1,10 @@
-import { OpenFeature } from '@openfeature/react-sdk';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { vi } from 'vitest';
 import { App } from '../app/app';
 import { AppRoutes } from '../app/routes';
 import { createAppServices } from '../app/services';
-import { ANONYMOUS_TARGETING_KEY } from '../lib/flags/portal-flag-provider';
+import { ANONYMOUS_TARGETING_KEY } from '../lib/flags/flag-store';
 import { createI18n } from '../lib/i18n';
 import { STORAGE_KEYS } from '../lib/session/storage-keys';
 import { createFakeServer, fakeJwt, type FakeServerOptions } from './fake-server';
@@ -41,7 +40,7 @@ export async function renderApp(path: string, serverOptions: FakeServerOptions =
   vi.stubGlobal('fetch', server.handler);
   const services = createAppServices({ fetch: server.handler });
   services.session.start();
-  await OpenFeature.setProviderAndWait(services.flags, { targetingKey: ANONYMOUS_TARGETING_KEY });
+  await services.flags.setContext(ANONYMOUS_TARGETING_KEY);
   const probe: { location?: Location; navigate?: (to: To) => void } = {};
   const router: TestRouter = {
     state: {

@@ -9,7 +9,9 @@ import { vi } from 'vitest';
 import { theme } from '../app/theme';
 import { AlertProvider } from '../components/alerts/alert-context';
 import { BannerSlot, BannerSlotProvider } from '../components/layout/banner-slot';
+import { AppConfigStore } from '../lib/config';
 import type { Customer } from '../lib/customer/use-customer';
+import { ANONYMOUS_TARGETING_KEY, FlagStore } from '../lib/flags/flag-store';
 import { createI18n } from '../lib/i18n';
 import { ServicesProvider, type AppServices } from '../lib/services';
 
@@ -42,7 +44,11 @@ export const CUSTOMER: Customer = {
 const SIGNED_IN = { status: 'authenticated', userId: 'u1', email: CUSTOMER.email } as const;
 
 /** Services whose GraphQL answers come from `answer`, for a signed-in customer. */
-export function createFakeServices(answer: Answer, customer: Customer = CUSTOMER) {
+export function createFakeServices(
+  answer: Answer,
+  customer: Customer = CUSTOMER,
+  flagValues: Record<string, boolean> = {},
+) {
   const calls: { operation: string; variables: Record<string, unknown> }[] = [];
   const request = vi.fn((document: { toString(): string }, variables?: Record<string, unknown>) => {
     const operation = /(?:query|mutation|subscription)\s+(\w+)/.exec(document.toString())?.[1];
@@ -54,9 +60,22 @@ export function createFakeServices(answer: Answer, customer: Customer = CUSTOMER
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  // The flags screens read without OpenFeature (useFlag): the same values as the test provider.
+  const flags = new FlagStore(
+    { customer: () => Promise.resolve(flagValues), visitor: () => Promise.resolve(flagValues) },
+    () => ({}),
+  );
+  void flags.setContext(ANONYMOUS_TARGETING_KEY);
+  // /config.json through the test's fetch, one try (as the test query client's retry: false).
+  const config = new AppConfigStore(undefined, []);
   const services = {
     graphql: { request },
     queryClient,
+    peekQueryClient: () => queryClient,
+    ensureQueryClient: () => queryClient,
+    loadQueryClient: () => Promise.resolve(queryClient),
+    flags,
+    config,
     storage: window.localStorage,
     session: {
       subscribe: () => () => undefined,
@@ -79,7 +98,7 @@ export function renderWithServices(
     customer,
   }: { path?: string; answer: Answer; flags?: Record<string, boolean>; customer?: Customer },
 ) {
-  const { services, queryClient, calls } = createFakeServices(answer, customer);
+  const { services, queryClient, calls } = createFakeServices(answer, customer, flags);
   // Alerts sit inside the router (their support link reads the location), as in RootLayout.
   const router = createMemoryRouter(
     [

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appConfigQuery, type AppConfig } from '../../lib/config';
+import type { AppConfig } from '../../lib/config';
 import { CUSTOMER_QUERY_KEY } from '../../lib/customer/use-customer';
 import { createI18n } from '../../lib/i18n';
 import { ServicesProvider } from '../../lib/services';
@@ -31,7 +31,7 @@ function renderWithAlerts(
     supportUrl,
     flags: {},
   };
-  services.queryClient.setQueryData(appConfigQuery.queryKey, config);
+  services.config.set(config);
   services.queryClient.setQueryData(CUSTOMER_QUERY_KEY, CUSTOMER);
   const router = createMemoryRouter([
     {

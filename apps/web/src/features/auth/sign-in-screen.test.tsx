@@ -13,7 +13,7 @@ const google = () => screen.queryByRole('link', { name: 'Continue with Google' }
 
 describe('Google sign-in for a signed-out visitor (spec 01 §2 "Sign-in screen", §6)', () => {
   it("shows the button when the flag table's default has google-sso on and an issuer is configured", async () => {
-    const { server } = await renderApp('/', {
+    const { server, services } = await renderApp('/', {
       appConfig: { googleSignIn: true, flags: { [FEATURE_FLAGS.googleSso]: true } },
     });
     expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
@@ -22,6 +22,8 @@ describe('Google sign-in for a signed-out visitor (spec 01 §2 "Sign-in screen",
     );
     // A visitor has no token: the flags come from /config.json, not from GraphQL.
     expect(server.count('/graphql')).toBe(0);
+    // Issue 16: the sign-in page renders without the query cache (the signed-in layer's).
+    expect(services.peekQueryClient()).toBeUndefined();
   });
 
   it('hides it while google-sso is off by default, or when no issuer is configured', async () => {

@@ -1,5 +1,4 @@
 import { AUTH_MESSAGES, FEATURE_FLAGS, type SignInInput } from '@portal/domain';
-import { useBooleanFlagValue } from '@openfeature/react-sdk';
 import GoogleIcon from '@mui/icons-material/Google';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,9 +14,10 @@ import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api/http';
 import { useAppConfig } from '../../lib/config';
+import { useFlag } from '../../lib/flags/flag-store';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS, safeReturnTo } from '../../lib/routes';
-import { useServices, useSession } from '../../lib/services';
+import { useServices, useSession, type AppServices } from '../../lib/services';
 import { useGoogleRedirectResult } from './use-google-redirect-result';
 import { AccessHeading } from './access-heading';
 import { prefetchHome } from '../../lib/prefetch-home';
@@ -46,12 +46,14 @@ function errorProps(message: string | undefined, t: (key: string) => string) {
 }
 
 /**
- * Issue 16: while the customer types, fetch what comes next: the form's validation and the
- * home screen's chunks (with the full catalogue), so "Log in" paints home without waiting.
+ * Issue 16: while the customer types, fetch what comes next: the form's validation, the home
+ * screen's chunks (with the full catalogue) and the query cache home's data goes into, so
+ * "Log in" paints home without waiting.
  */
-function prepareForSignIn(): void {
+function prepareForSignIn(services: AppServices): void {
   void loadSignInValidator().catch(() => undefined);
   prefetchHome();
+  services.loadQueryClient().catch(() => undefined);
 }
 
 function isVerificationNeeded(error: unknown): boolean {
@@ -64,7 +66,8 @@ function isVerificationNeeded(error: unknown): boolean {
 /** Spec 01 §2 "Sign-in screen", §4 login results, §5 sign-in validation. */
 export function SignInScreen() {
   const { t } = useTranslation();
-  const { session } = useServices();
+  const services = useServices();
+  const { session } = services;
   const { status } = useSession();
   const { showAlert, clearAlerts } = useAlerts();
   const navigate = useNavigate();
@@ -79,7 +82,7 @@ export function SignInScreen() {
   }
   const home = homeParams.size > 0 ? `${PATHS.home}?${homeParams.toString()}` : PATHS.home;
   const config = useAppConfig();
-  const googleFlag = useBooleanFlagValue(FEATURE_FLAGS.googleSso, false);
+  const googleFlag = useFlag(FEATURE_FLAGS.googleSso);
   const googleBusy = useGoogleRedirectResult();
 
   const { values, errors, isSubmitting, register, handleSubmit } = useSignInForm({
@@ -125,8 +128,8 @@ export function SignInScreen() {
         component="form"
         noValidate
         onSubmit={(event) => void onSubmit(event)}
-        onKeyDown={prepareForSignIn}
-        onPointerDown={prepareForSignIn}
+        onKeyDown={() => prepareForSignIn(services)}
+        onPointerDown={() => prepareForSignIn(services)}
       >
         <Stack spacing={2.5}>
           <TextInput

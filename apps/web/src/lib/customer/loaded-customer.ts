@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useServices } from '../services';
 import type { Customer } from './use-customer';
 
 /** The customer query's key; here, apart from its document, so the error screen stays light. */
@@ -11,6 +11,6 @@ export const CUSTOMER_QUERY_KEY = ['customer'] as const;
  * document, and the sign-in page's error screen uses it (issue 16).
  */
 export function useLoadedCustomer(): Customer | null | undefined {
-  const queryClient = useQueryClient();
-  return queryClient.getQueryData<Customer | null>(CUSTOMER_QUERY_KEY);
+  // Issue 16: the query cache is the signed-in layer's; before it exists no customer is loaded.
+  return useServices().peekQueryClient()?.getQueryData<Customer | null>(CUSTOMER_QUERY_KEY);
 }

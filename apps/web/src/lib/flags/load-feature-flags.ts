@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { GetFeatureFlagsDocument } from '../../gql/graphql';
 import type { GraphqlClient } from '../api/graphql-client';
-import { loadAppConfig } from '../config';
 
 /** The signed-in customer's flags in the query cache (dropped with it at sign-out). */
 export const FEATURE_FLAGS_QUERY_KEY = ['feature-flags'] as const;
@@ -9,7 +8,7 @@ export const FEATURE_FLAGS_QUERY_KEY = ['feature-flags'] as const;
 /**
  * GetFeatureFlags as a record. Issue 16: home's prefetch asks for it with home's other queries
  * right after the token exchange; the flag provider's load a moment later takes that answer.
- * One try, as before: a failure falls back to the table's defaults (portal-flag-provider.ts).
+ * One try, as before: a failure falls back to the table's defaults (flag-store.ts).
  */
 export function featureFlagsQueryOptions(graphql: GraphqlClient) {
   return queryOptions({
@@ -29,9 +28,4 @@ export function loadFeatureFlags(
   queryClient: QueryClient,
 ): Promise<Record<string, boolean>> {
   return queryClient.fetchQuery(featureFlagsQueryOptions(graphql));
-}
-
-/** A signed-out visitor's flags: the table's defaults, from the public /config.json. */
-export async function loadVisitorFlags(queryClient: QueryClient): Promise<Record<string, boolean>> {
-  return (await loadAppConfig(queryClient)).flags;
 }

@@ -7,57 +7,42 @@ import {
   type Provider,
   type ResolutionDetails,
 } from '@openfeature/web-sdk';
-import type { FlagOverrides } from './overrides';
-
-export type FlagLoader = () => Promise<Record<string, boolean>>;
-
-export interface FlagLoaders {
-  /** The signed-in customer's flags (GetFeatureFlags). */
-  customer: FlagLoader;
-  /** A signed-out visitor's flags: the table's defaults (/config.json). */
-  visitor: FlagLoader;
-}
-
-export const ANONYMOUS_TARGETING_KEY = 'anonymous';
+import { ANONYMOUS_TARGETING_KEY, type FlagStore } from './flag-store';
 
 /**
- * An OpenFeature provider backed by the server's flag table: a customer's own values once
- * signed in (GetFeatureFlags), the table's defaults for a signed-out visitor (/config.json).
- * Query-parameter overrides win over the server; unknown flags take the caller's default.
+ * The OpenFeature face of the app's flag store (flag-store.ts): signed-in screens read flags
+ * with the SDK's hooks; the values, overrides included, are the store's. Loaded with the
+ * signed-in layer (app/data-layer.tsx), not with the sign-in page (issue 16).
  */
 export class PortalFlagProvider implements Provider {
   readonly metadata = { name: 'portal-flags' } as const;
   readonly runsOn = 'client' as const;
   readonly events = new OpenFeatureEventEmitter();
-  private flags: Record<string, boolean> = {};
 
-  constructor(
-    private readonly load: FlagLoaders,
-    private readonly overrides: () => FlagOverrides,
-  ) {}
+  constructor(private readonly store: FlagStore) {
+    // A new answer or override (a new `ff_` parameter): re-evaluate every flag.
+    store.subscribe(() => this.events.emit(ProviderEvents.ConfigurationChanged, {}));
+  }
 
   async initialize(context?: EvaluationContext): Promise<void> {
-    await this.fetchFor(context);
+    await this.store.setContext(context?.targetingKey ?? ANONYMOUS_TARGETING_KEY);
   }
 
   async onContextChange(_old: EvaluationContext, next: EvaluationContext): Promise<void> {
-    await this.fetchFor(next);
-  }
-
-  /** Overrides changed (a new `ff_` parameter): re-evaluate every flag. */
-  notifyOverridesChanged(): void {
-    this.events.emit(ProviderEvents.ConfigurationChanged, {});
+    await this.store.setContext(next.targetingKey ?? ANONYMOUS_TARGETING_KEY);
   }
 
   resolveBooleanEvaluation(flagKey: string, defaultValue: boolean): ResolutionDetails<boolean> {
-    const forced = this.overrides()[flagKey];
-    if (forced !== undefined) {
-      return { value: forced, reason: StandardResolutionReasons.STATIC, variant: 'override' };
+    const resolved = this.store.resolve(flagKey);
+    if (resolved?.source === 'override') {
+      return {
+        value: resolved.value,
+        reason: StandardResolutionReasons.STATIC,
+        variant: 'override',
+      };
     }
-    const value = this.flags[flagKey];
-    if (value !== undefined) {
-      return { value, reason: StandardResolutionReasons.TARGETING_MATCH };
-    }
+    if (resolved)
+      return { value: resolved.value, reason: StandardResolutionReasons.TARGETING_MATCH };
     return { value: defaultValue, reason: StandardResolutionReasons.DEFAULT };
   }
 
@@ -71,22 +56,5 @@ export class PortalFlagProvider implements Provider {
 
   resolveObjectEvaluation<T extends JsonValue>(_flagKey: string, defaultValue: T) {
     return { value: defaultValue, reason: StandardResolutionReasons.DEFAULT };
-  }
-
-  private async fetchFor(context: EvaluationContext | undefined): Promise<void> {
-    const key = context?.targetingKey;
-    const signedIn = Boolean(key) && key !== ANONYMOUS_TARGETING_KEY;
-    const loaders = signedIn ? [this.load.customer, this.load.visitor] : [this.load.visitor];
-    // Without the customer's flags the table's defaults stand in; without those every flag
-    // takes the caller's default: the portal still works.
-    for (const load of loaders) {
-      try {
-        this.flags = await load();
-        return;
-      } catch {
-        continue;
-      }
-    }
-    this.flags = {};
   }
 }

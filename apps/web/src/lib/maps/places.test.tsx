@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appConfigQuery, type AppConfig } from '../config';
+import { createFakeServices } from '../../test/render-with-services';
+import type { AppConfig } from '../config';
+import { ServicesProvider } from '../services';
 import {
   addressFromPlace,
   loadPlaces,
@@ -80,7 +81,7 @@ function Form() {
 }
 
 function renderWith(mapsApiKey: string | null) {
-  const client = new QueryClient();
+  const { services } = createFakeServices(() => null);
   const config: AppConfig = {
     tenantId: 'portal',
     googleSignIn: false,
@@ -90,11 +91,11 @@ function renderWith(mapsApiKey: string | null) {
     mapsApiKey,
     flags: {},
   };
-  client.setQueryData(appConfigQuery.queryKey, config);
+  services.config.set(config);
   return render(
-    <QueryClientProvider client={client}>
+    <ServicesProvider services={services}>
       <Form />
-    </QueryClientProvider>,
+    </ServicesProvider>,
   );
 }
 
