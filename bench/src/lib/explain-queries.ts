@@ -96,7 +96,11 @@ async function main() {
       await explain(
         db,
         'availability summary: providersWithSlots (any provider, the booking window)',
-        availability.providersWithSlots(filter, { from: window.earliest, to: window.latest }),
+        // The store answers a drizzle select (a query builder, so also an SQLWrapper).
+        availability.providersWithSlots(filter, {
+          from: window.earliest,
+          to: window.latest,
+        }) as unknown as SQLWrapper,
       ),
     );
 

@@ -75,12 +75,12 @@ describe('route guards (spec 01 §2, §6; spec 02 §2)', () => {
   it('routes user-action by mode', async () => {
     const { router } = await renderApp('/user-action?mode=verifyEmail');
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
-    await act(() => router.navigate('/user-action?mode=bulkOrderPayment&actionId=a1'));
+    act(() => router.navigate('/user-action?mode=bulkOrderPayment&actionId=a1'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toBe(
       `?returnTo=${encodeURIComponent('/bulk-payment?actionId=a1')}`,
     );
-    await act(() => router.navigate('/user-action?mode=somethingElse'));
+    act(() => router.navigate('/user-action?mode=somethingElse'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -90,7 +90,7 @@ describe('route guards (spec 01 §2, §6; spec 02 §2)', () => {
     await screen.findByRole('heading', { name: 'Hi, Alex' });
     expect(router.state.location.pathname).toBe('/');
 
-    await act(() => router.navigate('/bulk-dosage-guide?ff_dosing_guide_route=true'));
+    act(() => router.navigate('/bulk-dosage-guide?ff_dosing_guide_route=true'));
     expect(
       await screen.findByRole('heading', { name: 'Bulk dosage guide', level: 1 }),
     ).toBeInTheDocument();
