@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { createNewcomer, giveBilledPlan } from './support-customers';
 import { expectAccessible, shoot, signIn } from './support';
 
@@ -177,10 +177,12 @@ test('a customer changes from 1 to 6 months: the quote, pays with the saved test
   const pdfResponse = page
     .context()
     .waitForEvent('response', (r) => /\/billing\/invoices\/[^/]+\/invoice\.pdf/.test(r.url()));
-  const popup = page.waitForEvent('popup');
+  // The download listener goes on the new tab as it opens (a listener added after awaiting the
+  // popup can miss a download that starts at once).
+  const saved = new Promise<Download>((resolve) => {
+    page.once('popup', (tab) => tab.once('download', resolve));
+  });
   await download.click();
-  const tab = await popup;
-  const saved = tab.waitForEvent('download');
   const response = await pdfResponse;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/pdf');

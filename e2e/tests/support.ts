@@ -43,6 +43,17 @@ export function describeViolations(violations: AxeResults['violations']): string
 
 /** The serious and critical axe findings on the page as it is now. */
 export async function blockingViolations(page: Page): Promise<AxeResults['violations']> {
+  // Colours are judged on the settled page: a button that has just become enabled fades in
+  // over MUI's transition, and axe mid-fade reads a contrast that is never shown for long.
+  // Endless animations (spinners, skeletons) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
