@@ -330,7 +330,7 @@ export const graphqlVsSql: Benchmark = {
       notes: [
         `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s per row; one signed-in customer's access token.`,
         'Plain routes are added to the built app (app.app.get before listen), so they pass the same Fastify hooks as /graphql; they verify the JWT with app.tokens.verify("access", …) and read with raw SQL (db.execute) in one statement like CustomerStore.loadRecord (JSON aggregation).',
-        'GetCustomerData also audits every read (CustomerService.getOwnRecord); the "+ audit row" route records the same row, to separate the GraphQL layer from the audit. Reads go to the batched audit log (platform/audit.ts): the request queues its row and answers; one multi-row insert per tick writes the queue (a tick starts when the previous insert ends), and the app\'s onClose writes the rest. "audit rows / insert" is the mean batch over the three runs (and the largest); a crash loses at most the rows queued or in flight: about one insert\'s duration × the read rate.',
+        'GetCustomerData also audits every read (CustomerService.getOwnRecord); the "+ audit row" route records the same row, to separate the GraphQL layer from the audit. Reads go to the batched audit log (platform/audit.ts): the request queues its row and answers; one insert per tick (json_to_recordset over one JSON parameter) writes the queue (a tick starts when the previous insert ends), and the app\'s onClose writes the rest. "audit rows / insert" is the mean batch over the three runs (and the largest); a crash loses at most the rows queued or in flight: about one insert\'s duration × the read rate.',
       ],
       data: results,
     };
