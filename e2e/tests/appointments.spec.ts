@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createAccount, expectAccessible, signIn, SLOT_TIME, uniqueEmail } from './support';
+import { createAccount, expectAccessible, shoot, signIn, SLOT_TIME, uniqueEmail } from './support';
 import { bookVisit, createPatient, type Patient } from './support-customers';
 
 // Every test makes its own customer through the public sign-up, and the care team gives it
@@ -138,6 +138,7 @@ test('books a visit and sees it under Upcoming', async ({ page, request }) => {
   const firstTime = dialog.getByRole('button', { name: SLOT_TIME }).first();
   await expect(firstTime).toBeVisible();
   await expectAccessible(page, 'booking: times');
+  await shoot(page, 'booking-times');
   const time = (await firstTime.textContent()) ?? '';
   expect(time).toMatch(/ P[SD]T$/);
   const clock = time.replace(/ [A-Z]+$/, '');
