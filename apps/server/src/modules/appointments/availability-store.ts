@@ -80,14 +80,15 @@ export class AvailabilityStore {
    * subquery rather than NOT EXISTS, so the planner cannot turn it into a join that reads a
    * provider's whole history: provider and start range both go into the index condition.
    */
-  private free(): SQL {
+  private free(provider = 'c.id', start = 'ss.start', minutes = 'c.visit_minutes'): SQL {
+    const [id, at, length] = [sql.raw(provider), sql.raw(start), sql.raw(minutes)];
     return sql`(
       select true from appointments a
-      where a.provider_id = c.id and a.is_async = false and a.status not in (${RELEASING})
+      where a.provider_id = ${id} and a.is_async = false and a.status not in (${RELEASING})
         -- Visits last less than a day: the lower bound keeps the index range short.
-        and a.start > ss.start - interval '1 day'
-        and a.start < ss.start + make_interval(mins => c.visit_minutes)
-        and a."end" > ss.start
+        and a.start > ${at} - interval '1 day'
+        and a.start < ${at} + make_interval(mins => ${length})
+        and a."end" > ${at}
       limit 1) is null`;
   }
 
@@ -145,13 +146,7 @@ export class AvailabilityStore {
         select 1 from unnest(pp.shapes) u(shape)
         cross join lateral unnest(
           (select sh.starts from shape_starts sh where sh.shape = u.shape)) st(start)
-        where (
-          select true from appointments a
-          where a.provider_id = pp.id and a.is_async = false and a.status not in (${RELEASING})
-            and a.start > st.start - interval '1 day'
-            and a.start < st.start + make_interval(mins => pp.visit_minutes)
-            and a."end" > st.start
-          limit 1) is null)`;
+        where ${this.free('pp.id', 'st.start', 'pp.visit_minutes')})`;
     return (
       this.db
         .select()
@@ -248,13 +243,7 @@ export class AvailabilityStore {
               select u.id, ss.visit_minutes
               from unnest((select sp.ids from shape_ids sp where sp.shape = ss.shape)) u(id)) c
             where ss.start = st.start order by pick) r
-          where (
-            select true from appointments a
-            where a.provider_id = r.id and a.is_async = false and a.status not in (${RELEASING})
-              and a.start > r.start - interval '1 day'
-              and a.start < r.start + make_interval(mins => r.visit_minutes)
-              and a."end" > r.start
-            limit 1) is null
+          where ${this.free('r.id', 'r.start', 'r.visit_minutes')}
           limit 1) f
         order by st.start`
       : sql`${prefix}
