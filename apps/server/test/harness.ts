@@ -79,13 +79,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startTestServer(
-  overrides: Record<string, string> = {},
-  options: { port?: number; webDist?: string } = {},
-): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
-  const clock = new TestClock(new Date());
-  const config = parseConfig(
+/** A test server's configuration: quiet, no job runner, `overrides` on top. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return parseConfig(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -97,6 +93,15 @@ export async function startTestServer(
     },
     '1.18.13',
   );
+}
+
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: { port?: number; webDist?: string } = {},
+): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase();
+  const clock = new TestClock(new Date());
+  const config = testConfig(overrides);
   const app = await buildApp({
     config,
     database,

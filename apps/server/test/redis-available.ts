@@ -1,11 +1,9 @@
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp, type App } from '../src/app';
-import { parseConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { SigningKeys } from '../src/identity/keys';
 import type { TestClock } from '../src/platform/clock';
+import { testConfig } from './harness';
 import type { Reachable } from './messaging-helpers';
 
 /** The Redis the Redis suites use: TEST_REDIS_URL, else the local default. */
@@ -39,17 +37,7 @@ export async function startInstance(
   clock: TestClock,
   redisUrl: string | undefined,
 ): Promise<App & Reachable> {
-  const config = parseConfig(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JOBS_ENABLED: 'false',
-      DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
-      PUBLIC_URL: 'http://portal.test',
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    },
-    '1.18.13',
-  );
+  const config = testConfig(redisUrl ? { REDIS_URL: redisUrl } : {});
   const app = await buildApp({ config, database, clock, keys, webDist: '/nonexistent' });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.app.server.address();

@@ -1,15 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { parseConfig } from '../config';
 import type { Database } from '../db/client';
 import { IDENTITY_RATE_RULES } from './rate-limits';
 import { ephemeralSigningKeys, type SigningKeys } from './keys';
 import { GLOBAL_RATE_LIMIT, RATE_LIMIT_REDIS_NAME } from '../platform/http-plugins';
-import { openTestDatabase } from '../../test/harness';
+import { openTestDatabase, testConfig } from '../../test/harness';
 import { redisAnswers, TEST_REDIS_URL } from '../../test/redis-available';
 
 // Two server instances behind one database, as in production behind a load balancer. With
@@ -27,17 +24,7 @@ if (!available) {
 }
 
 async function startInstance(database: Database, keys: SigningKeys, redisUrl?: string) {
-  const config = parseConfig(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JOBS_ENABLED: 'false',
-      DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
-      PUBLIC_URL: 'http://portal.test',
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    },
-    '1.18.13',
-  );
+  const config = testConfig(redisUrl ? { REDIS_URL: redisUrl } : {});
   const app = await buildApp({ config, database, keys, webDist: '/nonexistent' });
   await app.app.ready();
   return app;

@@ -64,6 +64,16 @@ async function postJson<T>(target: Reachable, route: string, body: unknown, form
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** Signs out on `target` with the session's refresh token: the answer's status (204, no body). */
+async function signOut(target: Reachable, refreshToken: string): Promise<number> {
+  const response = await fetch(`${target.url}/identity/sign-out`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  });
+  return response.status;
+}
+
 /** Signs a customer in on A: the refresh token (to sign out) and a data API access token. */
 async function signedIn(state: ReturnType<typeof pair>) {
   const { user } = await createCustomer(state.database.db);
@@ -164,12 +174,7 @@ describe.skipIf(!available)(
       const bystander = openSubscription(state, state.b, other.access);
       await Promise.all([live.subscribed, bystander.subscribed]);
 
-      const out = await fetch(`${state.a.url}/identity/sign-out`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken: me.refreshToken }),
-      });
-      expect(out.status).toBe(204);
+      expect(await signOut(state.a, me.refreshToken)).toBe(204);
       expect(await live.closed).toBe(SESSION_ENDED_CLOSE_CODE);
       // Another session's socket on B stays open.
       expect(bystander.closedWith()).toBeNull();
@@ -181,12 +186,7 @@ describe.skipIf(!available)(
       const other = await signedIn(state);
       expect(await readsData(state.b, me.access)).toBe('ok');
       expect(await readsData(state.b, other.access)).toBe('ok');
-      const out = await fetch(`${state.a.url}/identity/sign-out`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken: me.refreshToken }),
-      });
-      expect(out.status).toBe(204);
+      expect(await signOut(state.a, me.refreshToken)).toBe(204);
       // A refuses at once; B as soon as the event arrives (milliseconds), far inside the TTL
       // the clock never reaches here.
       expect(await readsData(state.a, me.access)).toBe('invalid-jwt');
@@ -206,12 +206,7 @@ describe('control: two instances without Redis', () => {
     const onA = openSubscription(state, state.a, me.access);
     const onB = openSubscription(state, state.b, me.access);
     await Promise.all([onA.subscribed, onB.subscribed]);
-    const out = await fetch(`${state.a.url}/identity/sign-out`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken: me.refreshToken }),
-    });
-    expect(out.status).toBe(204);
+    expect(await signOut(state.a, me.refreshToken)).toBe(204);
     // A closes its own socket; B never hears of the revocation.
     expect(await onA.closed).toBe(SESSION_ENDED_CLOSE_CODE);
     await pause(700);
@@ -222,12 +217,7 @@ describe('control: two instances without Redis', () => {
   it('without the event B trusts its remembered answer until the TTL, then refuses', async () => {
     const me = await signedIn(state);
     expect(await readsData(state.b, me.access)).toBe('ok');
-    const out = await fetch(`${state.a.url}/identity/sign-out`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken: me.refreshToken }),
-    });
-    expect(out.status).toBe(204);
+    expect(await signOut(state.a, me.refreshToken)).toBe(204);
     expect(await readsData(state.a, me.access)).toBe('invalid-jwt');
     // The window REDIS_URL closes: B never hears of the revocation.
     expect(await readsData(state.b, me.access)).toBe('ok');
