@@ -20,6 +20,11 @@ import { graphql, type GraphQLResponse, type TestServer } from './harness';
 
 export const TEST_STATE = 'TS';
 
+/** Tuesday 2026-11-10 09:00 in Los Angeles (PST, UTC-8): a start on the test schedule. */
+export const TUESDAY = new Date('2026-11-10T17:00:00Z');
+export const plusMinutes = (date: Date, minutes: number) =>
+  new Date(date.getTime() + minutes * 60_000);
+
 export async function createTreatment(db: Db, overrides: { shortId?: string } = {}) {
   const shortId = overrides.shortId ?? `treatment_${randomBytes(3).toString('hex')}`;
   const [row] = await db

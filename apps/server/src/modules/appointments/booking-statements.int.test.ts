@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog } from '../../db/schema/index';
 import {
   SCHEDULE,
+  TUESDAY,
   callerFor,
   codeOf,
   createPatient,
   createScheduledProvider,
   createTreatment,
+  plusMinutes,
   reasonOf,
 } from '../../../test/appointment-fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -27,9 +29,7 @@ afterAll(async () => {
   await server.close();
 });
 
-// Tuesday 2026-11-10 09:00 in Los Angeles (PST, UTC-8).
-const TUESDAY = new Date('2026-11-10T17:00:00Z');
-const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+const plus = plusMinutes;
 
 function booking(providerId: string, start: Date) {
   return {

@@ -5,6 +5,7 @@ import {
   AVAILABLE_SLOTS,
   RESCHEDULE,
   SCHEDULE,
+  TUESDAY,
   TEST_STATE,
   callerFor,
   codeOf,
@@ -12,6 +13,7 @@ import {
   createScheduledProvider,
   createTreatment,
   insertAppointment,
+  plusMinutes,
   reasonOf,
 } from '../../../test/appointment-fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -28,10 +30,8 @@ afterAll(async () => {
   await server.close();
 });
 
-// Tuesday 2026-11-10 09:00 in Los Angeles (PST, UTC-8).
-const TUESDAY = new Date('2026-11-10T17:00:00Z');
 const at = (iso: string) => new Date(iso);
-const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+const plus = plusMinutes;
 
 async function setup() {
   const db = server.database.db;
