@@ -14,6 +14,13 @@ export interface Work {
 const dialect = new PgDialect();
 
 /**
+ * A transaction-scoped advisory lock that queues units of work on one key (a customer's double
+ * click); it says nothing about rows, which constraints judge.
+ */
+const advisoryLock = (key: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+
+/**
  * The one transaction idiom (DESIGN.md section 4, "No lost writes" and "Audit"): every
  * multi-row change and every audited write runs in `run`, and its audit row is written in the
  * same transaction, so there is never a change without its audit row or the reverse. Events
@@ -28,11 +35,7 @@ export class UnitOfWork {
     options: { lock?: string } = {},
   ): Promise<T> {
     return this.db.transaction(async (tx) => {
-      // A transaction-scoped advisory lock queues units of work on one key (a customer's
-      // double click); it says nothing about rows, which constraints judge.
-      if (options.lock) {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${options.lock}, 0))`);
-      }
+      if (options.lock) await tx.execute(advisoryLock(options.lock));
       const audit = new AuditLog(tx);
       return body({ tx, audit: (entry) => audit.record(actor, entry) });
     });
@@ -54,12 +57,13 @@ export class UnitOfWork {
       return (result as { rows: Row[] }).rows;
     }
     const query = dialect.sqlToQuery(statement);
+    const locked = dialect.sqlToQuery(advisoryLock(lock));
     const connection = await client.connect();
     let broken: unknown;
     try {
       const sent = [
         connection.query('begin'),
-        connection.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]),
+        connection.query(locked.sql, locked.params),
         connection.query(query.sql, query.params),
         connection.query('commit'),
       ];
