@@ -2,6 +2,7 @@ import net from 'node:net';
 import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/client';
 import type { SigningKeys } from '../src/identity/keys';
+import { IdentityRateLimiter } from '../src/identity/rate-limits';
 import type { TestClock } from '../src/platform/clock';
 import { testConfig } from './harness';
 import type { Reachable } from './messaging-helpers';
@@ -38,7 +39,18 @@ export async function startInstance(
   redisUrl: string | undefined,
 ): Promise<App & Reachable> {
   const config = testConfig(redisUrl ? { REDIS_URL: redisUrl } : {});
-  const app = await buildApp({ config, database, clock, keys, webDist: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    keys,
+    webDist: '/nonexistent',
+    // These instances test live updates and sessions across Redis, not the identity limits
+    // (rate-limits-redis.int.test.ts does, from fresh addresses): their sign-ins all come from
+    // 127.0.0.1 and would otherwise spend one machine-wide budget in Redis (30 per 15 min),
+    // shared by the unit and postgres stages and by any other run within the window.
+    identityLimiter: new IdentityRateLimiter(),
+  });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
