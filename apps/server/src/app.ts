@@ -292,6 +292,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: they can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 
@@ -14,6 +15,12 @@ beforeAll(async () => {
     path.join(dist, 'assets', 'app-3f9a.js'),
     `console.info(${JSON.stringify('x'.repeat(4000))});`,
   );
+  // A built asset with the build's precompressed copies beside it (apps/web/scripts/precompress.ts);
+  // each copy says which file it came from, so the test sees which one was sent.
+  const built = (from: string) => `console.info(${JSON.stringify(from + 'y'.repeat(4000))});`;
+  writeFileSync(path.join(dist, 'assets', 'home-7c1e.js'), built('plain'));
+  writeFileSync(path.join(dist, 'assets', 'home-7c1e.js.br'), brotliCompressSync(built('br')));
+  writeFileSync(path.join(dist, 'assets', 'home-7c1e.js.gz'), gzipSync(built('gz')));
   server = await startTestServer({}, { webDist: dist });
 });
 afterAll(async () => {
@@ -41,6 +48,28 @@ describe('serving the built web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(await res.text()).toContain('console.info');
+  });
+
+  it("sends the build's precompressed copy the browser accepts, as the asset's own type", async () => {
+    for (const [accept, encoding, from] of [
+      ['br, gzip, zstd', 'br', 'br'],
+      ['gzip', 'gzip', 'gz'],
+    ] as const) {
+      const res = await fetch(`${server.url}/assets/home-7c1e.js`, {
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('content-type'), accept).toContain('javascript');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+      expect(await res.text(), accept).toContain(`console.info("${from}yyy`);
+    }
+    const identity = await fetch(`${server.url}/assets/home-7c1e.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toContain('console.info("plainyyy');
   });
 
   it('answers unknown API paths and missing files with a JSON 404, not the app', async () => {

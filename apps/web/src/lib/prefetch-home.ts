@@ -20,21 +20,30 @@ interface HomeQueries {
 
 let loaders: readonly (() => Promise<unknown>)[] = [];
 let queriesLoader: (() => Promise<HomeQueries>) | undefined;
-let prefetched = false;
+/** The registration prefetchHome last ran for. */
+let prefetched: readonly (() => Promise<unknown>)[] | undefined;
 
-/** Home's chunks, and the module that asks for home's data (see prefetchHomeData). */
+/**
+ * Home's chunks, and the module that asks for home's data (see prefetchHomeData). Answers a
+ * function that puts the previous registration back (tests).
+ */
 export function registerHomePrefetch(
   list: readonly (() => Promise<unknown>)[],
   loadQueries?: () => Promise<HomeQueries>,
-): void {
+): () => void {
+  const previous = { loaders, queriesLoader };
   loaders = list;
   queriesLoader = loadQueries;
+  return () => {
+    loaders = previous.loaders;
+    queriesLoader = previous.queriesLoader;
+  };
 }
 
-/** Once per page; a failure is forgotten here (the real load after sign-in reports it). */
+/** Once per page (per registration); a failure is forgotten (the load after sign-in reports it). */
 export function prefetchHome(): void {
-  if (prefetched) return;
-  prefetched = true;
+  if (prefetched === loaders) return;
+  prefetched = loaders;
   for (const load of loaders) load().catch(() => undefined);
   loadHomeQueries().catch(() => undefined);
   if (typeof document !== 'undefined' && 'fonts' in document) {

@@ -1,8 +1,9 @@
 import { FEATURE_FLAGS } from '@portal/domain';
 import { OpenFeature } from '@openfeature/react-sdk';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerHomePrefetch } from '../../lib/prefetch-home';
 import { renderApp, storeSignedInSession } from '../../test/render-app';
 
 afterEach(async () => {
@@ -98,5 +99,43 @@ describe('sign-in validation (spec 01 §5)', () => {
     const call = server.calls.find((c) => c.path === '/identity/sign-in');
     expect(call?.body).toEqual({ email: 'alex@example.com', password: 'wrong password' });
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+});
+
+describe("home's chunks around the sign-in request (issue 16)", () => {
+  /** Registers a stand-in for home's chunks that notes how many sign-ins had left when asked. */
+  function watchHomePrefetch(count: () => number) {
+    const signInsSent: number[] = [];
+    restore = registerHomePrefetch([
+      () => {
+        signInsSent.push(count());
+        return Promise.resolve();
+      },
+    ]);
+    return signInsSent;
+  }
+  let restore: (() => void) | undefined;
+  afterEach(() => restore?.());
+
+  it('fetched while the customer types, before any sign-in', async () => {
+    const user = userEvent.setup();
+    const { server } = await renderApp('/');
+    const signInsSent = watchHomePrefetch(() => server.count('/identity/sign-in'));
+    await user.type(await screen.findByLabelText(/^Email/), 'alex');
+    expect(signInsSent).toEqual([0]);
+  });
+
+  it('asked for only after the sign-in request has left when the fields were filled in without typing', async () => {
+    const user = userEvent.setup();
+    const { server } = await renderApp('/');
+    const signInsSent = watchHomePrefetch(() => server.count('/identity/sign-in'));
+    // A password manager fills both fields (input events, no keys), then Log in is clicked.
+    fireEvent.change(await screen.findByLabelText(/^Email/), {
+      target: { value: 'alex@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'DemoPass1' } });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(signInsSent).toEqual([1]));
+    expect(await screen.findByRole('heading', { name: /Hi, Alex/ })).toBeInTheDocument();
   });
 });
