@@ -1,6 +1,7 @@
 import { bookingWindow } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Benchmark } from './lib/benchmark';
+import { postBurst } from './lib/burst';
 import { createBenchProviders, createBenchTreatment, makePatients } from './lib/appointments-seed';
 import { BOOKING_SLOTS, SCHEDULE_ADHOC } from './lib/operations';
 import type { PortalServer } from './lib/portal';
@@ -27,15 +28,63 @@ async function post(portal: PortalServer, token: string, query: string, variable
   return (await response.json()) as GraphqlAnswer;
 }
 
+interface Slot {
+  start: string;
+  end: string;
+  provider: { id: string };
+}
+
+/** CONTENDERS_PER_SLOT tokens on each slot, all at once; what each got and how long it took. */
+async function contend(portal: PortalServer, tokens: string[], slots: Slot[], shortId: string) {
+  const burst = await postBurst(
+    `${portal.url}/graphql`,
+    `${portal.url}/version.json`,
+    tokens.map((token, i) => {
+      const slot = slots[i % slots.length]!;
+      return {
+        token,
+        body: JSON.stringify({
+          query: SCHEDULE_ADHOC,
+          variables: {
+            providerId: slot.provider.id,
+            treatmentShortId: shortId,
+            start: slot.start,
+            end: slot.end,
+          },
+        }),
+      };
+    }),
+  );
+  const counts: Record<string, number> = {};
+  for (const { json } of burst.answers) {
+    const answer = json as GraphqlAnswer;
+    const outcome = answer.errors?.length
+      ? (answer.errors[0]?.extensions?.code ?? 'error')
+      : 'booked';
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+  const latencies = burst.answers.map((a) => a.ms);
+  return {
+    attempts: tokens.length,
+    seconds: burst.seconds,
+    attemptsPerSecond: tokens.length / burst.seconds,
+    bookingsPerSecond: (counts.booked ?? 0) / burst.seconds,
+    outcomes: counts,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
 async function measure(portal: PortalServer) {
   const { db } = portal.database;
   const treatment = await createBenchTreatment(db, 'bench_booking');
   await createBenchProviders(db, PROVIDERS, STATE, treatment.id);
   const contenders = TARGET_SLOTS * CONTENDERS_PER_SLOT;
-  // Customers from the end of the seed (the first ones serve the other benchmarks), before
-  // the two the slot benchmark takes.
-  const people = portal.seed.customers.slice(-(contenders + 2), -2);
-  if (people.length < contenders) throw new Error(`need ${contenders + 2} seeded customers`);
+  // Two groups of customers: the first burst (the server's first bookings since it started)
+  // and the measured one, on other slots.
+  const people = portal.seed.customers.slice(-(2 * contenders + 2), -2);
+  if (people.length < 2 * contenders)
+    throw new Error(`need ${2 * contenders + 2} seeded customers`);
   await makePatients(
     db,
     people.map((p) => p.customerId),
@@ -60,34 +109,21 @@ async function measure(portal: PortalServer) {
     startTime: window.earliest.toISOString(),
     endTime: window.latest.toISOString(),
   });
-  const free = (listed.data?.availableSlots ?? []) as {
-    start: string;
-    end: string;
-    provider: { id: string };
-  }[];
-  const targets = free.slice(0, TARGET_SLOTS);
-  if (targets.length < TARGET_SLOTS) throw new Error(`only ${targets.length} free slots`);
+  const free = (listed.data?.availableSlots ?? []) as Slot[];
+  if (free.length < 2 * TARGET_SLOTS) throw new Error(`only ${free.length} free slots`);
 
-  // Every contender fires at once; slot i is wanted by contenders i, i+20, i+40 …
-  const latencies: number[] = [];
-  const started = performance.now();
-  const outcomes = await Promise.all(
-    tokens.map(async (token, i) => {
-      const slot = targets[i % TARGET_SLOTS]!;
-      const t0 = performance.now();
-      const answer = await post(portal, token, SCHEDULE_ADHOC, {
-        providerId: slot.provider.id,
-        treatmentShortId: treatment.shortId,
-        start: slot.start,
-        end: slot.end,
-      });
-      latencies.push(performance.now() - t0);
-      return answer.errors?.length ? (answer.errors[0]?.extensions?.code ?? 'error') : 'booked';
-    }),
+  const first = await contend(
+    portal,
+    tokens.slice(contenders),
+    free.slice(TARGET_SLOTS, 2 * TARGET_SLOTS),
+    treatment.shortId,
   );
-  const seconds = (performance.now() - started) / 1000;
-  const counts: Record<string, number> = {};
-  for (const outcome of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  const measured = await contend(
+    portal,
+    tokens.slice(0, contenders),
+    free.slice(0, TARGET_SLOTS),
+    treatment.shortId,
+  );
 
   const result: unknown = await db.execute(sql`
     select count(*)::int as live, count(distinct (provider_id, start))::int as distinct_slots
@@ -95,18 +131,14 @@ async function measure(portal: PortalServer) {
     where treatment_id = ${treatment.id} and is_async = false
       and status not in ('cancelled', 'voided', 'expired')`);
   const row = (result as { rows: { live: number; distinct_slots: number }[] }).rows[0]!;
+  const booked = (first.outcomes.booked ?? 0) + (measured.outcomes.booked ?? 0);
   return {
     database: portal.label,
-    attempts: contenders,
-    seconds,
-    attemptsPerSecond: contenders / seconds,
-    bookingsPerSecond: (counts.booked ?? 0) / seconds,
-    outcomes: counts,
+    first,
+    ...measured,
     liveBookings: row.live,
     distinctSlots: row.distinct_slots,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    noDoubleBooking: row.live === row.distinct_slots && (counts.booked ?? 0) === TARGET_SLOTS,
+    noDoubleBooking: row.live === row.distinct_slots && booked === 2 * TARGET_SLOTS,
   };
 }
 
@@ -116,9 +148,24 @@ export const appointmentBookings: Benchmark = {
   async run(ctx) {
     const results = [];
     for (const portal of await ctx.portals()) results.push(await measure(portal));
+    type Burst = Awaited<ReturnType<typeof contend>>;
+    const row = (database: string, burst: Burst, judged: boolean) => [
+      database,
+      fmt.int(burst.attempts),
+      fmt.rate(burst.attemptsPerSecond),
+      judged ? `≥ 300 ${burst.attemptsPerSecond >= 300 ? 'met' : 'NOT met'}` : '',
+      fmt.rate(burst.bookingsPerSecond),
+      fmt.ms(burst.p50),
+      fmt.ms(burst.p99),
+      judged ? `< 250 ${burst.p99 < 250 ? 'met' : 'NOT met'}` : '',
+      Object.entries(burst.outcomes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+    ];
     const table: Table = {
       headers: [
         'Database',
+        'burst',
         'attempts',
         'attempts/s',
         'goal',
@@ -129,21 +176,16 @@ export const appointmentBookings: Benchmark = {
         'outcomes',
         'no double booking',
       ],
-      rows: results.map((r) => [
-        r.database,
-        fmt.int(r.attempts),
-        fmt.rate(r.attemptsPerSecond),
-        '≥ 300',
-        fmt.rate(r.bookingsPerSecond),
-        fmt.ms(r.p50),
-        fmt.ms(r.p99),
-        '< 250',
-        Object.entries(r.outcomes)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', '),
-        r.noDoubleBooking ? 'yes' : 'NO',
-      ]),
-      leftAligned: [0, 8, 9],
+      rows: results.flatMap((r) => {
+        const [database, ...first] = row(r.database, r.first, false);
+        const [, ...measured] = row(r.database, r, true);
+        const ok = r.noDoubleBooking ? 'yes' : 'NO';
+        return [
+          [database!, 'first after start', ...first, ok],
+          [database!, 'measured', ...measured, ok],
+        ];
+      }),
+      leftAligned: [0, 1, 4, 8, 9, 10],
     };
     const broken = results.filter((r) => !r.noDoubleBooking);
     if (broken.length) {
@@ -155,6 +197,7 @@ export const appointmentBookings: Benchmark = {
       tables: [table],
       notes: [
         `${TARGET_SLOTS * CONTENDERS_PER_SLOT} customers (each with an active plan for the treatment, no visit yet) send their booking at once, ${CONTENDERS_PER_SLOT} for each of ${TARGET_SLOTS} free slots of ${PROVIDERS} providers. Exactly one per slot must win (the others get A102); the check counts live rows per (provider, start) in the database.`,
+        `Two bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". The bookings are sent from a worker thread (one fetch each, all at once), so the client's 200 requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer.`,
       ],
       data: results,
     };
