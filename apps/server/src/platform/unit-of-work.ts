@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -19,6 +20,24 @@ const dialect = new PgDialect();
  */
 const advisoryLock = (key: string) =>
   sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+
+/** Prepared-statement names by SQL text (a handful of statements: bounded for safety). */
+const statementNames = new Map<string, string>();
+
+/**
+ * A prepared statement's name for `text`, from its hash: PostgreSQL parses and plans a named
+ * statement once per connection instead of on every call (the booking statement's planning was
+ * about as long as its execution). The same text always gets the same name.
+ */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    if (statementNames.size >= 200) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 /**
  * The one transaction idiom (DESIGN.md section 4, "No lost writes" and "Audit"): every
@@ -63,8 +82,12 @@ export class UnitOfWork {
     try {
       const sent = [
         connection.query('begin'),
-        connection.query(locked.sql, locked.params),
-        connection.query(query.sql, query.params),
+        connection.query({
+          name: statementName(locked.sql),
+          text: locked.sql,
+          values: locked.params,
+        }),
+        connection.query({ name: statementName(query.sql), text: query.sql, values: query.params }),
         connection.query('commit'),
       ];
       const settled = await Promise.allSettled(sent);
