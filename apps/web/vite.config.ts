@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { muiAliases, muiThemeWithoutCssVars } from './mui-build.ts';
 
 // The dev server proxies every server path to a locally running API (port 3100 by default),
 // so `npm run dev -w apps/web` works against `PORT=3100 npx tsx apps/server/src/main.ts`.
@@ -58,7 +59,8 @@ const ACCESS = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiThemeWithoutCssVars()],
+  resolve: { alias: muiAliases },
   // The server puts each response's CSP nonce where this placeholder is (scripts, styles and
   // the csp-nonce meta tag Emotion reads); the policy allows no inline style without it.
   html: { cspNonce: '__CSP_NONCE__' },
