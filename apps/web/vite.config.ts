@@ -24,8 +24,6 @@ const FRAMEWORK = new RegExp(
     'scheduler',
     'react-router',
     '@tanstack',
-    'i18next',
-    'react-i18next',
     '@openfeature',
     '@emotion',
     'stylis',
@@ -81,7 +79,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs (React, MUI's styling core, emotion, router, i18n), as one
+            // What every page needs (React, MUI's styling core, emotion, router), as one
             // cacheable file. Only modules the entry itself imports: a module only lazy screens
             // use stays with them, so the sign-in page does not download it (the query library
             // and OpenFeature come with the signed-in layer, app/data-layer.tsx: issue 16).
