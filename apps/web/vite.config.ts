@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { muiAliases, muiThemeWithoutCssVars } from './mui-build.ts';
 import { precompress } from './scripts/precompress.ts';
 
 // The dev server proxies every server path to a locally running API (port 3100 by default),
@@ -24,8 +25,6 @@ const FRAMEWORK = new RegExp(
     'scheduler',
     'react-router',
     '@tanstack',
-    'i18next',
-    'react-i18next',
     '@openfeature',
     '@emotion',
     'stylis',
@@ -59,7 +58,8 @@ const ACCESS = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), muiThemeWithoutCssVars(), precompress()],
+  resolve: { alias: muiAliases },
   // The server puts each response's CSP nonce where this placeholder is (scripts, styles and
   // the csp-nonce meta tag Emotion reads); the policy allows no inline style without it.
   html: { cspNonce: '__CSP_NONCE__' },
@@ -80,7 +80,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs (React, MUI's styling core, emotion, router, i18n), as one
+            // What every page needs (React, MUI's styling core, emotion, router), as one
             // cacheable file. Only modules the entry itself imports: a module only lazy screens
             // use stays with them, so the sign-in page does not download it (the query library
             // and OpenFeature come with the signed-in layer, app/data-layer.tsx: issue 16).

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { muiAliases } from './mui-build.ts';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: muiAliases },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,8 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import ThemeProvider from '@mui/system/ThemeProvider';
-import type { i18n } from 'i18next';
+import type { I18n } from '../lib/i18n-core';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../lib/i18n-react';
 import { ServicesProvider, type AppServices } from '../lib/services';
 import { theme } from './theme';
 
@@ -23,17 +23,17 @@ export function App({
   children,
 }: {
   services: AppServices;
-  i18n: i18n;
+  i18n: I18n;
   children: ReactNode;
 }) {
   return (
     <ServicesProvider services={services}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ThemeProvider theme={appTheme}>
           <CssBaseline />
           {children}
         </ThemeProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </ServicesProvider>
   );
 }

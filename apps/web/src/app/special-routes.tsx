@@ -11,7 +11,7 @@ import { emitAuthEvent } from '../lib/session/auth-events';
 import { STORAGE_KEYS } from '../lib/session/storage-keys';
 import { createIdentityApi } from '../lib/api/identity';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import {
   AccessLayout,
   DataLayer,

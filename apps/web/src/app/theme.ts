@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { FOCUS_RING, focusRingOutset } from '../components/layout/focus-ring';
 
 // Colours are chosen for WCAG AA: primary #0b5c7a is 7.4:1 on white and 6.5:1 on its light
@@ -18,7 +18,7 @@ const grey = {
   900: '#1b2733',
 };
 
-export const theme = createTheme({
+export const themeOptions = {
   palette: {
     mode: 'light',
     primary,
@@ -99,4 +99,6 @@ export const theme = createTheme({
     MuiDialog: { styleOverrides: { paper: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },
-});
+} satisfies ThemeOptions;
+
+export const theme = createTheme(themeOptions);

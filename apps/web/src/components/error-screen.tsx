@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import { useSupportRequestUrl } from './support/use-support-request-url';
 
 /** Spec 01 §2, spec 02 §2: an error screen shows the error code and a help-request link. */

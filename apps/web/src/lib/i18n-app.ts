@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, FEATURE_FLAGS, LANGUAGES, type Language } from '@portal/domain';
-import i18next, { type i18n, type InitOptions } from 'i18next';
 import { useCallback, useEffect } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { I18n } from './i18n-core';
+import { useTranslation } from './i18n-react';
 import { useFlag } from './flags/flag-store';
 import { useServices } from './services';
 import { STORAGE_KEYS } from './session/storage-keys';
@@ -10,13 +10,6 @@ import enCore from '../locales/en/translation.json';
 // Spec 01 §1: English is the working language; Spanish is in the catalogue, and the header's
 // language switcher stays disabled. The `spanish` flag (off by default) turns Spanish on: the
 // switcher works, and the language is the customer's choice, else the browser's.
-export const I18N_OPTIONS = {
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-} satisfies InitOptions;
 
 // Issue 16: the app's instance starts with translation.json only (the sign-in page, the shell's
 // chrome, the error codes); each language's full catalogue is its own chunk, loaded before a
@@ -29,17 +22,15 @@ const cores: Record<Language, () => Promise<{ default: object }>> = {
   en: () => Promise.resolve({ default: enCore }),
   es: () => import('../locales/es/translation.json'),
 };
-let appInstance: i18n | undefined;
+let appInstance: I18n | undefined;
 const loading = new Map<Language, Promise<void>>();
 
 /** The app's instance (main.tsx): English's core strings now; the rest on demand. */
-export function createAppI18n(): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    ...I18N_OPTIONS,
-    resources: { [DEFAULT_LANGUAGE]: { translation: enCore } },
-    partialBundledLanguages: true,
-    lng: DEFAULT_LANGUAGE,
+export function createAppI18n(): I18n {
+  const instance = new I18n({
+    language: DEFAULT_LANGUAGE,
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    resources: { [DEFAULT_LANGUAGE]: enCore },
   });
   appInstance = instance;
   return instance;
@@ -52,7 +43,7 @@ export function loadCatalogue(language: Language): Promise<void> {
   let done = loading.get(language);
   if (!done) {
     done = loaders[language]().then(({ catalogue }) => {
-      instance.addResourceBundle(language, 'translation', catalogue, true, true);
+      instance.addResourceBundle(language, catalogue);
     });
     done.catch(() => loading.delete(language));
     loading.set(language, done);
@@ -68,11 +59,11 @@ export function loadScreenCatalogues(): Promise<void> {
 }
 
 /** Switches language once its strings are in (the core file now, the rest if screens need it). */
-async function switchLanguage(instance: i18n, language: Language): Promise<void> {
+async function switchLanguage(instance: I18n, language: Language): Promise<void> {
   if (instance === appInstance) {
-    if (!instance.hasResourceBundle(language, 'translation')) {
+    if (!instance.hasResourceBundle(language)) {
       const core = await cores[language]();
-      instance.addResourceBundle(language, 'translation', core.default, true, false);
+      instance.addResourceBundle(language, core.default);
     }
     if (loading.has(DEFAULT_LANGUAGE)) await loadCatalogue(language);
   }
@@ -112,7 +103,7 @@ function preferredLanguages(): readonly string[] {
   return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 }
 
-/** Keeps i18next and <html lang> on the language the `spanish` flag allows (RootLayout). */
+/** Keeps the translator and <html lang> on the language the `spanish` flag allows (RootLayout). */
 export function useApplyLanguage(): void {
   const { i18n } = useTranslation();
   const { storage } = useServices();
@@ -129,7 +120,7 @@ export function useApplyLanguage(): void {
     const apply = (language: string) => {
       document.documentElement.lang = language;
     };
-    apply(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE);
+    apply(i18n.resolvedLanguage);
     i18n.on('languageChanged', apply);
     return () => i18n.off('languageChanged', apply);
   }, [i18n]);

@@ -29,9 +29,9 @@ function flatten(tree: object, prefix = ''): string[] {
 const enKeys = new Set(flatten({ ...en, appointments: enAppointments }));
 const esKeys = new Set(flatten({ ...es, appointments: esAppointments }));
 // The area files registered in lib/i18n.ts (home, notifications, messages, tour, …).
-for (const key of flatten(resources.en.translation)) enKeys.add(key);
-for (const key of flatten(resources.es.translation)) esKeys.add(key);
-// i18next plural forms: `key_one`/`key_other` answer to `key`.
+for (const key of flatten(resources.en)) enKeys.add(key);
+for (const key of flatten(resources.es)) esKeys.add(key);
+// Plural forms (lib/i18n-core.ts): `key_one`/`key_other` answer to `key`.
 const has = (key: string) => enKeys.has(key) || enKeys.has(`${key}_other`);
 
 const sources = import.meta.glob<string>(

@@ -3,7 +3,7 @@ import { OpenFeatureTestProvider } from '@openfeature/react-sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../lib/i18n-react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../app/theme';
@@ -115,7 +115,7 @@ export function renderWithServices(
   );
   const view = render(
     <ServicesProvider services={services}>
-      <I18nextProvider i18n={createI18n()}>
+      <I18nProvider i18n={createI18n()}>
         <ThemeProvider theme={theme}>
           <QueryClientProvider client={queryClient}>
             <OpenFeatureTestProvider flagValueMap={flags}>
@@ -126,7 +126,7 @@ export function renderWithServices(
             </OpenFeatureTestProvider>
           </QueryClientProvider>
         </ThemeProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </ServicesProvider>,
   );
   return { ...view, calls, router, queryClient };

@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { reportClientError } from '../../lib/errors/report-error';
 import { AlertStack } from './alert-stack';
 import { resolveAlert, type AlertInput, type ResolvedAlert } from './resolve-alert';

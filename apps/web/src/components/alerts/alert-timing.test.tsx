@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../lib/i18n-react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,11 +47,11 @@ function renderWithAlerts(
   ]);
   return render(
     <ServicesProvider services={services}>
-      <I18nextProvider i18n={createI18n()}>
+      <I18nProvider i18n={createI18n()}>
         <QueryClientProvider client={services.queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </ServicesProvider>,
   );
 }

@@ -2,7 +2,7 @@ import type { Language } from '@portal/domain';
 import LanguageIcon from '@mui/icons-material/Language';
 import Button from '@mui/material/Button';
 import { useEffect, useId, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useLanguageChoice } from '../../lib/i18n-app';
 import type { LanguageMenu as LanguageMenuType } from './language-menu';
 

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 
 /** The portal's mark and name; the text carries the meaning, the mark is decorative. */
 export function Logo({ compact = false }: { compact?: boolean }) {

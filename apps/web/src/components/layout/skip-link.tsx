@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 
 export function SkipLink() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useServedVersionChange } from '../../lib/version/use-version-check';
 
 /** Spec 01 §2, §4: a newer version is served; offer Refresh and Dismiss. */

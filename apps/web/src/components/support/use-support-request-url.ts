@@ -1,5 +1,5 @@
 import { fullName } from '@portal/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/config';
 import { useLoadedCustomer } from '../../lib/customer/loaded-customer';

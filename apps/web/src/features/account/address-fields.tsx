@@ -6,7 +6,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import { SUPPORTED_STATES, type AddressFormInput } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import type { z } from 'zod';
 import { TextInput } from '../../components/text-input';
 import { usePlacesSuggestions } from '../../lib/maps/places';

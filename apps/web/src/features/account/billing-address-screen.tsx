@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { billingAddressFormSchema } from '@portal/domain';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';

@@ -12,7 +12,7 @@ import {
   emailSchema,
 } from '@portal/domain';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { TextInput } from '../../components/text-input';

@@ -17,7 +17,7 @@ import {
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { PasswordField } from '../../components/password-field';
 import { StatusCard } from '../../components/status-card';

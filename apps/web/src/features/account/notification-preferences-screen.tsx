@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_PREFERENCE_CATEGORIES } from '@portal/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';
 import { AccountBreadcrumbs } from './account-breadcrumbs';

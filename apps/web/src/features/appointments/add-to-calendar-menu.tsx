@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarEvent } from './calendar';
 
 async function downloadIcs(event: CalendarEvent, uid: string, sequence: number) {

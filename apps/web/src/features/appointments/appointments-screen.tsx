@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { appointmentTabs } from '../../lib/appointments/appointment-tabs';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import { bookingWindow } from '@portal/domain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { errorCodeOf } from '../../lib/api/error-code';
 import { ConfirmLeaveDialog } from './confirm-leave-dialog';

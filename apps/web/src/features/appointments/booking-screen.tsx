@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { useAppointments } from '../../lib/appointments/use-appointments';

@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { fieldErrorsOf } from '../../lib/api/error-code';

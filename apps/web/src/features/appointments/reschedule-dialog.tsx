@@ -1,7 +1,7 @@
 import { rescheduleWindow } from '@portal/domain';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { errorCodeOf } from '../../lib/api/error-code';
 import type { AppointmentView } from '../../lib/appointments/use-appointments';

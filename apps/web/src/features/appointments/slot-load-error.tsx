@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { errorCodeOf } from '../../lib/api/error-code';
 
 /** The slot search failed: its catalogue message (T100/T101) and a retry, in both dialogs. */

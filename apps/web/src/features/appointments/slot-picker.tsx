@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { DayStrip } from './day-strip';
 import { deviceTimeZone, timeZoneOptions } from './display-time-zone';
 import { formatClockWithZone } from './format-time';

@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Footer } from '../../components/layout/footer';
 import { LanguageSwitcher } from '../../components/layout/language-switcher';
 import { Logo } from '../../components/layout/logo';

@@ -11,7 +11,7 @@ import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { SubmitButton } from '../../components/submit-button';

@@ -7,7 +7,7 @@ import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { SubmitButton } from '../../components/submit-button';

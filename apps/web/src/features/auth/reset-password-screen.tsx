@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { PasswordField } from '../../components/password-field';

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { PasswordField } from '../../components/password-field';

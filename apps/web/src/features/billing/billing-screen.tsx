@@ -8,7 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { calendarDateIn, DEFAULT_TIME_ZONE } from '@portal/domain';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { useCustomerQuery } from '../../lib/customer/use-customer';

@@ -18,7 +18,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf } from '../../lib/api/error-code';

@@ -17,7 +17,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { ADDONS, CONTRACT_LENGTHS_MONTHS, planItemPriceId } from '@portal/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { SubmitButton } from '../../components/submit-button';

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { StatusCard } from '../../components/status-card';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { formatDate, formatMoney } from '../../lib/format';

@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 
 /** Spec 02 §2 /bulk-dosage-guide (flag dosing_guide_route): mg and syringe units per step. */
 export function BulkDosageGuideScreen() {

@@ -22,7 +22,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';

@@ -17,7 +17,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';

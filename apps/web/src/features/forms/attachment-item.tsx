@@ -9,7 +9,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { ATTACHMENT_ACCEPT } from './attachment-file';
 
 type Answers = QuestionnaireResponseItemAnswer[];

@@ -63,7 +63,7 @@ describe('home modules (spec 01 §2)', () => {
 describe('home module texts (STYLE.md rule 11)', () => {
   it('has a title and body for every module in en and es', () => {
     for (const language of ['en', 'es'] as const) {
-      const modules = resources[language].translation.home.modules as Record<
+      const modules = resources[language].home.modules as Record<
         string,
         { title?: string; body?: string }
       >;

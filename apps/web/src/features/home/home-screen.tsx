@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { ErrorScreen } from '../../components/error-screen';
 import { useAppointmentPresence } from '../../lib/appointments/use-has-appointments';
 import { useCustomerQuery } from '../../lib/customer/use-customer';

@@ -4,7 +4,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import { driver } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useLocation } from 'react-router';
 import { focusRingOutset } from '../../components/layout/focus-ring';
 import { useServices } from '../../lib/services';

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { messagePlainText } from '../../lib/messages/message-html';
 import { useMessageSender, useMessageTime } from '../../lib/messages/use-message-time';

@@ -11,7 +11,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../lib/routes';
 import { useLatestShipment } from '../../lib/treatment/use-latest-shipment';

@@ -30,7 +30,7 @@ describe("home's one next step (issue 9)", () => {
   it('every step has its texts in en and es', () => {
     const steps: HomeNextStep[] = ['finishIntake', 'startIntake', 'bookFirstVisit'];
     for (const language of ['en', 'es'] as const) {
-      const nextStep = resources[language].translation.home.nextStep as unknown as Record<
+      const nextStep = resources[language].home.nextStep as unknown as Record<
         string,
         Record<string, string> | undefined
       >;

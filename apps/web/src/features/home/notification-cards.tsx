@@ -9,7 +9,7 @@ import {
   useOpenNotification,
   useUpdateNotificationStatus,
 } from '../../lib/notifications/use-update-notification-status';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 
 // Banner types sit above every page's content (the shell's layout banners), not among the cards.
 const BANNER_TYPES = new Set<string>([

@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useServices } from '../../lib/services';
 import { HOME_STORAGE_KEYS, isStoredFlag, storeFlag } from './home-storage';
 

@@ -2,7 +2,7 @@ import { WEIGHT_IMPORT_NOTIFICATION_DELAY_MS } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/services';
 import { useImportWeightData } from '../../lib/weight/use-import-weight-data';

@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { sanitizeMessageHtml } from '../../lib/messages/message-html';

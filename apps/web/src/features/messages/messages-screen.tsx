@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { focusRingOutset } from '../../components/layout/focus-ring';

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { StatusCard } from '../../components/status-card';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';

@@ -9,7 +9,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { formatCalendarDate, formatDate } from '../../lib/format';

@@ -9,7 +9,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { formatDate } from '../../lib/format';
 import type { Shipment } from '../../lib/treatment/use-prescriptions';
 import { CarrierMark } from './carrier-mark';

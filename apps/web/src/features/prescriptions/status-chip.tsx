@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import type { PrescriptionStatus } from '../../gql/graphql';
 
 const COLOUR: Record<PrescriptionStatus, ChipProps['color']> = {

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import type { Prescription } from '../../lib/treatment/use-prescriptions';
 import { ShippingTracker } from './shipping-tracker';
 

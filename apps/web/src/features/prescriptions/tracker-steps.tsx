@@ -1,7 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import type { Shipment } from '../../lib/treatment/use-prescriptions';
 
 const hidden = {

@@ -6,7 +6,7 @@ import InputBase from '@mui/material/InputBase';
 import InputLabel from '@mui/material/InputLabel';
 import { splitReferralEmails } from '@portal/domain';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 
 export type ChipProblem = 'invalid' | 'own' | 'duplicate' | 'failed';
 

@@ -4,7 +4,7 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 
 /** Spec 02 §2: the referral FAQ, four sections, each an accordion. */
 export const FAQ_SECTIONS = ['howItWorks', 'credit', 'friends', 'limits'] as const;

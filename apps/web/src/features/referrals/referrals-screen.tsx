@@ -15,7 +15,7 @@ import {
   summarizeReferrals,
 } from '@portal/domain';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { formatMoney } from '../../lib/format';

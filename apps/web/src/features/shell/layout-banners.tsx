@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { PageContainer } from '../../components/layout/page-container';
 import { formatCalendarDate } from '../../lib/format';
 import { useContractExpirationBanners } from '../../lib/notifications/use-contract-expiration-banners';

@@ -9,7 +9,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { NavLink } from 'react-router';
 import { LanguageSwitcher } from '../../components/layout/language-switcher';
 import { Logo } from '../../components/layout/logo';

@@ -8,7 +8,7 @@ import Popover from '@mui/material/Popover';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useMessageTime } from '../../lib/messages/use-message-time';
 import { useProviderMessagesLive } from '../../lib/messages/use-provider-messages-live';
 import { isUnread, type PortalNotification } from '../../lib/notifications/use-notifications';

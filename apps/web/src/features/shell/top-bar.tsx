@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, NavLink } from 'react-router';
 import { LanguageSwitcher } from '../../components/layout/language-switcher';
 import { Logo } from '../../components/layout/logo';

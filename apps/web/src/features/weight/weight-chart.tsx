@@ -1,7 +1,7 @@
 import type { TreatmentEvent } from '@portal/domain';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 
 interface Props {
   /** Each entry's day, noon local time. */

@@ -23,7 +23,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useSearchParams } from 'react-router';
 import { lazyWithReload } from '../../lib/chunk-reload';
 import { formatCalendarDate } from '../../lib/format';

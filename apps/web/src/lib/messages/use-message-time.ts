@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n-react';
 import { useCustomerQuery } from '../customer/use-customer';
 import { relativeTime } from '../format';
 

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { formatCalendarDate } from '../format';
 import { useCustomerQuery } from '../customer/use-customer';
