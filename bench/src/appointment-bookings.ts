@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Benchmark } from './lib/benchmark';
 import { postBurst } from './lib/burst';
 import { createBenchProviders, createBenchTreatment, makePatients } from './lib/appointments-seed';
-import { BOOKING_SLOTS, SCHEDULE_ADHOC } from './lib/operations';
+import { BOOKING_SLOTS, GET_CUSTOMER_DATA, SCHEDULE_ADHOC } from './lib/operations';
 import type { PortalServer } from './lib/portal';
 import { openBenchSession } from './lib/sessions';
 import { fmt, type Table } from './lib/report';
@@ -125,6 +125,18 @@ async function measure(portal: PortalServer) {
     treatment.shortId,
   );
 
+  // For scale: the same burst shape with the simplest signed-in read instead of a booking.
+  const reads = await postBurst(
+    `${portal.url}/graphql`,
+    `${portal.url}/version.json`,
+    tokens
+      .slice(0, contenders)
+      .map((token) => ({ token, body: JSON.stringify({ query: GET_CUSTOMER_DATA }) })),
+  );
+  const readErrors = reads.answers.filter((a) => !(a.json as GraphqlAnswer).data?.customer).length;
+  if (readErrors) throw new Error(`${readErrors} of the GetCustomerData burst did not answer data`);
+  const readMs = reads.answers.map((a) => a.ms);
+
   const result: unknown = await db.execute(sql`
     select count(*)::int as live, count(distinct (provider_id, start))::int as distinct_slots
     from appointments
@@ -135,6 +147,13 @@ async function measure(portal: PortalServer) {
   return {
     database: portal.label,
     first,
+    reads: {
+      attempts: contenders,
+      seconds: reads.seconds,
+      perSecond: contenders / reads.seconds,
+      p50: percentile(readMs, 50),
+      p99: percentile(readMs, 99),
+    },
     ...measured,
     liveBookings: row.live,
     distinctSlots: row.distinct_slots,
@@ -183,6 +202,19 @@ export const appointmentBookings: Benchmark = {
         return [
           [database!, 'first after start', ...first, ok],
           [database!, 'measured', ...measured, ok],
+          [
+            database!,
+            'GetCustomerData, for scale',
+            fmt.int(r.reads.attempts),
+            fmt.rate(r.reads.perSecond),
+            '',
+            '',
+            fmt.ms(r.reads.p50),
+            fmt.ms(r.reads.p99),
+            '',
+            'reads only',
+            '',
+          ],
         ];
       }),
       leftAligned: [0, 1, 4, 8, 9, 10],
@@ -197,7 +229,7 @@ export const appointmentBookings: Benchmark = {
       tables: [table],
       notes: [
         `${TARGET_SLOTS * CONTENDERS_PER_SLOT} customers (each with an active plan for the treatment, no visit yet) send their booking at once, ${CONTENDERS_PER_SLOT} for each of ${TARGET_SLOTS} free slots of ${PROVIDERS} providers. Exactly one per slot must win (the others get A102); the check counts live rows per (provider, start) in the database.`,
-        `Two bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". The bookings are sent from a worker thread (one fetch each, all at once), so the client's 200 requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer.`,
+        `Two bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". The bookings are sent from a worker thread (one fetch each, all at once), so the client's 200 requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer. "GetCustomerData, for scale" is the same burst (200 signed-in requests at once, from the worker, after the measured one) with the simplest signed-in read instead of a booking: the floor that HTTP, the token check and the GraphQL layer set on this machine.`,
       ],
       data: results,
     };
