@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { median } from './stats';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -107,4 +108,37 @@ export function loadProblems(result: LoadResult): string {
   if (result.timeouts) parts.push(`${result.timeouts} timeouts`);
   if (result.mismatches) parts.push(`${result.mismatches} unexpected bodies`);
   return parts.join('; ');
+}
+
+/**
+ * Several runs of one request as one result: requests over seconds in all of them, latency
+ * percentiles and counts as the median, the max and the sums of theirs.
+ */
+export function combine(runs: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => runs.reduce((a, r) => a + pick(r), 0);
+  const mid = (pick: (r: LoadResult) => number) => median(runs.map(pick));
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [code, n] of Object.entries(run.statusCodes)) {
+      statusCodes[code] = (statusCodes[code] ?? 0) + n;
+    }
+  }
+  const durationSeconds = sum((r) => r.durationSeconds);
+  const completed = sum((r) => r.completed);
+  return {
+    requestsPerSecond: completed / durationSeconds,
+    latencyMs: {
+      p50: mid((r) => r.latencyMs.p50),
+      p99: mid((r) => r.latencyMs.p99),
+      mean: mid((r) => r.latencyMs.mean),
+      max: Math.max(...runs.map((r) => r.latencyMs.max)),
+    },
+    completed,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    mismatches: sum((r) => r.mismatches),
+    statusCodes,
+    durationSeconds,
+  };
 }

@@ -9,3 +9,11 @@ export function percentile(values: number[], p: number): number {
 export function mean(values: number[]): number {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
 }
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for no values. */
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
