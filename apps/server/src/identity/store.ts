@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { customers, oneTimeCodes, refreshTokens, sessions, users } from '../db/schema/index';
 
 export type User = typeof users.$inferSelect;
@@ -10,16 +11,44 @@ export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
 export class IdentityStore {
   constructor(private readonly db: Db) {}
 
+  // Every sign-in and every signed-in request run these: built once (db/prepared.ts).
+  private readonly userByEmail = preparedOnce(() =>
+    this.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.tenantId, sql.placeholder('tenantId')),
+          eq(users.email, sql.placeholder('email')),
+        ),
+      )
+      .prepare('identity_user_by_email'),
+  );
+
+  private readonly sessionExpiry = preparedOnce(() =>
+    this.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.disabledAt),
+        ),
+      )
+      .prepare('identity_session_expiry'),
+  );
+
   /** The same store over a transaction (UnitOfWork's `tx`). */
   in(tx: Db): IdentityStore {
     return new IdentityStore(tx);
   }
 
   async findUserByEmail(tenantId: string, email: string): Promise<User | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+    const [row] = await this.userByEmail().execute({ tenantId, email });
     return row;
   }
 
@@ -245,19 +274,7 @@ export class IdentityStore {
     sessionId: string,
     now: Date,
   ): Promise<Date | undefined> {
-    const [row] = await this.db
-      .select({ expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          isNull(users.disabledAt),
-        ),
-      );
+    const [row] = await this.sessionExpiry().execute({ sessionId, userId, now });
     return row?.expiresAt;
   }
 }

@@ -1,6 +1,7 @@
 import { SLOT_RELEASING_STATUSES } from '@portal/domain';
-import { and, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notInArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import {
   appointments,
   providerLicenses,
@@ -41,8 +42,36 @@ const DAY_MS = 86_400_000;
 export class SlotStore {
   constructor(private readonly db: Db) {}
 
+  /**
+   * slotCandidates' statement, one per shape of the filter (which of state, provider and
+   * language it names), its values as placeholders: built once each (db/prepared.ts). Every
+   * booking and every availability question runs one.
+   */
+  private readonly candidates = new Map<string, ReturnType<SlotStore['buildCandidates']>>();
+
+  private buildCandidates(shape: string, filter: SlotFilter) {
+    return this.db
+      .select({
+        provider: providers,
+        weekday: providerSchedules.weekday,
+        startMinute: providerSchedules.startMinute,
+        endMinute: providerSchedules.endMinute,
+      })
+      .from(providers)
+      .innerJoin(providerSchedules, eq(providerSchedules.providerId, providers.id))
+      .where(
+        this.providerFilter({
+          state: filter.state === null ? null : sql.placeholder('state'),
+          treatmentId: sql.placeholder('treatmentId'),
+          providerId: filter.providerId ? sql.placeholder('providerId') : null,
+          language: filter.language ? sql.placeholder('language') : null,
+        }),
+      )
+      .prepare(`slot_candidates_${shape}`);
+  }
+
   /** A null state (a customer with no address on file) leaves licensing unchecked. */
-  private providerFilter(filter: SlotFilter) {
+  private providerFilter(filter: { [K in keyof SlotFilter]: SlotFilter[K] | Placeholder }) {
     const licensed =
       filter.state === null
         ? undefined
@@ -66,16 +95,22 @@ export class SlotStore {
    * Providers licensed in the state who see the treatment, with their weekly hours: one query.
    */
   async slotCandidates(filter: SlotFilter): Promise<SlotCandidates> {
-    const rows = await this.db
-      .select({
-        provider: providers,
-        weekday: providerSchedules.weekday,
-        startMinute: providerSchedules.startMinute,
-        endMinute: providerSchedules.endMinute,
-      })
-      .from(providers)
-      .innerJoin(providerSchedules, eq(providerSchedules.providerId, providers.id))
-      .where(this.providerFilter(filter));
+    const shape = [
+      filter.state === null ? 'any' : 'state',
+      filter.providerId ? 'provider' : 'all',
+      filter.language ? 'language' : 'every',
+    ].join('_');
+    let query = this.candidates.get(shape);
+    if (!query) {
+      query = this.buildCandidates(shape, filter);
+      this.candidates.set(shape, query);
+    }
+    const rows = await query.execute({
+      state: filter.state,
+      treatmentId: filter.treatmentId,
+      providerId: filter.providerId,
+      language: filter.language,
+    });
     const byId = new Map<string, ProviderRow>();
     const blocks: ScheduleBlockRow[] = [];
     for (const row of rows) {

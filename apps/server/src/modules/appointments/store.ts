@@ -2,6 +2,7 @@ import { ACTIVE_SUBSCRIPTION_STATUSES, EXCLUDED_APPOINTMENT_STATUSES } from '@po
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import {
   addresses,
   appointmentRequirements,
@@ -81,6 +82,25 @@ const shown = notInArray(appointments.status, [...EXCLUDED_APPOINTMENT_STATUSES]
 export class AppointmentStore {
   constructor(private readonly db: Db) {}
 
+  /** bookingFacts' statement, run by every booking: built once (db/prepared.ts). */
+  private readonly facts = preparedOnce(() => {
+    const customerId = sql.placeholder('customerId');
+    const followUpId = sql.placeholder('followUpId');
+    const subscriptionId = sql.placeholder('subscriptionId');
+    return this.db
+      .select({
+        state: sql<
+          string | null
+        >`(select ${addresses.stateCode} from ${addresses} where ${addresses.customerId} = ${customerId} order by (${addresses.addressType} = 'SHIPPING') desc, ${addresses.createdAt} asc limit 1)`,
+        followUpFound: sql<boolean>`(${followUpId}::uuid is null or exists (select 1 from ${followUps} where ${followUps.id} = ${followUpId}::uuid and ${followUps.customerId} = ${customerId}))`,
+        subscriptionOwned: sql<boolean>`(${subscriptionId}::uuid is null or exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${subscriptionId}::uuid and ${subscriptions.customerId} = ${customerId}))`,
+        treatment: treatments,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(treatments, eq(treatments.shortId, sql.placeholder('treatmentShortId')))
+      .prepare('appointments_booking_facts');
+  });
+
   /** Appointments with provider, treatment and requirements, newest or soonest first. */
   private async views(where: SQL | undefined, order: SQL, limit?: number, db: Db = this.db) {
     const query = db
@@ -154,19 +174,12 @@ export class AppointmentStore {
     followUpFound: boolean;
     subscriptionOwned: boolean;
   }> {
-    const followUpId = input.followUpId ?? null;
-    const subscriptionId = input.subscriptionId ?? null;
-    const [row] = await this.db
-      .select({
-        state: sql<
-          string | null
-        >`(select ${addresses.stateCode} from ${addresses} where ${addresses.customerId} = ${customerId} order by (${addresses.addressType} = 'SHIPPING') desc, ${addresses.createdAt} asc limit 1)`,
-        followUpFound: sql<boolean>`(${followUpId}::uuid is null or exists (select 1 from ${followUps} where ${followUps.id} = ${followUpId}::uuid and ${followUps.customerId} = ${customerId}))`,
-        subscriptionOwned: sql<boolean>`(${subscriptionId}::uuid is null or exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${subscriptionId}::uuid and ${subscriptions.customerId} = ${customerId}))`,
-        treatment: treatments,
-      })
-      .from(sql`(select 1) as one`)
-      .leftJoin(treatments, eq(treatments.shortId, input.treatmentShortId));
+    const [row] = await this.facts().execute({
+      customerId,
+      followUpId: input.followUpId ?? null,
+      subscriptionId: input.subscriptionId ?? null,
+      treatmentShortId: input.treatmentShortId,
+    });
     return {
       treatment: row?.treatment ?? undefined,
       state: row?.state ?? null,
