@@ -1,7 +1,7 @@
 import { bookingWindow } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Benchmark } from './lib/benchmark';
-import { postBurst } from './lib/burst';
+import { postBurst, type BurstConnections } from './lib/burst';
 import { createBenchProviders, createBenchTreatment, makePatients } from './lib/appointments-seed';
 import { BOOKING_SLOTS, GET_CUSTOMER_DATA, SCHEDULE_ADHOC } from './lib/operations';
 import type { PortalServer } from './lib/portal';
@@ -34,26 +34,50 @@ interface Slot {
   provider: { id: string };
 }
 
-/** CONTENDERS_PER_SLOT tokens on each slot, all at once; what each got and how long it took. */
-async function contend(portal: PortalServer, tokens: string[], slots: Slot[], shortId: string) {
+const DAY_MS = 86_400_000;
+
+/**
+ * CONTENDERS_PER_SLOT tokens on each slot, all at once; what each got and how long it took.
+ * Over open connections each customer has first asked for the slot's day (the booking dialog's
+ * GetAvailableSlots), as the page does before its Book button can be pressed.
+ */
+async function contend(
+  portal: PortalServer,
+  tokens: string[],
+  slots: Slot[],
+  question: { state: string; treatmentId: string; shortId: string },
+  connections: BurstConnections,
+) {
+  const window = bookingWindow(new Date());
   const burst = await postBurst(
     `${portal.url}/graphql`,
     `${portal.url}/version.json`,
     tokens.map((token, i) => {
       const slot = slots[i % slots.length]!;
+      const day = Math.floor(Date.parse(slot.start) / DAY_MS) * DAY_MS;
       return {
         token,
+        before: JSON.stringify({
+          query: BOOKING_SLOTS,
+          variables: {
+            state: question.state,
+            treatmentId: question.treatmentId,
+            startTime: new Date(Math.max(day, window.earliest.getTime())).toISOString(),
+            endTime: new Date(Math.min(day + DAY_MS, window.latest.getTime())).toISOString(),
+          },
+        }),
         body: JSON.stringify({
           query: SCHEDULE_ADHOC,
           variables: {
             providerId: slot.provider.id,
-            treatmentShortId: shortId,
+            treatmentShortId: question.shortId,
             start: slot.start,
             end: slot.end,
           },
         }),
       };
     }),
+    connections,
   );
   const counts: Record<string, number> = {};
   for (const { json } of burst.answers) {
@@ -80,11 +104,11 @@ async function measure(portal: PortalServer) {
   const treatment = await createBenchTreatment(db, 'bench_booking');
   await createBenchProviders(db, PROVIDERS, STATE, treatment.id);
   const contenders = TARGET_SLOTS * CONTENDERS_PER_SLOT;
-  // Two groups of customers: the first burst (the server's first bookings since it started)
-  // and the measured one, on other slots.
-  const people = portal.seed.customers.slice(-(2 * contenders + 2), -2);
-  if (people.length < 2 * contenders)
-    throw new Error(`need ${2 * contenders + 2} seeded customers`);
+  // Three groups of customers: the first burst (the server's first bookings since it started),
+  // the measured one and one over new connections, each on slots of its own.
+  const people = portal.seed.customers.slice(-(3 * contenders + 2), -2);
+  if (people.length < 3 * contenders)
+    throw new Error(`need ${3 * contenders + 2} seeded customers`);
   await makePatients(
     db,
     people.map((p) => p.customerId),
@@ -110,19 +134,29 @@ async function measure(portal: PortalServer) {
     endTime: window.latest.toISOString(),
   });
   const free = (listed.data?.availableSlots ?? []) as Slot[];
-  if (free.length < 2 * TARGET_SLOTS) throw new Error(`only ${free.length} free slots`);
+  if (free.length < 3 * TARGET_SLOTS) throw new Error(`only ${free.length} free slots`);
 
+  const question = { state: STATE, treatmentId: treatment.id, shortId: treatment.shortId };
   const first = await contend(
     portal,
-    tokens.slice(contenders),
+    tokens.slice(contenders, 2 * contenders),
     free.slice(TARGET_SLOTS, 2 * TARGET_SLOTS),
-    treatment.shortId,
+    question,
+    'open',
   );
   const measured = await contend(
     portal,
     tokens.slice(0, contenders),
     free.slice(0, TARGET_SLOTS),
-    treatment.shortId,
+    question,
+    'open',
+  );
+  const fresh = await contend(
+    portal,
+    tokens.slice(2 * contenders),
+    free.slice(2 * TARGET_SLOTS, 3 * TARGET_SLOTS),
+    question,
+    'new',
   );
 
   // For scale: the same burst shape with the simplest signed-in read instead of a booking.
@@ -143,10 +177,12 @@ async function measure(portal: PortalServer) {
     where treatment_id = ${treatment.id} and is_async = false
       and status not in ('cancelled', 'voided', 'expired')`);
   const row = (result as { rows: { live: number; distinct_slots: number }[] }).rows[0]!;
-  const booked = (first.outcomes.booked ?? 0) + (measured.outcomes.booked ?? 0);
+  const booked =
+    (first.outcomes.booked ?? 0) + (measured.outcomes.booked ?? 0) + (fresh.outcomes.booked ?? 0);
   return {
     database: portal.label,
     first,
+    fresh,
     reads: {
       attempts: contenders,
       seconds: reads.seconds,
@@ -157,7 +193,7 @@ async function measure(portal: PortalServer) {
     ...measured,
     liveBookings: row.live,
     distinctSlots: row.distinct_slots,
-    noDoubleBooking: row.live === row.distinct_slots && booked === 2 * TARGET_SLOTS,
+    noDoubleBooking: row.live === row.distinct_slots && booked === 3 * TARGET_SLOTS,
   };
 }
 
@@ -198,10 +234,12 @@ export const appointmentBookings: Benchmark = {
       rows: results.flatMap((r) => {
         const [database, ...first] = row(r.database, r.first, false);
         const [, ...measured] = row(r.database, r, true);
+        const [, ...fresh] = row(r.database, r.fresh, false);
         const ok = r.noDoubleBooking ? 'yes' : 'NO';
         return [
           [database!, 'first after start', ...first, ok],
           [database!, 'measured', ...measured, ok],
+          [database!, 'new connections', ...fresh, ok],
           [
             database!,
             'GetCustomerData, for scale',
@@ -229,7 +267,7 @@ export const appointmentBookings: Benchmark = {
       tables: [table],
       notes: [
         `${TARGET_SLOTS * CONTENDERS_PER_SLOT} customers (each with an active plan for the treatment, no visit yet) send their booking at once, ${CONTENDERS_PER_SLOT} for each of ${TARGET_SLOTS} free slots of ${PROVIDERS} providers. Exactly one per slot must win (the others get A102); the check counts live rows per (provider, start) in the database.`,
-        `Two bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". The bookings are sent from a worker thread (one fetch each, all at once), so the client's 200 requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer. "GetCustomerData, for scale" is the same burst (200 signed-in requests at once, from the worker, after the measured one) with the simplest signed-in read instead of a booking: the floor that HTTP, the token check and the GraphQL layer set on this machine.`,
+        `Three bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". In both, each customer has first asked for the slot's day (the dialog's GetAvailableSlots) over its own keep-alive connection, as a signed-in page keeps one to the API; the clock starts when all have answered. "new connections" sends one fetch each with nothing before, so 200 TCP connections are opened inside the timed burst, for comparison. The client is a worker thread, so its requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer. "GetCustomerData, for scale" is the same burst over open connections (after the measured one) with the simplest signed-in read instead of a booking: the floor that HTTP, the token check and the GraphQL layer set on this machine.`,
       ],
       data: results,
     };
