@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { median } from './stats';
+import { cpuPer, cpuTicks, type CpuTicks } from './thread-cpu';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -30,6 +31,8 @@ export interface LoadResult {
   mismatches: number;
   statusCodes: Record<string, number>;
   durationSeconds: number;
+  /** CPU per completed request during the measured run, by thread kind (thread-cpu.ts). */
+  cpuMsPerRequest?: CpuTicks | undefined;
 }
 
 function fire(options: LoadOptions, durationSeconds: number) {
@@ -68,7 +71,9 @@ function fire(options: LoadOptions, durationSeconds: number) {
 /** A discarded warm-up run (JIT, connection pools, query caches), then the measured run. */
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await fire(options, options.warmupSeconds);
+  const cpuBefore = cpuTicks();
   const result = await fire(options, options.durationSeconds);
+  const cpuAfter = cpuTicks();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
     statusCodes[code] = stat.count ?? 0;
@@ -91,6 +96,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     mismatches: result.mismatches,
     statusCodes,
     durationSeconds: result.duration,
+    cpuMsPerRequest: cpuPer(cpuBefore, cpuAfter, completed),
   };
 }
 

@@ -7,6 +7,29 @@ import { customers, oneTimeCodes, refreshTokens, sessions, users } from '../db/s
 export type User = typeof users.$inferSelect;
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
 
+/** What a new session is written with (every column a placeholder of insertSession's). */
+export interface NewSession {
+  id?: string;
+  userId: string;
+  expiresAt: Date;
+  authenticatedAt: Date;
+  createdAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+const SESSION_PLACEHOLDERS = {
+  id: sql.placeholder('id'),
+  userId: sql.placeholder('userId'),
+  expiresAt: sql.placeholder('expiresAt'),
+  authenticatedAt: sql.placeholder('authenticatedAt'),
+  createdAt: sql.placeholder('createdAt'),
+  lastUsedAt: sql.placeholder('lastUsedAt'),
+  userAgent: sql.placeholder('userAgent'),
+  ip: sql.placeholder('ip'),
+};
+
 /** The only place with SQL for identity. */
 export class IdentityStore {
   constructor(private readonly db: Db) {}
@@ -40,6 +63,33 @@ export class IdentityStore {
         ),
       )
       .prepare('identity_session_expiry'),
+  );
+
+  /** A session with its first refresh token (one statement): every sign-in writes one. */
+  private readonly sessionWithRefresh = preparedOnce(() =>
+    this.db
+      .with(
+        this.db
+          .$with('stored')
+          .as(
+            this.db
+              .insert(refreshTokens)
+              .values({ sessionId: sql.placeholder('id'), tokenHash: sql.placeholder('tokenHash') })
+              .returning({ id: refreshTokens.id }),
+          ),
+      )
+      .insert(sessions)
+      .values(SESSION_PLACEHOLDERS)
+      .returning()
+      .prepare('identity_insert_session_with_refresh'),
+  );
+
+  private readonly sessionAlone = preparedOnce(() =>
+    this.db
+      .insert(sessions)
+      .values(SESSION_PLACEHOLDERS)
+      .returning()
+      .prepare('identity_insert_session'),
   );
 
   /** The same store over a transaction (UnitOfWork's `tx`). */
@@ -150,25 +200,11 @@ export class IdentityStore {
    * own): the token's insert rides as a data-modifying CTE naming the session's id, which is
    * chosen here.
    */
-  async insertSession(values: typeof sessions.$inferInsert, refreshHash?: string) {
+  async insertSession(values: NewSession, refreshHash?: string) {
     const row = { ...values, id: values.id ?? randomUUID() };
-    const query = refreshHash
-      ? this.db
-          .with(
-            this.db
-              .$with('stored')
-              .as(
-                this.db
-                  .insert(refreshTokens)
-                  .values({ sessionId: row.id, tokenHash: refreshHash })
-                  .returning({ id: refreshTokens.id }),
-              ),
-          )
-          .insert(sessions)
-          .values(row)
-          .returning()
-      : this.db.insert(sessions).values(row).returning();
-    const [session] = await query;
+    const [session] = refreshHash
+      ? await this.sessionWithRefresh().execute({ ...row, tokenHash: refreshHash })
+      : await this.sessionAlone().execute(row);
     if (!session) throw new Error('session insert returned nothing');
     return session;
   }
