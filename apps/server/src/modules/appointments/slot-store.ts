@@ -1,7 +1,6 @@
 import { SLOT_RELEASING_STATUSES } from '@portal/domain';
 import { and, eq, gt, inArray, lt, notInArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedOnce } from '../../db/prepared';
 import {
   appointments,
   providerLicenses,
@@ -44,7 +43,7 @@ export class SlotStore {
 
   /**
    * slotCandidates' statement, one per shape of the filter (which of state, provider and
-   * language it names), its values as placeholders: built once each (db/prepared.ts). Every
+   * language it names), its values as placeholders: built once each (as db/prepared.ts). Every
    * booking and every availability question runs one.
    */
   private readonly candidates = new Map<string, ReturnType<SlotStore['buildCandidates']>>();
