@@ -69,14 +69,12 @@ export class IdentityStore {
   private readonly sessionWithRefresh = preparedOnce(() =>
     this.db
       .with(
-        this.db
-          .$with('stored')
-          .as(
-            this.db
-              .insert(refreshTokens)
-              .values({ sessionId: sql.placeholder('id'), tokenHash: sql.placeholder('tokenHash') })
-              .returning({ id: refreshTokens.id }),
-          ),
+        this.db.$with('stored').as(
+          this.db
+            .insert(refreshTokens)
+            .values({ sessionId: sql.placeholder('id'), tokenHash: sql.placeholder('tokenHash') })
+            .returning({ id: refreshTokens.id }),
+        ),
       )
       .insert(sessions)
       .values(SESSION_PLACEHOLDERS)
