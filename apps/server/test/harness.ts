@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { parseConfig, type Config } from '../src/config';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
@@ -64,6 +64,23 @@ export async function openTestDatabase(): Promise<{
   const template = readFileSync(inject('pgliteTemplate'));
   const database = await openDatabase({ pgliteLoad: new Blob([template]) });
   return { database, drop: async () => {} };
+}
+
+/**
+ * A fresh test database for the calling test file: opened (and handed to `opened`) before its
+ * tests, closed and dropped after them.
+ */
+export function useTestDatabase(opened: (database: Database) => void): void {
+  let drop: (() => Promise<void>) | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+    opened(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
 }
 
 /** A port free right now, for a server whose PUBLIC_URL must be known before it listens. */

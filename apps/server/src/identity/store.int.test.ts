@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createUser } from '../../test/factories';
-import { openTestDatabase } from '../../test/harness';
+import { useTestDatabase } from '../../test/harness';
 import { IdentityStore } from './store';
 
 // Issue 16: the store's hot statements are prepared once (db/prepared.ts) with their values as
@@ -9,14 +9,7 @@ import { IdentityStore } from './store';
 // transaction must prepare its own, and each run must take its own values.
 
 let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+useTestDatabase((opened) => (database = opened));
 
 const at = new Date('2026-06-01T12:00:00Z');
 const later = new Date('2026-06-02T12:00:00Z');

@@ -1,20 +1,13 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
-import { exchangeToken, openTestDatabase, postJson, startTestServer } from '../../test/harness';
+import { exchangeToken, useTestDatabase, postJson, startTestServer } from '../../test/harness';
 import type { Database } from '../db/client';
 import { AuditLog } from './audit';
 
 let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+useTestDatabase((opened) => (database = opened));
 
 async function rowsFor(db: Database['db'], entityId: string): Promise<number> {
   const [row] = await db

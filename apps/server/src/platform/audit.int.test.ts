@@ -1,19 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index';
-import { openTestDatabase } from '../../test/harness';
+import { useTestDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
 import { AuditLog } from './audit';
 
 let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+useTestDatabase((opened) => (database = opened));
 
 /** Drizzle wraps the database error; the reason is in its cause. */
 async function failureOf(query: SQL): Promise<string> {

@@ -1,21 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
 import { auditLog, featureFlags } from '../db/schema/index';
 import { UnitOfWork } from './unit-of-work';
 
 // The one transaction idiom: the audit row commits with the change it describes, or neither.
 let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+useTestDatabase((opened) => (database = opened));
 
 const actor = { type: 'staff' as const, id: 'uow-test' };
 

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import {
   addresses,
@@ -10,18 +10,11 @@ import {
   subscriptions,
 } from '../../db/schema/index';
 import { createCustomer } from '../../../test/factories';
-import { openTestDatabase } from '../../../test/harness';
+import { useTestDatabase } from '../../../test/harness';
 import { CustomerStore } from './store';
 
 let database: Database;
-let drop: () => Promise<void> = async () => {};
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database?.close();
-  await drop();
-});
+useTestDatabase((opened) => (database = opened));
 
 /** The record as drizzle's own selects read it (loadRecord's five reads before issue 16). */
 async function bySelects(id: string) {

@@ -1,22 +1,14 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/harness';
-import type { Database } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/harness';
 import { loggerOptions } from '../logger';
 import { IdempotencyKeyReused } from './gateway';
 import { SandboxGateway } from './sandbox';
 
-let database: Database;
-let drop: () => Promise<void>;
 let gateway: SandboxGateway;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  gateway = new SandboxGateway(database.db);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
+useTestDatabase((opened) => {
+  gateway = new SandboxGateway(opened.db);
 });
 
 const card = (cardNumber: string) => ({ cardNumber, expMonth: 12, expYear: 2030, cvc: '123' });
