@@ -53,6 +53,26 @@ describe('batched audit log (reads)', () => {
     await log.close();
   });
 
+  it('gathers the reads of one window (flushMs) into one insert', async () => {
+    const log = new AuditLog(database.db, { batched: true, flushMs: 150 });
+    const actor = { type: 'system' as const, id: null };
+    const entry = { action: 'read', entity: 'x', entityId: 'window-1' };
+    await log.record(actor, entry);
+    await new Promise((r) => setTimeout(r, 30));
+    await log.record(actor, entry);
+    await new Promise((r) => setTimeout(r, 30));
+    await log.record(actor, entry);
+    // Still inside the window: nothing written yet, all three waiting.
+    expect(await rowsFor(database.db, 'window-1')).toBe(0);
+    expect(log.stats().pending).toBe(3);
+    for (let i = 0; i < 100 && (await rowsFor(database.db, 'window-1')) < 3; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await rowsFor(database.db, 'window-1')).toBe(3);
+    expect(log.stats()).toMatchObject({ rows: 3, inserts: 1, largestBatch: 3, pending: 0 });
+    await log.close();
+  });
+
   it('keeps rows queued when an insert fails, and writes them once the database answers', async () => {
     let fail = true;
     const failures: number[] = [];

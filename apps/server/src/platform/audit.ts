@@ -139,6 +139,11 @@ export class AuditLog {
     await this.flush();
   }
 
+  /** Batched: the longest a queued row waits before its insert starts (AUDIT_FLUSH_MS). */
+  get windowMs(): number {
+    return this.options.flushMs ?? 0;
+  }
+
   stats(): AuditLogStats {
     return { ...this.counters, pending: this.queue.length + this.inFlight };
   }
