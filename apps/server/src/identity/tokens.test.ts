@@ -53,3 +53,54 @@ describe('tokens signed with node:crypto', () => {
     expect(typeof payload.jti).toBe('string');
   });
 });
+
+describe('TokenService: verified tokens remembered (issue 16)', () => {
+  it('takes a remembered token again, and no other bytes for it', async () => {
+    const { tokens } = await service();
+    const token = await tokens.issue('access', CLAIMS.access);
+    await expect(tokens.verify('access', token)).resolves.toEqual(CLAIMS.access);
+    expect(tokens.rememberedTokens).toBe(1);
+    await expect(tokens.verify('access', token)).resolves.toEqual(CLAIMS.access);
+    expect(tokens.rememberedTokens).toBe(1);
+    // The same header and claims with another signature: checked, and refused.
+    const [header, payload, signature] = token.split('.');
+    const forged = `${header}.${payload}.${signature?.startsWith('A') ? 'B' : 'A'}${signature?.slice(1)}`;
+    await expect(tokens.verify('access', forged)).rejects.toMatchObject({ reason: 'invalid' });
+    // A remembered access token is still no staff token.
+    await expect(tokens.verify('staff', token)).rejects.toMatchObject({ reason: 'invalid' });
+    expect(tokens.rememberedTokens).toBe(1);
+  });
+
+  it('still expires a remembered token, and forgets it', async () => {
+    const { clock, tokens } = await service();
+    const token = await tokens.issue('access', CLAIMS.access);
+    await tokens.verify('access', token);
+    clock.advance(TOKEN_TTL_SECONDS.access * 1000 - 1);
+    await expect(tokens.verify('access', token)).resolves.toMatchObject({ sub: 'u1' });
+    clock.advance(1);
+    await expect(tokens.verify('access', token)).rejects.toMatchObject({ reason: 'expired' });
+    expect(tokens.rememberedTokens).toBe(0);
+  });
+
+  it('hands out frozen claims, so no caller changes what the next one gets', async () => {
+    const { tokens } = await service();
+    const token = await tokens.issue('access', CLAIMS.access);
+    const claims = await tokens.verify('access', token);
+    expect(Object.isFrozen(claims)).toBe(true);
+    expect(() => Object.assign(claims, { customer_id: 'someone-else' })).toThrow(TypeError);
+    await expect(tokens.verify('access', token)).resolves.toEqual(CLAIMS.access);
+  });
+
+  it('remembers at most its bound, dropping the oldest', async () => {
+    const clock = new TestClock(new Date('2026-11-23T12:00:00Z'));
+    const tokens = new TokenService(await ephemeralSigningKeys(), 'http://issuer', clock, 2);
+    const issued = await Promise.all(
+      ['s1', 's2', 's3'].map((sid) => tokens.issue('access', { ...CLAIMS.access, sid })),
+    );
+    for (const token of issued) await tokens.verify('access', token);
+    expect(tokens.rememberedTokens).toBe(2);
+    // The oldest was dropped, not refused: it verifies again (and is remembered again).
+    await expect(tokens.verify('access', issued[0] ?? '')).resolves.toMatchObject({ sid: 's1' });
+    expect(tokens.rememberedTokens).toBe(2);
+  });
+});
