@@ -1,6 +1,7 @@
 import { bookingWindow } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Benchmark } from './lib/benchmark';
+import type { CpuTicks } from './lib/thread-cpu';
 import { postBurst, type BurstConnections } from './lib/burst';
 import { createBenchProviders, createBenchTreatment, makePatients } from './lib/appointments-seed';
 import { BOOKING_SLOTS, GET_CUSTOMER_DATA, SCHEDULE_ADHOC } from './lib/operations';
@@ -96,7 +97,13 @@ async function contend(
     outcomes: counts,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    cpu: burst.cpuMsPerRequest,
   };
+}
+
+/** CPU per request by thread kind: the event loop · libuv's pool · V8's helpers · PostgreSQL. */
+function cpuCell(cpu: CpuTicks | undefined): string {
+  return cpu ? [cpu.main, cpu.pool, cpu.v8, cpu.postgres].map((v) => v.toFixed(2)).join(' · ') : '';
 }
 
 async function measure(portal: PortalServer) {
@@ -189,6 +196,7 @@ async function measure(portal: PortalServer) {
       perSecond: contenders / reads.seconds,
       p50: percentile(readMs, 50),
       p99: percentile(readMs, 99),
+      cpu: reads.cpuMsPerRequest,
     },
     ...measured,
     liveBookings: row.live,
@@ -216,6 +224,7 @@ export const appointmentBookings: Benchmark = {
       Object.entries(burst.outcomes)
         .map(([k, v]) => `${k} ${v}`)
         .join(', '),
+      cpuCell(burst.cpu),
     ];
     const table: Table = {
       headers: [
@@ -229,6 +238,7 @@ export const appointmentBookings: Benchmark = {
         'p99 ms',
         'goal',
         'outcomes',
+        'CPU ms each: loop · pool · V8 · pg',
         'no double booking',
       ],
       rows: results.flatMap((r) => {
@@ -251,11 +261,12 @@ export const appointmentBookings: Benchmark = {
             fmt.ms(r.reads.p99),
             '',
             'reads only',
+            cpuCell(r.reads.cpu),
             '',
           ],
         ];
       }),
-      leftAligned: [0, 1, 4, 8, 9, 10],
+      leftAligned: [0, 1, 4, 8, 9, 10, 11],
     };
     const broken = results.filter((r) => !r.noDoubleBooking);
     if (broken.length) {
@@ -267,7 +278,7 @@ export const appointmentBookings: Benchmark = {
       tables: [table],
       notes: [
         `${TARGET_SLOTS * CONTENDERS_PER_SLOT} customers (each with an active plan for the treatment, no visit yet) send their booking at once, ${CONTENDERS_PER_SLOT} for each of ${TARGET_SLOTS} free slots of ${PROVIDERS} providers. Exactly one per slot must win (the others get A102); the check counts live rows per (provider, start) in the database.`,
-        `Three bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". In both, each customer has first asked for the slot's day (the dialog's GetAvailableSlots) over its own keep-alive connection, as a signed-in page keeps one to the API; the clock starts when all have answered. "new connections" sends one fetch each with nothing before, so 200 TCP connections are opened inside the timed burst, for comparison. The client is a worker thread, so its requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer. "GetCustomerData, for scale" is the same burst over open connections (after the measured one) with the simplest signed-in read instead of a booking: the floor that HTTP, the token check and the GraphQL layer set on this machine.`,
+        `Three bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". In both, each customer has first asked for the slot's day (the dialog's GetAvailableSlots) over its own keep-alive connection, as a signed-in page keeps one to the API; the clock starts when all have answered. "new connections" sends one fetch each with nothing before, so 200 TCP connections are opened inside the timed burst, for comparison. The client is a worker thread, so its requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer. "GetCustomerData, for scale" is the same burst over open connections (after the measured one) with the simplest signed-in read instead of a booking: the floor that HTTP, the token check and the GraphQL layer set on this machine. "CPU ms each" is the CPU of the timed part over its requests, by thread (Linux /proc, thread-cpu.ts): the server's event loop, libuv's pool, V8's helper threads and the postgres processes (on PGlite the database runs on the event loop); the client's worker thread is not counted. A booking's requests are one HTTP exchange and two database round trips (its facts with the provider's hours; then begin, the customer's lock, the booking statement and commit, written together).`,
       ],
       data: results,
     };

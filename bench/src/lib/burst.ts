@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { cpuPer, cpuTicks, type CpuTicks } from './thread-cpu';
 
 /** One POST of a burst: the bearer token, the JSON body, and what the customer sent before. */
 export interface BurstRequest {
@@ -16,6 +17,12 @@ export interface BurstResult {
   seconds: number;
   /** Per request, in the order given: milliseconds and the answer's parsed JSON. */
   answers: { ms: number; json: unknown }[];
+  /**
+   * CPU per request of the timed part (from the first send to the last answer), by thread kind
+   * (thread-cpu.ts): the server's event loop, libuv's pool, V8's helpers and PostgreSQL. The
+   * client is a worker thread of this process too, but not counted (its thread kind is other).
+   */
+  cpuMsPerRequest?: CpuTicks | undefined;
 }
 
 /**
@@ -68,6 +75,7 @@ const viaFetch = async (token, body) => {
     await (await fetch(warmUrl)).arrayBuffer();
   }
   const one = connections === 'open' ? post : viaFetch;
+  parentPort.postMessage({ started: true });
   const started = performance.now();
   const answers = await Promise.all(
     requests.map(async ({ token, body }) => {
@@ -94,8 +102,14 @@ export function postBurst(
       eval: true,
       workerData: { url, warmUrl, requests, connections },
     });
-    worker.once('message', (result: BurstResult) => {
-      resolve(result);
+    let before: CpuTicks | undefined;
+    worker.on('message', (message: BurstResult | { started: true }) => {
+      // The timed part starts: the CPU count starts with it.
+      if ('started' in message) {
+        before = cpuTicks();
+        return;
+      }
+      resolve({ ...message, cpuMsPerRequest: cpuPer(before, cpuTicks(), requests.length) });
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -14,6 +14,12 @@ export interface Work {
 
 const dialect = new PgDialect();
 
+/** The part of node-postgres' socket used here (a net.Socket). */
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 /**
  * A transaction-scoped advisory lock that queues units of work on one key (a customer's double
  * click); it says nothing about rows, which constraints judge.
@@ -80,16 +86,31 @@ export class UnitOfWork {
     const connection = await client.connect();
     let broken: unknown;
     try {
-      const sent = [
-        connection.query('begin'),
-        connection.query({
-          name: statementName(locked.sql),
-          text: locked.sql,
-          values: locked.params,
-        }),
-        connection.query({ name: statementName(query.sql), text: query.sql, values: query.params }),
-        connection.query('commit'),
-      ];
+      // pg corks and uncorks the socket around each query it sends: one write system call per
+      // query. Corked around all four, they leave in one (issue 16: socket writes were about a
+      // fifth of a booking's event-loop time under contention, by a CPU profile).
+      const socket = (connection as unknown as { connection?: { stream?: Corkable } }).connection
+        ?.stream;
+      socket?.cork();
+      let sent: Promise<pg.QueryResult>[];
+      try {
+        sent = [
+          connection.query('begin'),
+          connection.query({
+            name: statementName(locked.sql),
+            text: locked.sql,
+            values: locked.params,
+          }),
+          connection.query({
+            name: statementName(query.sql),
+            text: query.sql,
+            values: query.params,
+          }),
+          connection.query('commit'),
+        ];
+      } finally {
+        socket?.uncork();
+      }
       const settled = await Promise.allSettled(sent);
       const failed = settled.find((s) => s.status === 'rejected');
       if (failed) {

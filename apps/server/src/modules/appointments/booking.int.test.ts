@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog, providerSchedules } from '../../db/schema/index';
+import { addresses, appointments, auditLog, providerSchedules } from '../../db/schema/index';
 import {
   AVAILABLE_SLOTS,
   RESCHEDULE,
@@ -179,6 +179,38 @@ describe('slot window on the server (spec 01 §9)', () => {
       booking(provider.id, at('2026-11-12T17:00:00Z')),
     );
     expect(reasonOf(result)).toBe('slotUnavailable');
+  });
+
+  it('refuses a provider who does not see the treatment', async () => {
+    server.clock.set(TUESDAY);
+    const db = server.database.db;
+    const other = await createTreatment(db);
+    const provider = await createScheduledProvider(db, { treatmentIds: [other.id] });
+    const alice = await createPatient(db, treatment.id);
+    const result = await callerFor(server, alice)(
+      SCHEDULE,
+      booking(provider.id, at('2026-11-12T17:00:00Z')),
+    );
+    expect(reasonOf(result)).toBe('slotUnavailable');
+  });
+
+  it('leaves licensing unchecked for a customer with no address on file, as the slots do', async () => {
+    server.clock.set(TUESDAY);
+    const db = server.database.db;
+    const provider = await createScheduledProvider(db, {
+      treatmentIds: [treatment.id],
+      states: ['NY'],
+    });
+    const alice = await createPatient(db, treatment.id);
+    await db.delete(addresses).where(eq(addresses.customerId, alice.customer.id));
+    const result = await callerFor(server, alice)(
+      SCHEDULE,
+      booking(provider.id, at('2026-11-12T17:00:00Z')),
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toMatchObject({
+      scheduleAdhocAppointmentV2: { data: { provider: { id: provider.id } } },
+    });
   });
 
   it('names bad input in field errors under A102', async () => {

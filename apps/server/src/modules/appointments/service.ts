@@ -23,7 +23,7 @@ import type { CustomerService } from '../customers/service';
 import { codedError } from '../../graphql/errors';
 import { AvailabilityStore } from './availability-store';
 import { SlotStore } from './slot-store';
-import { isOnSchedule, providerOnSchedule, SlotService } from './slots';
+import { isOnSchedule, scheduledProvider, SlotService } from './slots';
 import {
   AppointmentStore,
   isSlotConflict,
@@ -212,7 +212,7 @@ export class AppointmentService {
 
   /**
    * ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. Round trips: the
-   * facts before the transaction (one statement), the provider's schedule (one), then the
+   * facts before the transaction (one statement, the provider's hours with them), then the
    * booking: begin, the customer's lock, one statement (blocking reads, insert, audit row) and
    * commit, written together (UnitOfWork.runLockedStatement). The new visit's view is built
    * from what is already in hand, not read back.
@@ -223,10 +223,8 @@ export class AppointmentService {
     actor: AuditActor,
   ): Promise<AppointmentView> {
     const now = this.clock.now();
-    const { treatment, state, followUpFound, subscriptionOwned } = await this.store.bookingFacts(
-      customerId,
-      input,
-    );
+    const { treatment, followUpFound, subscriptionOwned, candidates } =
+      await this.store.bookingFacts(customerId, input);
     if (!treatment) throw codedError('A102', 'Unknown treatment.', { reason: 'treatmentNotFound' });
     if (!isWithinWindow(input.start, bookingWindow(now))) {
       throw codedError('A102', 'This time can no longer be booked.', {
@@ -237,11 +235,7 @@ export class AppointmentService {
     if (!subscriptionOwned) {
       throw codedError('A102', 'Subscription not found.', { reason: 'notFound' });
     }
-    const provider = await providerOnSchedule(this.slotStore, {
-      ...input,
-      state,
-      treatmentId: treatment.id,
-    });
+    const provider = scheduledProvider(candidates, input);
     if (!provider)
       throw codedError('A102', 'This time is not available.', { reason: 'slotUnavailable' });
 

@@ -15,7 +15,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { AvailabilityStore, FreeSlotRow } from './availability-store';
 import { codedError } from '../../graphql/errors';
-import type { BookedRange, ScheduleBlockRow, SlotStore } from './slot-store';
+import type { BookedRange, ScheduleBlockRow, SlotCandidates, SlotStore } from './slot-store';
 import type { AppointmentStore, ProviderRow, TreatmentRow } from './store';
 
 export interface ProviderSlot extends TimeRange {
@@ -107,17 +107,24 @@ export async function providerOnSchedule(
   store: SlotStore,
   query: Omit<SlotQuery, 'window'> & { providerId: string; start: Date; end: Date },
 ): Promise<ProviderRow | null> {
-  const candidates = await store.slotCandidates(query);
+  return scheduledProvider(await store.slotCandidates(query), query);
+}
+
+/** providerOnSchedule's rule over candidates already read (a booking reads them with its facts). */
+export function scheduledProvider(
+  candidates: SlotCandidates,
+  slot: { start: Date; end: Date },
+): ProviderRow | null {
   const provider = candidates.providers[0];
   if (!provider) return null;
-  const [slot] = generateSlots({
+  const [first] = generateSlots({
     schedule: candidates.blocks,
     timeZone: provider.timeZone,
     visitMinutes: provider.visitMinutes,
-    from: query.start,
-    to: query.start,
+    from: slot.start,
+    to: slot.start,
   });
-  return slot?.end.getTime() === query.end.getTime() ? provider : null;
+  return first?.end.getTime() === slot.end.getTime() ? provider : null;
 }
 
 /** Whether a start is on a provider's weekly hours with the given end. */

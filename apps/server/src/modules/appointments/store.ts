@@ -1,5 +1,19 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES, EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lt,
+  lte,
+  max,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
@@ -9,12 +23,17 @@ import {
   appointments,
   type auditLog,
   followUps,
+  providerLicenses,
+  providerSchedules,
   providers,
+  providerTreatments,
   reschedules,
   subscriptions,
   treatmentConfigurations,
   treatments,
 } from '../../db/schema/index';
+
+import type { SlotCandidates } from './slot-store';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type ProviderRow = typeof providers.$inferSelect;
@@ -87,17 +106,47 @@ export class AppointmentStore {
     const customerId = sql.placeholder('customerId');
     const followUpId = sql.placeholder('followUpId');
     const subscriptionId = sql.placeholder('subscriptionId');
+    // The state the customer lives in (the shipping address's, else the first address's), as
+    // CustomerStore.stateCode reads it; null leaves licensing unchecked, as slotCandidates does.
+    const state = sql`(select ${addresses.stateCode} from ${addresses} where ${addresses.customerId} = ${customerId} order by (${addresses.addressType} = 'SHIPPING') desc, ${addresses.createdAt} asc limit 1)`;
     return this.db
       .select({
-        state: sql<
-          string | null
-        >`(select ${addresses.stateCode} from ${addresses} where ${addresses.customerId} = ${customerId} order by (${addresses.addressType} = 'SHIPPING') desc, ${addresses.createdAt} asc limit 1)`,
         followUpFound: sql<boolean>`(${followUpId}::uuid is null or exists (select 1 from ${followUps} where ${followUps.id} = ${followUpId}::uuid and ${followUps.customerId} = ${customerId}))`,
         subscriptionOwned: sql<boolean>`(${subscriptionId}::uuid is null or exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${subscriptionId}::uuid and ${subscriptions.customerId} = ${customerId}))`,
         treatment: treatments,
+        provider: providers,
+        // [weekday, startMinute, endMinute] of the provider's weekly hours (none when no provider).
+        hours: sql<
+          [number, number, number][]
+        >`(select coalesce(json_agg(json_build_array(${providerSchedules.weekday}, ${providerSchedules.startMinute}, ${providerSchedules.endMinute}) order by ${providerSchedules.weekday}, ${providerSchedules.startMinute}), '[]'::json) from ${providerSchedules} where ${providerSchedules.providerId} = ${providers.id})`,
       })
       .from(sql`(select 1) as one`)
       .leftJoin(treatments, eq(treatments.shortId, sql.placeholder('treatmentShortId')))
+      .leftJoin(
+        providers,
+        // The provider named, when they could take the visit: they see the treatment and are
+        // licensed in the customer's state (slotCandidates' rule, for one provider).
+        and(
+          eq(providers.id, sql.placeholder('providerId')),
+          inArray(
+            providers.id,
+            this.db
+              .select({ id: providerTreatments.providerId })
+              .from(providerTreatments)
+              .where(eq(providerTreatments.treatmentId, treatments.id)),
+          ),
+          or(
+            sql`${state} is null`,
+            inArray(
+              providers.id,
+              this.db
+                .select({ id: providerLicenses.providerId })
+                .from(providerLicenses)
+                .where(eq(providerLicenses.stateCode, state)),
+            ),
+          ),
+        ),
+      )
       .prepare('appointments_booking_facts');
   });
 
@@ -160,31 +209,50 @@ export class AppointmentStore {
   }
 
   /**
-   * ScheduleAdhocAppointmentV2's facts read before the transaction, in one statement: the
-   * treatment by short id, the customer's state (the shipping address's, else the first
-   * address's: CustomerStore.stateCode), and whether the follow-up and the subscription the
-   * input names are the customer's (true when the input names none).
+   * What a booking checks before its statement, in one statement (issue 16: one round trip
+   * fewer): the treatment by its short id; whether the follow-up and the subscription the input
+   * names are the customer's (true when the input names none); and the provider named, with
+   * their weekly hours, when they see the treatment and are licensed in the customer's state
+   * (the shipping address's, else the first address's; any state when none is on file).
    */
   async bookingFacts(
     customerId: string,
-    input: { treatmentShortId: string; followUpId?: string | null; subscriptionId?: string | null },
+    input: {
+      treatmentShortId: string;
+      providerId: string;
+      followUpId?: string | null;
+      subscriptionId?: string | null;
+    },
   ): Promise<{
     treatment: TreatmentRow | undefined;
-    state: string | null;
     followUpFound: boolean;
     subscriptionOwned: boolean;
+    /** The provider and their hours when they could take the visit; no providers otherwise. */
+    candidates: SlotCandidates;
   }> {
     const [row] = await this.facts().execute({
       customerId,
+      providerId: input.providerId,
       followUpId: input.followUpId ?? null,
       subscriptionId: input.subscriptionId ?? null,
       treatmentShortId: input.treatmentShortId,
     });
+    const provider = row?.provider ?? null;
     return {
       treatment: row?.treatment ?? undefined,
-      state: row?.state ?? null,
       followUpFound: row?.followUpFound ?? false,
       subscriptionOwned: row?.subscriptionOwned ?? false,
+      candidates: provider
+        ? {
+            providers: [provider],
+            blocks: row!.hours.map(([weekday, startMinute, endMinute]) => ({
+              providerId: provider.id,
+              weekday,
+              startMinute,
+              endMinute,
+            })),
+          }
+        : { providers: [], blocks: [] },
     };
   }
 
