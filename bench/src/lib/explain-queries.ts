@@ -132,6 +132,32 @@ async function main() {
       entityId: id,
       details: { operation: 'ScheduleAdhocAppointmentV2' },
     });
+    // The booking's facts (treatment, follow-up, subscription, the provider and their hours):
+    // the prepared statement itself, by PREPARE and EXPLAIN EXECUTE with the booking's values.
+    const facts = store.bookingFactsQuery();
+    const factValues: Record<string, string | null> = {
+      customerId: patient.customerId,
+      providerId,
+      followUpId: null,
+      subscriptionId: null,
+      treatmentShortId: treatment.shortId,
+    };
+    const literal = (v: string | null | undefined) =>
+      v === null || v === undefined ? 'null' : `'${v.replace(/'/g, "''")}'`;
+    // PREPARE and EXECUTE on one connection: the pool's transaction holds one.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare explain_booking_facts as ${facts.sql}`));
+      const executed: unknown = await tx.execute(
+        sql.raw(
+          `explain (analyze, buffers, costs, timing) execute explain_booking_facts(${facts.placeholders.map((name) => literal(factValues[name])).join(', ')})`,
+        ),
+      );
+      sections.push(
+        `=== booking: its facts and the provider's hours (one statement)\n${(executed as Rows).rows.map((r) => String(Object.values(r)[0])).join('\n')}\n`,
+      );
+      await tx.execute(sql.raw('deallocate explain_booking_facts'));
+    });
+
     // The booking statement (blocking reads, insert, audit row) on a free slot, then the same
     // customer again (its blocking rule refuses), in a transaction that is rolled back.
     await db

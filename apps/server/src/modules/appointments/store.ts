@@ -150,6 +150,15 @@ export class AppointmentStore {
       .prepare('appointments_booking_facts');
   });
 
+  /** bookingFacts' SQL with its placeholders in order ($1…), for the bench's EXPLAIN. */
+  bookingFactsQuery(): { sql: string; placeholders: string[] } {
+    const { sql: text, params } = this.facts().getQuery();
+    return {
+      sql: text,
+      placeholders: params.map((p) => (p as { name?: string }).name ?? String(p)),
+    };
+  }
+
   /** Appointments with provider, treatment and requirements, newest or soonest first. */
   private async views(where: SQL | undefined, order: SQL, limit?: number, db: Db = this.db) {
     const query = db
