@@ -181,31 +181,34 @@ describe('slot window on the server (spec 01 §9)', () => {
     expect(reasonOf(result)).toBe('slotUnavailable');
   });
 
-  it('refuses a provider who does not see the treatment', async () => {
+  /** A new customer books Thursday 17:00 with a new provider; the provider and the answer. */
+  async function bookNewProvider(
+    overrides: Parameters<typeof createScheduledProvider>[1],
+    beforeBooking?: (customerId: string) => Promise<unknown>,
+  ) {
     server.clock.set(TUESDAY);
     const db = server.database.db;
-    const other = await createTreatment(db);
-    const provider = await createScheduledProvider(db, { treatmentIds: [other.id] });
+    const provider = await createScheduledProvider(db, overrides);
     const alice = await createPatient(db, treatment.id);
+    await beforeBooking?.(alice.customer.id);
     const result = await callerFor(server, alice)(
       SCHEDULE,
       booking(provider.id, at('2026-11-12T17:00:00Z')),
     );
+    return { provider, result };
+  }
+
+  it('refuses a provider who does not see the treatment', async () => {
+    const other = await createTreatment(server.database.db);
+    const { result } = await bookNewProvider({ treatmentIds: [other.id] });
     expect(reasonOf(result)).toBe('slotUnavailable');
   });
 
   it('leaves licensing unchecked for a customer with no address on file, as the slots do', async () => {
-    server.clock.set(TUESDAY);
-    const db = server.database.db;
-    const provider = await createScheduledProvider(db, {
-      treatmentIds: [treatment.id],
-      states: ['NY'],
-    });
-    const alice = await createPatient(db, treatment.id);
-    await db.delete(addresses).where(eq(addresses.customerId, alice.customer.id));
-    const result = await callerFor(server, alice)(
-      SCHEDULE,
-      booking(provider.id, at('2026-11-12T17:00:00Z')),
+    const { provider, result } = await bookNewProvider(
+      { treatmentIds: [treatment.id], states: ['NY'] },
+      (customerId) =>
+        server.database.db.delete(addresses).where(eq(addresses.customerId, customerId)),
     );
     expect(result.errors).toBeUndefined();
     expect(result.data).toMatchObject({
