@@ -1,7 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
-import { prefetchableScreen } from './prefetch-home';
+import { DEFAULT_TIME_ZONE } from '@portal/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchableScreen, prefetchHome, registerHomePrefetch } from './prefetch-home';
+
+const OriginalDateTimeFormat = Intl.DateTimeFormat;
+const OriginalNumberFormat = Intl.NumberFormat;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -70,5 +74,39 @@ describe('prefetchableScreen (issue 16)', () => {
     const { fallbacks } = renderInSuspense(<Screen name="Alex" />);
     expect(screen.getByRole('heading', { name: 'Hi, Alex' })).toBeInTheDocument();
     expect(fallbacks).toHaveLength(0);
+  });
+});
+
+describe('prefetchHome warms Intl while the customer types (issue 16)', () => {
+  it('makes the time-zone and currency formatters home uses first, once the page is idle', async () => {
+    const zones: (string | undefined)[] = [];
+    const currencies: (string | undefined)[] = [];
+    const dates = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      this: unknown,
+      ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
+    ) {
+      zones.push(args[1]?.timeZone);
+      return new OriginalDateTimeFormat(...args);
+    });
+    const numbers = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      this: unknown,
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
+      currencies.push(args[1]?.currency);
+      return new OriginalNumberFormat(...args);
+    });
+    const restore = registerHomePrefetch([]);
+    try {
+      prefetchHome();
+      // Not during the keystroke: only when the page is next idle.
+      expect(zones).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(zones).toEqual([DEFAULT_TIME_ZONE]);
+      expect(currencies).toEqual(['USD']);
+    } finally {
+      restore();
+      dates.mockRestore();
+      numbers.mockRestore();
+    }
   });
 });
