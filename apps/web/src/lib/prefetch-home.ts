@@ -62,7 +62,7 @@ export function prefetchHome(): void {
  * the customer's zone and money in dollars, so without this the cost lands between "Log in" and
  * the greeting (issue 16: 18–19 ms in @date-fns/tz's tzOffset, from a profile of that window).
  */
-export function warmIntl(): void {
+function warmIntl(): void {
   try {
     new Intl.DateTimeFormat('en-US', {
       timeZone: DEFAULT_TIME_ZONE,

@@ -1,5 +1,16 @@
 import { SLOT_RELEASING_STATUSES } from '@portal/domain';
-import { and, eq, gt, inArray, lt, notInArray, sql, type Placeholder } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  inArray,
+  lt,
+  notInArray,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   appointments,
@@ -37,6 +48,47 @@ export interface SlotFilter {
 
 const DAY_MS = 86_400_000;
 
+type SqlValue = SQL | SQLWrapper | Placeholder | string;
+
+/** The providers licensed in a state (a value, a placeholder or a subquery). */
+export function licensedIn(db: Db, state: SqlValue) {
+  return db
+    .select({ id: providerLicenses.providerId })
+    .from(providerLicenses)
+    .where(eq(providerLicenses.stateCode, state));
+}
+
+/** The providers who see a treatment. */
+export function seeingTreatment(db: Db, treatmentId: SqlValue) {
+  return db
+    .select({ id: providerTreatments.providerId })
+    .from(providerTreatments)
+    .where(eq(providerTreatments.treatmentId, treatmentId));
+}
+
+/**
+ * A provider's weekly hours as one JSON array of [weekday, startMinute, endMinute], ordered
+ * (empty when the provider is null): for a statement that reads them beside other facts.
+ */
+export function weeklyHoursJson(providerId: SQLWrapper) {
+  return sql<
+    [number, number, number][]
+  >`(select coalesce(json_agg(json_build_array(${providerSchedules.weekday}, ${providerSchedules.startMinute}, ${providerSchedules.endMinute}) order by ${providerSchedules.weekday}, ${providerSchedules.startMinute}), '[]'::json) from ${providerSchedules} where ${providerSchedules.providerId} = ${providerId})`;
+}
+
+/** The hours of weeklyHoursJson as schedule blocks of one provider. */
+export function hoursToBlocks(
+  providerId: string,
+  hours: readonly [number, number, number][],
+): ScheduleBlockRow[] {
+  return hours.map(([weekday, startMinute, endMinute]) => ({
+    providerId,
+    weekday,
+    startMinute,
+    endMinute,
+  }));
+}
+
 /** The only place with SQL for providers' hours, licences and booked time. */
 export class SlotStore {
   constructor(private readonly db: Db) {}
@@ -71,20 +123,9 @@ export class SlotStore {
 
   /** A null state (a customer with no address on file) leaves licensing unchecked. */
   private providerFilter(filter: { [K in keyof SlotFilter]: SlotFilter[K] | Placeholder }) {
-    const licensed =
-      filter.state === null
-        ? undefined
-        : this.db
-            .select({ id: providerLicenses.providerId })
-            .from(providerLicenses)
-            .where(eq(providerLicenses.stateCode, filter.state));
-    const seesTreatment = this.db
-      .select({ id: providerTreatments.providerId })
-      .from(providerTreatments)
-      .where(eq(providerTreatments.treatmentId, filter.treatmentId));
     return and(
-      licensed ? inArray(providers.id, licensed) : undefined,
-      inArray(providers.id, seesTreatment),
+      filter.state === null ? undefined : inArray(providers.id, licensedIn(this.db, filter.state)),
+      inArray(providers.id, seeingTreatment(this.db, filter.treatmentId)),
       filter.providerId ? eq(providers.id, filter.providerId) : undefined,
       filter.language ? eq(providers.language, filter.language) : undefined,
     );

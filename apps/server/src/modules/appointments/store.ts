@@ -23,17 +23,20 @@ import {
   appointments,
   type auditLog,
   followUps,
-  providerLicenses,
-  providerSchedules,
   providers,
-  providerTreatments,
   reschedules,
   subscriptions,
   treatmentConfigurations,
   treatments,
 } from '../../db/schema/index';
 
-import type { SlotCandidates } from './slot-store';
+import {
+  hoursToBlocks,
+  licensedIn,
+  seeingTreatment,
+  weeklyHoursJson,
+  type SlotCandidates,
+} from './slot-store';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type ProviderRow = typeof providers.$inferSelect;
@@ -115,10 +118,7 @@ export class AppointmentStore {
         subscriptionOwned: sql<boolean>`(${subscriptionId}::uuid is null or exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${subscriptionId}::uuid and ${subscriptions.customerId} = ${customerId}))`,
         treatment: treatments,
         provider: providers,
-        // [weekday, startMinute, endMinute] of the provider's weekly hours (none when no provider).
-        hours: sql<
-          [number, number, number][]
-        >`(select coalesce(json_agg(json_build_array(${providerSchedules.weekday}, ${providerSchedules.startMinute}, ${providerSchedules.endMinute}) order by ${providerSchedules.weekday}, ${providerSchedules.startMinute}), '[]'::json) from ${providerSchedules} where ${providerSchedules.providerId} = ${providers.id})`,
+        hours: weeklyHoursJson(providers.id),
       })
       .from(sql`(select 1) as one`)
       .leftJoin(treatments, eq(treatments.shortId, sql.placeholder('treatmentShortId')))
@@ -128,23 +128,8 @@ export class AppointmentStore {
         // licensed in the customer's state (slotCandidates' rule, for one provider).
         and(
           eq(providers.id, sql.placeholder('providerId')),
-          inArray(
-            providers.id,
-            this.db
-              .select({ id: providerTreatments.providerId })
-              .from(providerTreatments)
-              .where(eq(providerTreatments.treatmentId, treatments.id)),
-          ),
-          or(
-            sql`${state} is null`,
-            inArray(
-              providers.id,
-              this.db
-                .select({ id: providerLicenses.providerId })
-                .from(providerLicenses)
-                .where(eq(providerLicenses.stateCode, state)),
-            ),
-          ),
+          inArray(providers.id, seeingTreatment(this.db, treatments.id)),
+          or(sql`${state} is null`, inArray(providers.id, licensedIn(this.db, state))),
         ),
       )
       .prepare('appointments_booking_facts');
@@ -254,12 +239,7 @@ export class AppointmentStore {
       candidates: provider
         ? {
             providers: [provider],
-            blocks: row!.hours.map(([weekday, startMinute, endMinute]) => ({
-              providerId: provider.id,
-              weekday,
-              startMinute,
-              endMinute,
-            })),
+            blocks: hoursToBlocks(provider.id, row!.hours),
           }
         : { providers: [], blocks: [] },
     };
