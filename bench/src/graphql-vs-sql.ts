@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../apps/server/src/app';
 import type { Database, Db } from '../../apps/server/src/db/client';
 import { documentHash } from '../../apps/server/src/graphql/persisted';
+import { graphqlHttpRequest } from '../../apps/web/src/lib/api/graphql-http';
 import { bearerToken } from '../../apps/server/src/platform/bearer';
 import type { Benchmark } from './lib/benchmark';
 import { combine, loadProblems, measureLoad, type LoadRequest, type LoadResult } from './lib/load';
@@ -211,27 +212,25 @@ export const graphqlVsSql: Benchmark = {
       if (!customer) throw new Error('no seeded customer');
       const token = await accessTokenFor(portal.url, customer.email, BENCH_PASSWORD);
       const auth = { authorization: `Bearer ${token}` };
+      // As the web app's client sends the operation (a query without variables: GET of its id).
+      const web = graphqlHttpRequest(
+        '/graphql',
+        token,
+        GET_CUSTOMER_DATA,
+        {},
+        documentHash(GET_CUSTOMER_DATA),
+      );
+      const graphql: LoadRequest = {
+        method: web.init.method === 'GET' ? 'GET' : 'POST',
+        path: web.url,
+        headers: web.init.headers as Record<string, string>,
+        ...(typeof web.init.body === 'string' ? { body: web.init.body } : {}),
+      };
       const variants: Variant[] = [
         {
           key: 'graphql',
-          label: 'POST /graphql (GetCustomerData)',
-          request: {
-            method: 'POST',
-            path: '/graphql',
-            headers: { 'content-type': 'application/json', ...auth },
-            // As the web client sends an operation: its text with its persisted hash.
-            body: JSON.stringify({
-              query: GET_CUSTOMER_DATA,
-              operationName: 'GetCustomerData',
-              variables: {},
-              extensions: {
-                persistedQuery: {
-                  version: 1,
-                  sha256Hash: documentHash(GET_CUSTOMER_DATA).replace(/^sha256:/, ''),
-                },
-              },
-            }),
-          },
+          label: `${graphql.method} /graphql (GetCustomerData)`,
+          request: graphql,
         },
         {
           key: 'plain',

@@ -4,6 +4,8 @@ import {
   createAccount,
   DEMO,
   describeViolations,
+  isGraphqlUrl,
+  isOperation,
   mailedLink,
   signIn,
   uniqueEmail,
@@ -187,11 +189,7 @@ test('messages list, message detail and its error screens', async ({ page, reque
   const email = uniqueEmail('a11y-messages');
   await createAccount(request, email, PASSWORD);
   await page.goto('/');
-  const customerResponse = page.waitForResponse(
-    (r) =>
-      r.url().endsWith('/graphql') &&
-      (r.request().postData() ?? '').includes('query GetCustomerData'),
-  );
+  const customerResponse = page.waitForResponse((r) => isOperation(r.request(), 'GetCustomerData'));
   await signIn(page, email, PASSWORD);
   const body = (await (await customerResponse).json()) as { data: { customer: { id: string } } };
   const token = await staffToken(request);
@@ -232,9 +230,8 @@ test('messages list, message detail and its error screens', async ({ page, reque
   await expectNoViolations(page, 'message not found');
 
   // A failed load shows the error screen with its code.
-  await page.route('**/graphql', async (route) => {
-    const data = route.request().postData() ?? '';
-    if (data.includes('GetProviderMessages')) await route.abort();
+  await page.route(isGraphqlUrl, async (route) => {
+    if (isOperation(route.request(), 'GetProviderMessages')) await route.abort();
     else await route.fallback();
   });
   await page.goto('/messages');
@@ -242,18 +239,17 @@ test('messages list, message detail and its error screens', async ({ page, reque
     timeout: 20_000,
   });
   await expectNoViolations(page, 'messages error screen');
-  await page.unroute('**/graphql');
+  await page.unroute(isGraphqlUrl);
 
   // The account could not load (spec 01 §8).
-  await page.route('**/graphql', async (route) => {
-    const data = route.request().postData() ?? '';
-    if (data.includes('GetCustomerData')) await route.abort();
+  await page.route(isGraphqlUrl, async (route) => {
+    if (isOperation(route.request(), 'GetCustomerData')) await route.abort();
     else await route.fallback();
   });
   await page.goto('/appointments');
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible({ timeout: 20_000 });
   await expectNoViolations(page, 'account error screen');
-  await page.unroute('**/graphql');
+  await page.unroute(isGraphqlUrl);
 });
 
 test('booking: the slot step and the review', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { createNewcomer, giveBilledPlan } from './support-customers';
-import { expectAccessible, shoot, signIn } from './support';
+import { expectAccessible, isGraphqlUrl, shoot, signIn } from './support';
 
 // Issue 11 in the browser. A customer of the test's own adds a card through the card form
 // (the browser tokenizes with the sandbox gateway; our API only sees the token): a declining
@@ -54,7 +54,8 @@ test('a new customer adds a card: a declined card shows the processor message, n
   const me = await createNewcomer(request, 'billing-card');
   const graphqlBodies: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/graphql')) graphqlBodies.push(r.postData() ?? '');
+    // What goes to the data API: a GET's URL (queries without variables) or a POST's body.
+    if (isGraphqlUrl(r.url())) graphqlBodies.push(`${r.url()} ${r.postData() ?? ''}`);
   });
   await page.goto('/');
   await signIn(page, me.email, me.password);

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, signIn, shoot, uniqueEmail } from './support';
+import {
+  createAccount,
+  expectAccessible,
+  isOperation,
+  shoot,
+  signIn,
+  uniqueEmail,
+} from './support';
 
 // Issue 4: home, the notifications bell, one-way provider messages and live updates. Each test
 // makes its own customer, and the care team acts through the staff API.
@@ -26,11 +33,7 @@ async function freshCustomer(page: Page, request: APIRequestContext, tag: string
   const email = uniqueEmail(tag);
   await createAccount(request, email, PASSWORD);
   await page.goto('/');
-  const customerResponse = page.waitForResponse(
-    (r) =>
-      r.url().endsWith('/graphql') &&
-      (r.request().postData() ?? '').includes('query GetCustomerData'),
-  );
+  const customerResponse = page.waitForResponse((r) => isOperation(r.request(), 'GetCustomerData'));
   await signIn(page, email, PASSWORD);
   const body = (await (await customerResponse).json()) as { data: { customer: { id: string } } };
   const customer: Customer = {

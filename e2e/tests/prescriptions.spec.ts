@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './support';
+import { DEMO, expectAccessible, isOperation, signIn } from './support';
 
 // Issue 10, as alex would use it: Prescriptions with the shipping tracker moving live when the
 // care team posts a carrier scan, the prescription details with the dose in mg and syringe
@@ -30,11 +30,7 @@ async function staffPost<T>(
 /** Signs alex in on `page` and answers alex's customer id (from the portal's own read). */
 async function signInAlex(page: Page): Promise<string> {
   await page.goto('/');
-  const customerResponse = page.waitForResponse(
-    (r) =>
-      r.url().endsWith('/graphql') &&
-      (r.request().postData() ?? '').includes('query GetCustomerData'),
-  );
+  const customerResponse = page.waitForResponse((r) => isOperation(r.request(), 'GetCustomerData'));
   await signIn(page, DEMO.alex.email, DEMO.alex.password);
   const body = (await (await customerResponse).json()) as { data: { customer: { id: string } } };
   await expect(page.getByRole('heading', { name: `Hi, ${DEMO.alex.greetingName}` })).toBeVisible();

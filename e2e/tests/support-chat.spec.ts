@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CONFIGURED_SERVER } from './configured-server';
-import { DEMO, expectAccessible, signIn } from './support';
+import { DEMO, expectAccessible, isGraphqlUrl, isOperation, signIn } from './support';
 
 // Issue 9: the help center (SUPPORT_URL), the chat widget (CHAT_WIDGET_URL) and Google sign-in
 // for a signed-out visitor, against the real server: the configured second server has them,
@@ -97,8 +97,8 @@ test.describe('with SUPPORT_URL and CHAT_WIDGET_URL set', () => {
   test("an alert's contact link opens the prefilled support form", async ({ page }) => {
     await serveChatWidget(page);
     // The appointments list fails to load: A100 (spec 01 §8), which has a support category.
-    await page.route('**/graphql', async (route) => {
-      if ((route.request().postData() ?? '').includes('query GetAppointmentsByCustomer')) {
+    await page.route(isGraphqlUrl, async (route) => {
+      if (isOperation(route.request(), 'GetAppointmentsByCustomer')) {
         return route.fulfill({
           json: { data: null, errors: [{ message: 'down', extensions: { code: 'A100' } }] },
         });
@@ -123,8 +123,8 @@ test.describe('with SUPPORT_URL and CHAT_WIDGET_URL set', () => {
     page,
   }) => {
     await serveChatWidget(page);
-    await page.route('**/graphql', async (route) => {
-      if ((route.request().postData() ?? '').includes('query GetCustomerData')) {
+    await page.route(isGraphqlUrl, async (route) => {
+      if (isOperation(route.request(), 'GetCustomerData')) {
         return route.fulfill({ status: 502, body: 'Bad gateway' });
       }
       return route.fallback();
@@ -142,7 +142,7 @@ test.describe('with SUPPORT_URL and CHAT_WIDGET_URL set', () => {
     await expectAccessible(page, 'account fetch error');
     await page.getByRole('button', { name: 'Log out' }).click();
 
-    await page.unroute('**/graphql');
+    await page.unroute(isGraphqlUrl);
     await signIn(page, DEMO.noCustomer.email, DEMO.noCustomer.password);
     await expect(page.getByText('Error code: C108')).toBeVisible();
     const empty = expectSupportForm(

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 export const DEMO = {
   alex: { email: 'alex.rivera@example.com', password: 'DemoPass1', greetingName: 'Alex' },
@@ -7,6 +7,22 @@ export const DEMO = {
   noCustomer: { email: 'jordan.nocustomer@example.com', password: 'DemoPass1' },
   booking: { email: 'taylor.booking@example.com', password: 'DemoPass1' },
 };
+
+/** Whether a URL is the data API's (a GET carries its operation in the query string). */
+export function isGraphqlUrl(url: URL | string): boolean {
+  return new URL(url).pathname === '/graphql';
+}
+
+/**
+ * Whether a request to the data API runs the named operation: a query without variables is a
+ * GET naming it in the URL, anything else a POST of its text (apps/web's graphql-client.ts).
+ */
+export function isOperation(request: Request, name: string): boolean {
+  const url = new URL(request.url());
+  if (url.pathname !== '/graphql') return false;
+  if (url.searchParams.get('operationName') === name) return true;
+  return new RegExp(`(query|mutation) ${name}\\b`).test(request.postData() ?? '');
+}
 
 export const WIDTHS = [390, 1280] as const;
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Kind, OperationTypeNode, parse, type OperationDefinitionNode } from 'graphql';
 
 /**
  * The web app's own operations, as codegen writes them (apps/web/src/gql/persisted-documents.json):
@@ -62,6 +63,25 @@ function resolvePersisted(body: GraphqlBody, documents: PersistedDocuments): boo
   return typeof body.query === 'string' && documents.has(documentHash(body.query));
 }
 
+/** A document's operations by name ('' for the only one), read once per persisted text. */
+type OperationKinds = ReadonlyMap<string, OperationTypeNode>;
+
+function operationKinds(query: string): OperationKinds {
+  const kinds = new Map<string, OperationTypeNode>();
+  try {
+    const operations = parse(query).definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
+    for (const operation of operations) {
+      if (operation.name) kinds.set(operation.name.value, operation.operation);
+    }
+    if (operations.length === 1 && operations[0]) kinds.set('', operations[0].operation);
+  } catch {
+    // Unparseable: no operation reads only; execution answers the syntax error on POST.
+  }
+  return kinds;
+}
+
 function refuse(reply: FastifyReply, status: number, code: string, message: string) {
   return reply
     .status(status)
@@ -77,17 +97,33 @@ export function persistedOperationsHook(
   app: FastifyInstance,
   { documents, production }: { documents: PersistedDocuments; production: boolean },
 ): void {
+  // Keyed by the persisted documents' own texts: a bounded map, looked up without rehashing.
+  const kindsByText = new Map<string, OperationKinds>();
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.url !== '/graphql') return;
     if (request.method === 'GET') {
       // The websocket handshake is a GET too; its Origin is checked by verifyClient.
       if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
-      if (!resolvePersisted(request.query as GraphqlBody, documents)) {
+      const params = request.query as GraphqlBody & { operationName?: unknown };
+      if (!resolvePersisted(params, documents)) {
         return refuse(
           reply,
           405,
           'PERSISTED_QUERY_REQUIRED',
           'GET takes only persisted operations (documentId); send other operations with POST.',
+        );
+      }
+      // A GET is a link anyone can plant and a proxy may repeat: it never changes anything.
+      const text = String(params.query);
+      let kinds = kindsByText.get(text);
+      if (!kinds) kindsByText.set(text, (kinds = operationKinds(text)));
+      const name = typeof params.operationName === 'string' ? params.operationName : '';
+      if (kinds.get(name) !== OperationTypeNode.QUERY) {
+        return refuse(
+          reply,
+          405,
+          'METHOD_NOT_ALLOWED',
+          'GET runs only queries; send mutations with POST.',
         );
       }
       return;

@@ -277,6 +277,37 @@ describe('persisted operations in production', () => {
       expect(json.data?.featureFlags).toBeDefined();
     }
   });
+
+  // Issue 16: the web app asks for a query without variables by GET of its id, no body.
+  it('takes a query by GET of its id as the web app sends it, with no-store', async () => {
+    const params = new URLSearchParams({
+      operationName: 'GetFeatureFlags',
+      documentId: persistedId,
+    });
+    const res = await fetch(`${production.url}/graphql?${params.toString()}`, {
+      headers: { authorization: `Bearer ${await accessToken(production)}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const json = (await res.json()) as { data?: { featureFlags?: unknown } };
+    expect(json.data?.featureFlags).toBeDefined();
+  });
+
+  it('refuses a mutation by GET, even one of the web app’s own', async () => {
+    const [mutationId] = [...documents.entries()].find(([, q]) => /^\s*mutation\b/.test(q)) ?? [];
+    expect(mutationId).toMatch(/^sha256:/);
+    const res = await fetch(
+      `${production.url}/graphql?documentId=${encodeURIComponent(String(mutationId))}`,
+      { headers: { authorization: `Bearer ${await accessToken(production)}` } },
+    );
+    expect(res.status).toBe(405);
+    const body = (await res.json()) as {
+      data: unknown;
+      errors: { extensions: { code: string } }[];
+    };
+    expect(body.data).toBeNull();
+    expect(body.errors[0]?.extensions.code).toBe('METHOD_NOT_ALLOWED');
+  });
 });
 
 // img-src, "limited to the portal and the file store": documents are never loaded from the

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import persistedDocuments from '../gql/persisted-documents.json';
 
 // A small in-memory stand-in for the server's HTTP contract, for component tests.
 
@@ -77,6 +78,14 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       body = raw ? JSON.parse(raw) : undefined;
     } catch {
       body = Object.fromEntries(new URLSearchParams(raw));
+    }
+    // A query without variables comes as a GET of its persisted id (graphql-client.ts).
+    const documentId = url.pathname === '/graphql' ? url.searchParams.get('documentId') : null;
+    if (documentId !== null) {
+      body = {
+        operationName: url.searchParams.get('operationName'),
+        query: (persistedDocuments as Record<string, string>)[documentId] ?? '',
+      };
     }
     calls.push({ path: url.pathname, body });
     await Promise.resolve();

@@ -14,9 +14,14 @@ import { SDUI_MODULES_QUERY_KEY } from './use-sdui-home-modules';
 function heldApi() {
   const asked: string[] = [];
   const held: (() => void)[] = [];
-  const fetch = (_input: RequestInfo | URL, init?: RequestInit) => {
-    const { query } = JSON.parse(init?.body as string) as { query: string };
-    const name = /^\s*query\s+(\w+)/.exec(query)?.[1] ?? '?';
+  const fetch = (input: string, init?: RequestInit) => {
+    // A query without variables is a GET naming the operation; the others are POSTs of the text.
+    const name =
+      new URL(input, 'http://localhost').searchParams.get('operationName') ??
+      /^\s*query\s+(\w+)/.exec(
+        (JSON.parse(init?.body as string) as { query: string }).query,
+      )?.[1] ??
+      '?';
     asked.push(name);
     const data: Record<string, unknown> = {
       GetCustomerData: { customer: { id: 'c1', first_name: 'Alejandro', preferred_name: 'Alex' } },

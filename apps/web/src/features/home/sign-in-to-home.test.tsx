@@ -11,8 +11,8 @@ afterEach(async () => {
 });
 
 function operation(body: unknown): string {
-  const query = (body as { query?: string } | undefined)?.query ?? '';
-  return /^\s*query\s+(\w+)/.exec(query)?.[1] ?? '';
+  const { query = '', operationName } = (body ?? {}) as { query?: string; operationName?: string };
+  return operationName ?? /^\s*query\s+(\w+)/.exec(query)?.[1] ?? '';
 }
 
 describe('Log in → home (issue 16)', () => {

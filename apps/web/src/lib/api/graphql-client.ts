@@ -1,4 +1,5 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+import { graphqlHttpRequest } from './graphql-http';
 import type { FetchLike } from './http';
 
 /** A GraphQL answer with errors; `code` is the first error's `extensions.code` (spec codes). */
@@ -44,33 +45,39 @@ function errorCode(entry: GraphqlErrorEntry | undefined): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The server did not know the id (a server older than this page): send the text instead. */
+const UNKNOWN_DOCUMENT_CODES = ['PERSISTED_QUERY_REQUIRED', 'PERSISTED_QUERY_NOT_FOUND'];
+
 export function createGraphqlClient(deps: GraphqlClientDeps) {
   const endpoint = deps.endpoint ?? '/graphql';
   const fetchImpl: FetchLike = deps.fetch ?? ((input, init) => fetch(input, init));
 
-  async function send<T>(token: string, query: string, variables: unknown, hash: unknown) {
-    // The operation's persisted hash (codegen's persisted-documents.json): in production the
-    // server takes only the web app's own operations, by this hash.
-    const extensions =
-      typeof hash === 'string'
-        ? { persistedQuery: { version: 1, sha256Hash: hash.replace(/^sha256:/, '') } }
-        : undefined;
-    const response = await fetchImpl(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        query,
-        variables: variables ?? {},
-        ...(extensions ? { extensions } : {}),
-      }),
+  async function sendOnce<T>(
+    token: string,
+    query: string,
+    variables: unknown,
+    hash: unknown,
+    allowGet: boolean,
+  ) {
+    const { url, init } = graphqlHttpRequest(endpoint, token, query, variables, hash, {
+      allowGet,
     });
+    const response = await fetchImpl(url, init);
     let body: GraphqlResponse<T>;
     try {
       body = (await response.json()) as GraphqlResponse<T>;
     } catch {
       throw new GraphqlRequestError(`http-${response.status}`, response.statusText);
     }
-    return body;
+    return { body, get: init.method === 'GET' };
+  }
+
+  async function send<T>(token: string, query: string, variables: unknown, hash: unknown) {
+    const first = await sendOnce<T>(token, query, variables, hash, true);
+    if (first.get && UNKNOWN_DOCUMENT_CODES.includes(errorCode(first.body.errors?.[0]) ?? '')) {
+      return (await sendOnce<T>(token, query, variables, hash, false)).body;
+    }
+    return first.body;
   }
 
   function isTokenRejected(body: GraphqlResponse<unknown>): boolean {

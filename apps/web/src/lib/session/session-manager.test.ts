@@ -75,7 +75,7 @@ describe('single-flight refresh (spec 01 §4)', () => {
     expect(server.count('/connect/token')).toBe(2);
     expect(server.count('/graphql')).toBe(6);
     const retried = server.handler.mock.calls
-      .filter(([url]) => url === '/graphql')
+      .filter(([url]) => typeof url === 'string' && url.split('?')[0] === '/graphql')
       .slice(3)
       .map(([, init]) => new Headers(init?.headers).get('authorization'));
     expect(new Set(retried)).toEqual(new Set(['Bearer access-2']));
