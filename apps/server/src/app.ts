@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { buildContext, httpContext } from './graphql/context';
 import { formatGraphQLErrors } from './graphql/format-errors';
+import { persistedGetRunner } from './graphql/persisted-get';
 import { guardRootArguments } from './graphql/input-guard';
 import { validationRules } from './graphql/limits';
 import {
@@ -218,15 +219,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   leanSubscriptionConnections();
   sessionBoundSubscriptions();
+  const graphqlSchema = guardRootArguments(schema);
+  const graphqlContext = httpContext(tokens, services, stillActive);
+  const graphqlRules = validationRules(config.isProduction);
   await app.register(mercurius, {
-    schema: guardRootArguments(schema),
+    schema: graphqlSchema,
     path: '/graphql',
     graphiql: false,
     ide: false,
     jit: 1,
-    context: httpContext(tokens, services, stillActive),
-    validationRules: validationRules(config.isProduction),
+    context: graphqlContext,
+    validationRules: graphqlRules,
     errorFormatter: formatGraphQLErrors,
+    // The web app's queries without variables (GET of a persisted id) run their compiled
+    // document straight away; everything else goes on to Mercurius (graphql/persisted-get.ts).
+    additionalRouteOptions: {
+      preHandler: persistedGetRunner({
+        schema: graphqlSchema,
+        validationRules: graphqlRules,
+        context: graphqlContext,
+        formatErrors: formatGraphQLErrors,
+      }),
+    },
     subscription: {
       emitter,
       // Cross-site websocket hijacking: a page on another origin cannot open the socket.
