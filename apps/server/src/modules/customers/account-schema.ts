@@ -4,7 +4,7 @@ import { builder } from '../../graphql/builder';
 import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok } from '../../graphql/payload';
-import { Address } from './address-type';
+import { Address, addressView } from './address-type';
 import type { CustomerRow } from './store';
 
 // Spec 02 §7: update phone, update gender (pronouns), update shipping address.
@@ -67,7 +67,7 @@ builder.mutationField('updateShippingAddress', (t) =>
       const customerId = requireCustomer(ctx);
       const input = parseArgs(updateShippingAddressSchema, args, 'C101');
       const row = await ctx.services.account.updateShippingAddress(customerId, input, ctx.actor);
-      return ok('ShippingAddressUpdated', 'Shipping address updated.', row);
+      return ok('ShippingAddressUpdated', 'Shipping address updated.', addressView(row));
     },
   }),
 );

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder';
 import './actions-schema';
 import './account-schema';
-import { Address } from './address-type';
+import { Address, addressView, type AddressView } from './address-type';
 import { codedError } from '../../graphql/errors';
 import { topics } from '../../platform/pubsub';
 import type { ContractRow, CustomerRecord, SubscriptionItemRow, SubscriptionRow } from './store';
@@ -32,8 +32,9 @@ const SubscriptionItem = builder.objectRef<SubscriptionItemRow>('SubscriptionIte
   }),
 });
 
+/** A subscription as CustomerSubscription reads it: its items and contract under their field names. */
 type SubscriptionShape = SubscriptionRow & {
-  items: SubscriptionItemRow[];
+  subscription_items: SubscriptionItemRow[];
   contract: ContractRow | null;
 };
 
@@ -43,40 +44,95 @@ const Subscription = builder.objectRef<SubscriptionShape>('CustomerSubscription'
     status: t.exposeString('status'),
     contract_id: t.exposeID('contractId', { nullable: true }),
     treatment_id: t.exposeID('treatmentId', { nullable: true }),
-    subscription_items: t.field({ type: [SubscriptionItem], resolve: (s) => s.items }),
-    contract: t.field({ type: Contract, nullable: true, resolve: (s) => s.contract }),
+    subscription_items: t.expose('subscription_items', { type: [SubscriptionItem] }),
+    contract: t.expose('contract', { type: Contract, nullable: true }),
   }),
 });
 
 function withContracts(record: CustomerRecord, linked: boolean): SubscriptionShape[] {
   return record.subscriptions
     .filter((s) => (s.linkedToSubscriptionId !== null) === linked)
-    .map((s) => ({ ...s, contract: record.contracts.find((c) => c.id === s.contractId) ?? null }));
+    .map((s) => ({
+      ...s,
+      subscription_items: s.items,
+      contract: record.contracts.find((c) => c.id === s.contractId) ?? null,
+    }));
 }
 
-export const Customer = builder.objectRef<CustomerRecord>('Customer').implement({
+/**
+ * What the Customer type reads: the record's fields under their GraphQL names, made once per
+ * record, so graphql-jit reads them as properties instead of calling a resolver (and building
+ * its resolve info) per field (issue 16: GetCustomerData asks for most of them). The record
+ * itself stays beside them for fields added elsewhere (prescriptions).
+ */
+export interface CustomerView {
+  record: CustomerRecord;
+  id: string;
+  short_id: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  preferred_name: string | null;
+  phone: string | null;
+  dob: string | null;
+  sex: string | null;
+  gender: string | null;
+  email: string;
+  created_at: Date;
+  time_zone: string;
+  shippingAddresses: AddressView[];
+  tags: { name: string }[];
+  contracts: ContractRow[];
+  subscriptions: SubscriptionShape[];
+  linked_subscriptions: SubscriptionShape[];
+}
+
+export function customerView(record: CustomerRecord): CustomerView {
+  const c = record.customer;
+  return {
+    record,
+    id: c.id,
+    short_id: c.shortId,
+    full_name: `${c.firstName} ${c.lastName}`.trim(),
+    first_name: c.firstName,
+    last_name: c.lastName,
+    preferred_name: c.preferredName,
+    phone: c.phone,
+    dob: c.dob,
+    sex: c.sex,
+    gender: c.gender,
+    email: c.email,
+    created_at: c.createdAt,
+    time_zone: c.timeZone,
+    shippingAddresses: record.addresses.map(addressView),
+    tags: record.tags.map((name) => ({ name })),
+    contracts: record.contracts,
+    subscriptions: withContracts(record, false),
+    linked_subscriptions: withContracts(record, true),
+  };
+}
+
+export const Customer = builder.objectRef<CustomerView>('Customer').implement({
   description: 'Spec 01 section 3: the signed-in customer.',
   fields: (t) => ({
-    id: t.id({ resolve: (r) => r.customer.id }),
-    short_id: t.string({ resolve: (r) => r.customer.shortId }),
-    full_name: t.string({
-      resolve: (r) => `${r.customer.firstName} ${r.customer.lastName}`.trim(),
-    }),
-    first_name: t.string({ resolve: (r) => r.customer.firstName }),
-    last_name: t.string({ resolve: (r) => r.customer.lastName }),
-    preferred_name: t.string({ nullable: true, resolve: (r) => r.customer.preferredName }),
-    phone: t.string({ nullable: true, resolve: (r) => r.customer.phone }),
-    dob: t.field({ type: 'Date', nullable: true, resolve: (r) => r.customer.dob }),
-    sex: t.string({ nullable: true, resolve: (r) => r.customer.sex }),
-    gender: t.string({ nullable: true, resolve: (r) => r.customer.gender }),
-    email: t.string({ resolve: (r) => r.customer.email }),
-    created_at: t.field({ type: 'DateTime', resolve: (r) => r.customer.createdAt }),
-    time_zone: t.string({ resolve: (r) => r.customer.timeZone }),
-    shippingAddresses: t.field({ type: [Address], resolve: (r) => r.addresses }),
-    tags: t.field({ type: [Tag], resolve: (r) => r.tags.map((name) => ({ name })) }),
-    contracts: t.field({ type: [Contract], resolve: (r) => r.contracts }),
-    subscriptions: t.field({ type: [Subscription], resolve: (r) => withContracts(r, false) }),
-    linked_subscriptions: t.field({ type: [Subscription], resolve: (r) => withContracts(r, true) }),
+    id: t.exposeID('id'),
+    short_id: t.exposeString('short_id'),
+    full_name: t.exposeString('full_name'),
+    first_name: t.exposeString('first_name'),
+    last_name: t.exposeString('last_name'),
+    preferred_name: t.exposeString('preferred_name', { nullable: true }),
+    phone: t.exposeString('phone', { nullable: true }),
+    dob: t.expose('dob', { type: 'Date', nullable: true }),
+    sex: t.exposeString('sex', { nullable: true }),
+    gender: t.exposeString('gender', { nullable: true }),
+    email: t.exposeString('email'),
+    created_at: t.expose('created_at', { type: 'DateTime' }),
+    time_zone: t.exposeString('time_zone'),
+    shippingAddresses: t.expose('shippingAddresses', { type: [Address] }),
+    tags: t.expose('tags', { type: [Tag] }),
+    contracts: t.expose('contracts', { type: [Contract] }),
+    subscriptions: t.expose('subscriptions', { type: [Subscription] }),
+    linked_subscriptions: t.expose('linked_subscriptions', { type: [Subscription] }),
   }),
 });
 
@@ -90,7 +146,8 @@ builder.queryField('customer', (t) =>
     resolve: async (_root, _args, ctx) => {
       const customerId = ctx.viewer?.customerId;
       if (!customerId) return null;
-      return (await ctx.services.customers.getOwnRecord(customerId, ctx.actor)) ?? null;
+      const record = await ctx.services.customers.getOwnRecord(customerId, ctx.actor);
+      return record ? customerView(record) : null;
     },
   }),
 );
@@ -105,7 +162,11 @@ const CustomerChanged = builder
   .implement({
     fields: (t) => ({
       reason: t.exposeString('reason'),
-      customer: t.field({ type: Customer, nullable: true, resolve: (c) => c.record }),
+      customer: t.field({
+        type: Customer,
+        nullable: true,
+        resolve: (c) => (c.record ? customerView(c.record) : null),
+      }),
     }),
   });
 

@@ -258,7 +258,7 @@ builder.objectField(Customer, 'prescriptions', (t) =>
     type: [Prescription],
     description: 'GetCustomerData: the customer’s prescriptions, newest first.',
     resolve: async (r, _args, ctx) => {
-      const { firstName, lastName, dob, timeZone, id } = r.customer;
+      const { firstName, lastName, dob, timeZone, id } = r.record.customer;
       const patient = { fullName: `${firstName} ${lastName}`.trim(), dob };
       const views = await ctx.services.prescriptions.list(
         id,
