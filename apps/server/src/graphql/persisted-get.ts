@@ -1,18 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  Kind,
   OperationTypeNode,
   parse,
   specifiedRules,
   validate,
   type ExecutionResult,
   type GraphQLSchema,
-  type OperationDefinitionNode,
   type ValidationRule,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { MercuriusContext } from 'mercurius';
 import type { GraphQLContext } from './context';
+import { operationsIn } from './persisted';
 
 export interface PersistedGetOptions {
   /** The schema Mercurius serves (the same object). */
@@ -65,9 +64,7 @@ export function persistedGetRunner(options: PersistedGetOptions) {
     entry = null;
     try {
       const document = parse(text);
-      const operations = document.definitions.filter(
-        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-      );
+      const operations = operationsIn(document);
       const errors = validate(options.schema, document, [
         ...specifiedRules,
         ...options.validationRules,

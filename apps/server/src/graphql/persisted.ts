@@ -3,7 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Kind, OperationTypeNode, parse, type OperationDefinitionNode } from 'graphql';
+import {
+  Kind,
+  OperationTypeNode,
+  parse,
+  type DocumentNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 
 /**
  * The web app's own operations, as codegen writes them (apps/web/src/gql/persisted-documents.json):
@@ -63,15 +69,20 @@ function resolvePersisted(body: GraphqlBody, documents: PersistedDocuments): boo
   return typeof body.query === 'string' && documents.has(documentHash(body.query));
 }
 
+/** A document's operations (its fragments left out). */
+export function operationsIn(document: DocumentNode): OperationDefinitionNode[] {
+  return document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+}
+
 /** A document's operations by name ('' for the only one), read once per persisted text. */
 type OperationKinds = ReadonlyMap<string, OperationTypeNode>;
 
 function operationKinds(query: string): OperationKinds {
   const kinds = new Map<string, OperationTypeNode>();
   try {
-    const operations = parse(query).definitions.filter(
-      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-    );
+    const operations = operationsIn(parse(query));
     for (const operation of operations) {
       if (operation.name) kinds.set(operation.name.value, operation.operation);
     }
