@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { muiAliases, muiThemeWithoutCssVars } from './mui-build.ts';
 import { precompress } from './scripts/precompress.ts';
+import { shellChunks } from './scripts/shell-chunks.ts';
 
 // The dev server proxies every server path to a locally running API (port 3100 by default),
 // so `npm run dev -w apps/web` works against `PORT=3100 npx tsx apps/server/src/main.ts`.
@@ -57,8 +58,11 @@ const ACCESS = new RegExp(
   ].join('|'),
 );
 
+// Issue 16: what every signed-in page renders, in a few files (scripts/shell-chunks.ts).
+const shell = shellChunks();
+
 export default defineConfig({
-  plugins: [react(), muiThemeWithoutCssVars(), precompress()],
+  plugins: [react(), muiThemeWithoutCssVars(), shell.plugin, precompress()],
   resolve: { alias: muiAliases },
   // The server puts each response's CSP nonce where this placeholder is (scripts, styles and
   // the csp-nonce meta tag Emotion reads); the policy allows no inline style without it.
@@ -99,6 +103,16 @@ export default defineConfig({
               name: 'form-state',
               test: /[\\/]node_modules[\\/]react-hook-form[\\/]/,
               priority: 2,
+            },
+            // What every signed-in page renders (scripts/shell-chunks.ts): only the modules named (their
+            // dependencies stay where they are, some on the sign-in page), in pieces of at most
+            // ~450 KB of module source (≤ ~25 KB gzip each).
+            {
+              name: 'shell',
+              test: shell.test,
+              priority: 0,
+              includeDependenciesRecursively: false,
+              maxSize: 450_000,
             },
           ],
         },

@@ -14,6 +14,16 @@ import {
 /** Issue 16's goal: Log in click → greeting painted, median of the warm runs. */
 const GOAL_MEDIAN_MS = 600;
 
+/**
+ * How the password gets into the form. "typed": key by key, as a customer types it (60 ms a key),
+ * so the sign-in screen prefetches home while they type (issue 16); the goal is judged on this.
+ * "filled": set at once with no key pressed, as a password manager fills it in, so home's chunks
+ * are first asked for by the Log in press itself.
+ */
+type Entry = 'typed' | 'filled';
+const ENTRIES: readonly Entry[] = ['typed', 'filled'];
+const KEY_DELAY_MS = 60;
+
 /** Measured runs after the cold one (BENCH_HOME_RUNS). */
 function measuredRuns(): number {
   const raw = process.env.BENCH_HOME_RUNS;
@@ -102,7 +112,7 @@ function requestLabel(request: Request): string {
 }
 
 /** One sign-in in a fresh context: no cache, no cookies, no storage. */
-async function signInOnce(browser: Browser, url: string): Promise<Run> {
+async function signInOnce(browser: Browser, url: string, entry: Entry): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     await context.addInitScript(marksScript(DEMO_USER.greeting));
@@ -113,7 +123,12 @@ async function signInOnce(browser: Browser, url: string): Promise<Run> {
     await email.waitFor({ state: 'visible' });
     const formSeen = performance.now() - started;
     await email.fill(DEMO_USER.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_USER.password);
+    const password = page.getByRole('textbox', { name: 'Password' });
+    if (entry === 'typed') {
+      await password.pressSequentially(DEMO_USER.password, { delay: KEY_DELAY_MS });
+    } else {
+      await password.fill(DEMO_USER.password);
+    }
     const button = page.getByRole('button', { name: 'Log in' });
     await button.waitFor({ state: 'visible' });
 
@@ -155,6 +170,67 @@ async function signInOnce(browser: Browser, url: string): Promise<Run> {
 
 const ms = (n: number) => (Number.isFinite(n) ? fmt.ms(n) : 'n/a');
 
+/** Where the time after the click goes: the requests, by label, over the runs. */
+function waterfallOf(runs: readonly Run[]) {
+  const labels = new Map<string, { starts: number[]; ends: number[] }>();
+  for (const run of runs) {
+    for (const span of run.spans) {
+      const entry = labels.get(span.label) ?? { starts: [], ends: [] };
+      entry.starts.push(span.startMs);
+      entry.ends.push(span.endMs);
+      labels.set(span.label, entry);
+    }
+  }
+  return [...labels.entries()]
+    .map(([label, v]) => ({
+      label,
+      runs: v.starts.length,
+      start: percentile(v.starts, 50),
+      end: percentile(v.ends, 50),
+      duration: percentile(
+        v.ends.map((e, i) => e - (v.starts[i] ?? e)),
+        50,
+      ),
+    }))
+    .sort((a, b) => a.start - b.start);
+}
+
+/** The figures of one way of entering the password, over its warm runs. */
+function summary(warm: readonly Run[]) {
+  const clicks = warm.map((r) => r.clickToHomeMs);
+  const forms = warm.map((r) => r.signInFormMs);
+  const total = warm.map((r) => r.signInFormMs + r.clickToHomeMs);
+  // The part after the sign-in answer (debounce, exchange, queries, render): the web app's
+  // own share, less moved by the load than the argon2 check before it.
+  const afterSignIn = warm.flatMap((r) => {
+    const signIn = r.spans.find((span) => span.label === 'POST /identity/sign-in');
+    return signIn ? [r.clickToHomeMs - signIn.endMs] : [];
+  });
+  return {
+    runs: warm.length,
+    signInFormMs: { median: percentile(forms, 50), p90: percentile(forms, 90) },
+    clickToHomeMs: {
+      median: percentile(clicks, 50),
+      p90: percentile(clicks, 90),
+      min: Math.min(...clicks),
+      max: Math.max(...clicks),
+      mean: mean(clicks),
+    },
+    signInAnswerToHomeMs: { median: percentile(afterSignIn, 50), p90: percentile(afterSignIn, 90) },
+    totalMs: { median: percentile(total, 50), p90: percentile(total, 90) },
+    playwrightClickToHomeMs: percentile(
+      warm.map((r) => r.playwright.clickToHomeMs),
+      50,
+    ),
+    values: warm.map(({ signInFormMs, clickToHomeMs, playwright }) => ({
+      signInFormMs,
+      clickToHomeMs,
+      playwright,
+    })),
+    waterfall: waterfallOf(warm),
+  };
+}
+
 export const timeToHome: Benchmark = {
   id: 'time-to-home',
   title: 'Web app: time to a signed-in home in headless Chromium',
@@ -163,131 +239,99 @@ export const timeToHome: Benchmark = {
     const snapshot = await webSnapshot((message) => ctx.progress(message));
     const portal = await startWebPortal(snapshot.dir);
     let browser: Browser | undefined;
-    const all: Run[] = [];
+    let cold: Run | undefined;
+    const warm: Record<Entry, Run[]> = { typed: [], filled: [] };
     let chromium = '';
     try {
       browser = await launchChromium();
       chromium = browser.version();
       ctx.progress(
-        `time-to-home: ${portal.url}, 1 cold + ${runs} sign-ins as ${DEMO_USER.email}, fresh context each`,
+        `time-to-home: ${portal.url}, 1 cold + ${runs} sign-ins each typed and filled in as ${DEMO_USER.email}, fresh context each`,
       );
-      for (let i = 0; i <= runs; i++) all.push(await signInOnce(browser, portal.url));
+      cold = await signInOnce(browser, portal.url, 'typed');
+      // Interleaved, so both ways meet the same load from elsewhere on a shared machine.
+      for (let i = 0; i < runs; i++) {
+        for (const entry of ENTRIES) warm[entry].push(await signInOnce(browser, portal.url, entry));
+      }
     } finally {
       await browser?.close().catch(() => undefined);
       await portal.close().catch(() => undefined);
     }
-
-    const [cold, ...warm] = all;
     if (!cold) throw new Error('no run completed');
-    const pick = (key: 'signInFormMs' | 'clickToHomeMs') => warm.map((r) => r[key]);
-    const total = warm.map((r) => r.signInFormMs + r.clickToHomeMs);
-    const row = (label: string, form: number, home: number) => [
-      label,
-      ms(form),
-      ms(home),
-      ms(form + home),
-    ];
-    const stat = (label: string, f: (values: number[]) => number) => [
-      label,
-      ms(f(pick('signInFormMs'))),
-      ms(f(pick('clickToHomeMs'))),
-      ms(f(total)),
-    ];
+
+    const typed = summary(warm.typed);
+    const filled = summary(warm.filled);
     const timesTable: Table = {
       title: `Milliseconds, first painted frame; a fresh browser context per run (empty cache), 1280×900`,
-      headers: ['run', 'open / → sign-in form', `Log in click → '${DEMO_USER.greeting}'`, 'sum'],
+      headers: [
+        'run',
+        'open / → sign-in form',
+        `Log in click → '${DEMO_USER.greeting}', typed`,
+        'goal',
+        'filled in',
+      ],
       rows: [
-        row('cold (first after server start)', cold.signInFormMs, cold.clickToHomeMs),
-        stat(`median of ${warm.length}`, (v) => percentile(v, 50)),
-        stat(`p90 of ${warm.length}`, (v) => percentile(v, 90)),
-        stat('min', (v) => Math.min(...v)),
-        stat('max', (v) => Math.max(...v)),
+        [
+          'cold (first after server start, typed)',
+          ms(cold.signInFormMs),
+          ms(cold.clickToHomeMs),
+          '',
+          '',
+        ],
+        [
+          `median of ${runs}`,
+          ms(typed.signInFormMs.median),
+          ms(typed.clickToHomeMs.median),
+          `≤ ${GOAL_MEDIAN_MS} ms ${typed.clickToHomeMs.median <= GOAL_MEDIAN_MS ? 'met' : 'NOT met'}`,
+          ms(filled.clickToHomeMs.median),
+        ],
+        [
+          `p90 of ${runs}`,
+          ms(typed.signInFormMs.p90),
+          ms(typed.clickToHomeMs.p90),
+          '',
+          ms(filled.clickToHomeMs.p90),
+        ],
+        ['min', '', ms(typed.clickToHomeMs.min), '', ms(filled.clickToHomeMs.min)],
+        ['max', '', ms(typed.clickToHomeMs.max), '', ms(filled.clickToHomeMs.max)],
       ],
     };
-
-    // Where the time after the click goes: the requests, by label, over the warm runs.
-    const labels = new Map<string, { starts: number[]; ends: number[] }>();
-    for (const run of warm) {
-      for (const span of run.spans) {
-        const entry = labels.get(span.label) ?? { starts: [], ends: [] };
-        entry.starts.push(span.startMs);
-        entry.ends.push(span.endMs);
-        labels.set(span.label, entry);
-      }
-    }
-    const waterfall = [...labels.entries()]
-      .map(([label, v]) => ({
-        label,
-        runs: v.starts.length,
-        start: percentile(v.starts, 50),
-        end: percentile(v.ends, 50),
-        duration: percentile(
-          v.ends.map((e, i) => e - (v.starts[i] ?? e)),
-          50,
-        ),
-      }))
-      .sort((a, b) => a.start - b.start);
-    const waterfallTable: Table = {
-      title: `Requests between the click and the greeting, median ms after the click (${warm.length} warm runs)`,
+    const waterfallTable = (entry: Entry, rows: ReturnType<typeof waterfallOf>): Table => ({
+      title: `Requests between the click and the greeting, password ${entry === 'typed' ? 'typed' : 'filled in'}, median ms after the click (${runs} warm runs)`,
       headers: ['request', 'runs', 'starts', 'ends', 'takes'],
-      rows: waterfall.map((w) => [w.label, String(w.runs), ms(w.start), ms(w.end), ms(w.duration)]),
-    };
-
-    const median = percentile(pick('clickToHomeMs'), 50);
-    const p90 = percentile(pick('clickToHomeMs'), 90);
-    // The part after the sign-in answer (debounce, exchange, queries, render): the web app's
-    // own share, less moved by the load than the argon2 check before it.
-    const afterSignIn = warm.flatMap((r) => {
-      const signIn = r.spans.find((span) => span.label === 'POST /identity/sign-in');
-      return signIn ? [r.clickToHomeMs - signIn.endMs] : [];
+      rows: rows.map((w) => [w.label, String(w.runs), ms(w.start), ms(w.end), ms(w.duration)]),
     });
+    const assets = (rows: ReturnType<typeof waterfallOf>) =>
+      rows.filter((w) => w.label.startsWith('GET assets/')).length;
+
     return {
-      tables: [timesTable, waterfallTable],
+      tables: [
+        timesTable,
+        waterfallTable('typed', typed.waterfall),
+        waterfallTable('filled', filled.waterfall),
+      ],
       notes: [
-        `Time to a signed-in home (Log in click → '${DEMO_USER.greeting}' heading painted): median ${ms(median)} ms (goal ≤ ${GOAL_MEDIAN_MS} ms with the 200 ms debounce: ${median <= GOAL_MEDIAN_MS ? 'met' : 'NOT met'}), p90 ${ms(p90)} ms over ${warm.length} runs; cold first run ${ms(cold.clickToHomeMs)} ms. From the sign-in answer to the greeting: median ${ms(percentile(afterSignIn, 50))} ms, p90 ${ms(percentile(afterSignIn, 90))} ms. With opening / first: median ${ms(percentile(total, 50))} ms, p90 ${ms(percentile(total, 90))} ms; cold ${ms(cold.signInFormMs + cold.clickToHomeMs)} ms.`,
-        `Measured in the page (an init script's requestAnimationFrame loop, page clock): "open" = navigation start → first frame with the Log in button visible; then Email and Password are filled (not timed); "click → home" = the Log in click event → first frame with the '${DEMO_USER.greeting}' heading visible. It includes the web app's 200 ms debounce before the token exchange (spec 01 §4), the argon2 check in POST /identity/sign-in, the GraphQL queries and the shell and home chunks. Playwright's waitFor polls every 500 ms once ~0.3 s have passed, so the times it saw are coarser: click → home median ${ms(
-          percentile(
-            warm.map((r) => r.playwright.clickToHomeMs),
-            50,
-          ),
-        )} ms, open median ${ms(
-          percentile(
-            warm.map((r) => r.playwright.signInFormMs),
-            50,
-          ),
-        )} ms (in latest.json only).`,
+        `Time to a signed-in home (Log in click → '${DEMO_USER.greeting}' heading painted), password typed: median ${ms(typed.clickToHomeMs.median)} ms (goal ≤ ${GOAL_MEDIAN_MS} ms with the 200 ms debounce: ${typed.clickToHomeMs.median <= GOAL_MEDIAN_MS ? 'met' : 'NOT met'}), p90 ${ms(typed.clickToHomeMs.p90)} ms over ${runs} runs; cold first run ${ms(cold.clickToHomeMs)} ms. From the sign-in answer to the greeting: median ${ms(typed.signInAnswerToHomeMs.median)} ms. With opening / first: median ${ms(typed.totalMs.median)} ms.`,
+        `Password filled in (a password manager; no key pressed, so home's ${assets(filled.waterfall)} files are asked for by the Log in press): median ${ms(filled.clickToHomeMs.median)} ms, p90 ${ms(filled.clickToHomeMs.p90)} ms; from the sign-in answer to the greeting: median ${ms(filled.signInAnswerToHomeMs.median)} ms.`,
+        `Measured in the page (an init script's requestAnimationFrame loop, page clock): "open" = navigation start → first frame with the Log in button visible; then the Email is filled and the Password typed (${KEY_DELAY_MS} ms a key; the sign-in screen prefetches home's chunks, catalogue and font from the first key, issue 16) or filled in (not timed); "click → home" = the Log in click event → first frame with the '${DEMO_USER.greeting}' heading visible. It includes the web app's 200 ms debounce before the token exchange (spec 01 §4), the argon2 check in POST /identity/sign-in, the GraphQL queries and whatever of the shell and home chunks is not in yet. The two ways alternate run by run. Playwright's waitFor polls every 500 ms once ~0.3 s have passed, so the times it saw are coarser: click → home median ${ms(typed.playwrightClickToHomeMs)} ms typed, ${ms(filled.playwrightClickToHomeMs)} ms filled in (in latest.json only).`,
         `Build: ${describeBuild(snapshot)}. Server: buildApp in-process serving a copy of it, NODE_ENV=production, PGlite with the demo data (seedDemoData; ${DEMO_USER.email}), rate limits off, ${portal.url}; setup ${Object.entries(
           portal.setupSeconds,
         )
           .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
           .join(', ')}. Chromium ${chromium} (${CHROMIUM_PATH}), headless, same flags as e2e.`,
-        `"cold" is the first sign-in after the server started and Chromium launched (server JIT, PGlite caches, browser process); every run, cold or not, starts from an empty HTTP cache. Mean of the warm runs: ${ms(mean(pick('clickToHomeMs')))} ms.`,
+        `"cold" is the first sign-in after the server started and Chromium launched (server JIT, PGlite caches, browser process); every run, cold or not, starts from an empty HTTP cache. Mean of the warm runs: ${ms(typed.clickToHomeMs.mean)} ms typed, ${ms(filled.clickToHomeMs.mean)} ms filled in.`,
       ],
       data: {
         chromium,
         url: portal.url,
         setupSeconds: portal.setupSeconds,
         builtAt: snapshot.builtAt.toISOString(),
+        keyDelayMs: KEY_DELAY_MS,
+        goalMs: GOAL_MEDIAN_MS,
         cold,
-        warm: {
-          runs: warm.length,
-          signInFormMs: {
-            median: percentile(pick('signInFormMs'), 50),
-            p90: percentile(pick('signInFormMs'), 90),
-          },
-          clickToHomeMs: { median, p90, mean: mean(pick('clickToHomeMs')), goal: GOAL_MEDIAN_MS },
-          signInAnswerToHomeMs: {
-            median: percentile(afterSignIn, 50),
-            p90: percentile(afterSignIn, 90),
-          },
-          totalMs: { median: percentile(total, 50), p90: percentile(total, 90) },
-          values: warm.map(({ signInFormMs, clickToHomeMs, playwright }) => ({
-            signInFormMs,
-            clickToHomeMs,
-            playwright,
-          })),
-        },
-        waterfall,
+        // `warm` is the typed runs, the goal's (the same shape as before the filled-in runs).
+        warm: typed,
+        filled,
       },
     };
   },
