@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
-import { messagePlainText } from '../../lib/messages/message-html';
+import { messagePlainText } from '../../lib/messages/message-text';
 import { useMessageSender, useMessageTime } from '../../lib/messages/use-message-time';
 import { useMessageTypeLabel } from '../../lib/messages/use-message-type-label';
 import { useProviderMessagesQuery } from '../../lib/messages/use-provider-messages';

@@ -1,12 +1,20 @@
 import { WEIGHT_IMPORT_NOTIFICATION_DELAY_MS } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazyWithReload } from '../../lib/chunk-reload';
 import { useTranslation } from '../../lib/i18n-react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/services';
 import { useImportWeightData } from '../../lib/weight/use-import-weight-data';
-import { WeightEditDialog } from '../../lib/weight/weight-edit-dialog';
+
+// Issue 16: the dialog (with zod and the form fields it brings, ~50 KB gzip) loads when a link
+// opens it, not with home's first paint.
+const WeightEditDialog = lazy(
+  lazyWithReload(async () => ({
+    default: (await import('../../lib/weight/weight-edit-dialog')).WeightEditDialog,
+  })),
+);
 
 // Spec 01 §2: on home, `weightData` records dot-separated date_value weights (once each; the
 // confirmation shows after 7000 ms, C112 on failure) and `editWeight=true` opens the weight
@@ -23,6 +31,9 @@ export function WeightHomeEffects() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const weightData = params.get('weightData');
   const editOpen = params.get('editWeight') === 'true';
+  // Mounted from its first opening on, so closing it plays the dialog's exit transition.
+  const [dialogWanted, setDialogWanted] = useState(editOpen);
+  if (editOpen && !dialogWanted) setDialogWanted(true);
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The confirmation's timer is cleared only when home goes away: a later run of the effect
@@ -64,7 +75,11 @@ export function WeightHomeEffects() {
 
   return (
     <>
-      <WeightEditDialog open={editOpen} onClose={closeDialog} />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <WeightEditDialog open={editOpen} onClose={closeDialog} />
+        </Suspense>
+      ) : null}
       <Snackbar
         open={notice !== null}
         autoHideDuration={8000}

@@ -11,7 +11,7 @@ import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { focusRingOutset } from '../../components/layout/focus-ring';
-import { messagePlainText } from '../../lib/messages/message-html';
+import { messagePlainText } from '../../lib/messages/message-text';
 import {
   useProviderMessagesQuery,
   type ProviderMessage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messagePlainText, sanitizeMessageHtml } from './message-html';
+import { sanitizeMessageHtml } from './message-html';
 
 describe('provider message HTML (DESIGN §4: sanitized before it is shown)', () => {
   it('drops scripts and event handlers and keeps formatting', () => {
@@ -12,9 +12,5 @@ describe('provider message HTML (DESIGN §4: sanitized before it is shown)', () 
 
   it('drops javascript: links', () => {
     expect(sanitizeMessageHtml('<a href="javascript:alert(1)">x</a>')).not.toContain('javascript');
-  });
-
-  it('gives plain text for previews', () => {
-    expect(messagePlainText('<p>Hello <i>there</i></p>\n<p>again</p>')).toBe('Hello there again');
   });
 });

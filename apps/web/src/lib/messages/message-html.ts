@@ -10,10 +10,3 @@ const OPTIONS = {
 export function sanitizeMessageHtml(html: string): string {
   return DOMPurify.sanitize(html, OPTIONS);
 }
-
-/** The message's text alone, for previews. */
-export function messagePlainText(html: string): string {
-  const container = document.createElement('div');
-  container.innerHTML = sanitizeMessageHtml(html);
-  return (container.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
