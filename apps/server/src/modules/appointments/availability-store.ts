@@ -43,22 +43,32 @@ interface Rows<T> {
 export class AvailabilityStore {
   constructor(private readonly db: Db) {}
 
-  /** The CTEs every question starts from: candidates and their slots' starts by shape. */
+  /**
+   * The CTEs every question starts from: the candidates grouped by the shape of their weekly
+   * hours (one row a shape, with its providers' ids), the shapes' slot starts, and the
+   * candidates one row each for the questions that need them (not materialized: a question
+   * that does not read it does not compute it). Issue 16: grouping in the scan, instead of
+   * materializing every (provider, weekday) row with its shape's text and grouping that twice,
+   * took the shared part of each question from ~15 ms to ~5 ms (500 providers, 3,000 rows).
+   */
   private slotsCte(filter: SlotFilter, window: AvailabilityWindow): SQL {
     const from = window.from.toISOString();
     const to = window.to.toISOString();
     return sql`
-      with cand as materialized (
-        select p.id, p.visit_minutes, p.time_zone, s.weekday, s.start_minute, s.end_minute,
-          concat_ws('|', p.time_zone, p.visit_minutes, s.weekday, s.start_minute, s.end_minute) as shape
+      with shape_ids as materialized (
+        select concat_ws('|', p.time_zone, p.visit_minutes, s.weekday, s.start_minute, s.end_minute) as shape,
+          p.time_zone, p.visit_minutes, s.weekday, s.start_minute, s.end_minute,
+          -- The candidates of each shape in one row: a start's providers without a scan.
+          array_agg(p.id) as ids
         from providers p join provider_schedules s on s.provider_id = p.id
         where p.id in (select provider_id from provider_treatments where treatment_id = ${filter.treatmentId})
           ${filter.state === null ? sql`` : sql`and p.id in (select provider_id from provider_licenses where state_code = ${filter.state})`}
           ${filter.providerId ? sql`and p.id = ${filter.providerId}` : sql``}
           ${filter.language ? sql`and p.language = ${filter.language}` : sql``}
+        group by p.time_zone, p.visit_minutes, s.weekday, s.start_minute, s.end_minute
       ), slot as materialized (
         select sh.shape, w.start, sh.visit_minutes
-        from (select distinct shape, time_zone, visit_minutes, weekday, start_minute, end_minute from cand) sh
+        from shape_ids sh
         cross join lateral generate_series(
           ((${from}::timestamptz at time zone sh.time_zone)::date)::timestamp,
           ((${to}::timestamptz at time zone sh.time_zone)::date)::timestamp,
@@ -69,9 +79,8 @@ export class AvailabilityStore {
           and w.start between ${from}::timestamptz and ${to}::timestamptz
           -- A wall time the clocks skip is not offered (as generateSlots does).
           and (w.start at time zone sh.time_zone) = d::date + make_interval(mins => m)
-      ), shape_ids as materialized (
-        -- The candidates of each shape in one row: a start's providers without a scan of cand.
-        select shape, array_agg(id) as ids from cand group by shape
+      ), cand as (
+        select u.id, sh.visit_minutes, sh.shape from shape_ids sh cross join unnest(sh.ids) u(id)
       )`;
   }
 
