@@ -37,8 +37,16 @@ async function both(name: string, id: string, text: string, authorization?: stri
     body: JSON.stringify({ query: text, operationName: name }),
   });
   return {
-    get: { status: viaGet.status, body: await viaGet.json() },
-    post: { status: viaPost.status, body: await viaPost.json() },
+    get: {
+      status: viaGet.status,
+      type: viaGet.headers.get('content-type'),
+      body: await viaGet.json(),
+    },
+    post: {
+      status: viaPost.status,
+      type: viaPost.headers.get('content-type'),
+      body: await viaPost.json(),
+    },
   };
 }
 
