@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, users } from '../../db/schema/index';
+import { appointmentRequirements, customers, users } from '../../db/schema/index';
 import { seedDemoData } from '../../demo/seed';
 import {
   APPOINTMENTS,
@@ -73,6 +73,96 @@ describe('GetAppointmentsByCustomer (spec 01 §4)', () => {
       minDate: minutes(30).toISOString(),
     });
     expect(later.data?.appointmentsByCustomer.upcoming.map((a) => a.id)).toEqual([soon.id]);
+  });
+});
+
+const LISTS_WITH_VIEWS = `query {
+  appointmentsByCustomer {
+    upcoming { ...View }
+    previous { ...View }
+    async { ...View }
+  }
+}
+fragment View on Appointment {
+  id
+  provider { id displayName }
+  treatment { id }
+  appointment_requirements { requirement_type completed link }
+}`;
+
+describe('GetAppointmentsByCustomer: each appointment as a view', () => {
+  it('carries its provider, its treatment (or none) and its requirements, in each list', async () => {
+    server.clock.set(NOW);
+    const db = server.database.db;
+    const treatment = await createTreatment(db);
+    const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
+    const bo = await createPatient(db, treatment.id);
+    const base = { customerId: bo.customer.id, providerId: provider.id };
+    const upcoming = await insertAppointment(db, {
+      ...base,
+      start: minutes(90),
+      treatmentId: treatment.id,
+    });
+    const past = await insertAppointment(db, { ...base, start: minutes(-90), status: 'completed' });
+    const asyncVisit = await insertAppointment(db, {
+      ...base,
+      start: minutes(-300),
+      isAsync: true,
+      status: 'completed',
+      treatmentId: treatment.id,
+    });
+    await db.insert(appointmentRequirements).values([
+      {
+        appointmentId: upcoming.id,
+        type: 'intake',
+        link: 'https://forms.example/i',
+        createdAt: minutes(-10),
+      },
+      {
+        appointmentId: upcoming.id,
+        type: 'id_verification',
+        completed: true,
+        createdAt: minutes(-5),
+      },
+      { appointmentId: asyncVisit.id, type: 'intake', completed: true, createdAt: minutes(-400) },
+    ]);
+    // Another customer's appointment and requirement stay out of Bo's lists.
+    const other = await createPatient(db, treatment.id);
+    const theirs = await insertAppointment(db, {
+      customerId: other.customer.id,
+      providerId: provider.id,
+      start: minutes(60),
+    });
+    await db.insert(appointmentRequirements).values({ appointmentId: theirs.id, type: 'intake' });
+
+    const result = await callerFor(
+      server,
+      bo,
+    )<{ appointmentsByCustomer: unknown }>(LISTS_WITH_VIEWS);
+    const seen = { id: provider.id, displayName: provider.displayName };
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.appointmentsByCustomer).toEqual({
+      upcoming: [
+        {
+          id: upcoming.id,
+          provider: seen,
+          treatment: { id: treatment.id },
+          appointment_requirements: [
+            { requirement_type: 'intake', completed: false, link: 'https://forms.example/i' },
+            { requirement_type: 'id_verification', completed: true, link: null },
+          ],
+        },
+      ],
+      previous: [{ id: past.id, provider: seen, treatment: null, appointment_requirements: [] }],
+      async: [
+        {
+          id: asyncVisit.id,
+          provider: seen,
+          treatment: { id: treatment.id },
+          appointment_requirements: [{ requirement_type: 'intake', completed: true, link: null }],
+        },
+      ],
+    });
   });
 });
 

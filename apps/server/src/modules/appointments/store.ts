@@ -52,6 +52,13 @@ export interface AppointmentView extends AppointmentRow {
   requirements: RequirementRow[];
 }
 
+/** An appointment row with its provider and treatment, before its requirements are read. */
+interface ViewRow {
+  appointment: AppointmentRow;
+  provider: ProviderRow | null;
+  treatment: TreatmentRow | null;
+}
+
 /** What the booking's blocking rules read (bookingBlockReason), in one statement. */
 export interface BlockingFacts {
   live: Pick<AppointmentRow, 'id' | 'start' | 'end' | 'status' | 'isAsync'>[];
@@ -99,6 +106,8 @@ export function isSlotConflict(error: unknown): boolean {
 }
 
 const shown = notInArray(appointments.status, [...EXCLUDED_APPOINTMENT_STATUSES]);
+
+type ListName = 'upcoming' | 'previous' | 'async';
 
 /** SQL for appointments, follow-ups, reschedules and treatments (slots: SlotStore). */
 export class AppointmentStore {
@@ -153,7 +162,14 @@ export class AppointmentStore {
       .leftJoin(treatments, eq(treatments.id, appointments.treatmentId))
       .where(where)
       .orderBy(order, asc(appointments.id));
-    const rows = limit === undefined ? await query : await query.limit(limit);
+    return this.withRequirements(limit === undefined ? await query : await query.limit(limit), db);
+  }
+
+  /** The rows as views, with their requirements (one statement for all of them). */
+  private async withRequirements(
+    rows: readonly ViewRow[],
+    db: Db = this.db,
+  ): Promise<AppointmentView[]> {
     const ids = rows.map((r) => r.appointment.id);
     const requirements = ids.length
       ? await db
@@ -170,26 +186,61 @@ export class AppointmentStore {
     }));
   }
 
+  /**
+   * The three lists' rows in one statement, built once (db/prepared.ts): each list is its own
+   * ordered, limited branch of a UNION ALL, tagged with its name. Issue 16: home asks for the
+   * lists on every load; as three statements, each built on the event loop and each followed
+   * by its own requirements read, it cost about three times any other of home's queries.
+   */
+  private readonly listRows = preparedOnce(() => {
+    const customerId = sql.placeholder('customerId');
+    const boundary = sql.placeholder('boundary');
+    const limit = sql.placeholder('limit');
+    const branch = (list: ListName, where: SQL | undefined) =>
+      this.db
+        .select({
+          list: sql<ListName>`${list}::text`.as('list'),
+          appointment: appointments,
+          provider: providers,
+          treatment: treatments,
+        })
+        .from(appointments)
+        .leftJoin(providers, eq(providers.id, appointments.providerId))
+        .leftJoin(treatments, eq(treatments.id, appointments.treatmentId))
+        .where(and(eq(appointments.customerId, customerId), shown, where));
+    const upcoming = and(eq(appointments.isAsync, false), gt(appointments.start, boundary));
+    const previous = and(eq(appointments.isAsync, false), lte(appointments.start, boundary));
+    return branch('upcoming', upcoming)
+      .unionAll(
+        branch('previous', previous)
+          .orderBy(desc(appointments.start), asc(appointments.id))
+          .limit(limit),
+      )
+      .unionAll(
+        branch('async', eq(appointments.isAsync, true))
+          .orderBy(desc(appointments.start), asc(appointments.id))
+          .limit(limit),
+      )
+      .prepare('appointments_customer_lists');
+  });
+
   /** Spec 01 §4: the three lists, with excluded statuses left out in SQL. */
   async listForCustomer(customerId: string, boundary: Date, previousLimit: number) {
-    const mine = eq(appointments.customerId, customerId);
-    const [upcoming, previous, async] = await Promise.all([
-      this.views(
-        and(mine, shown, eq(appointments.isAsync, false), gt(appointments.start, boundary)),
-        asc(appointments.start),
-      ),
-      this.views(
-        and(mine, shown, eq(appointments.isAsync, false), lte(appointments.start, boundary)),
-        desc(appointments.start),
-        previousLimit,
-      ),
-      this.views(
-        and(mine, shown, eq(appointments.isAsync, true)),
-        desc(appointments.start),
-        previousLimit,
-      ),
-    ]);
-    return { upcoming, previous, async };
+    const rows = await this.listRows().execute({ customerId, boundary, limit: previousLimit });
+    const views = await this.withRequirements(rows);
+    const lists: Record<ListName, AppointmentView[]> = { upcoming: [], previous: [], async: [] };
+    rows.forEach((row, i) => {
+      const view = views[i];
+      if (view) lists[row.list].push(view);
+    });
+    // A UNION ALL promises no order: each list is sorted here as its branch was.
+    const byId = (a: AppointmentView, b: AppointmentView) =>
+      a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    const start = (a: AppointmentView) => a.start.getTime();
+    lists.upcoming.sort((a, b) => start(a) - start(b) || byId(a, b));
+    lists.previous.sort((a, b) => start(b) - start(a) || byId(a, b));
+    lists.async.sort((a, b) => start(b) - start(a) || byId(a, b));
+    return lists;
   }
 
   async findForCustomer(customerId: string, id: string, db: Db = this.db) {
