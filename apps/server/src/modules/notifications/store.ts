@@ -1,12 +1,25 @@
-import { and, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { customerNotifications } from '../../db/schema/index';
 
 export type NotificationRow = typeof customerNotifications.$inferSelect;
 export type NotificationInsert = typeof customerNotifications.$inferInsert;
 
 /** Shown now: not deleted, past show_after (or none), before expire_at (or none). */
-function visibleAt(now: Date): SQL {
+function visibleAt(now: Date | Placeholder): SQL {
   const n = customerNotifications;
   return and(
     ne(n.status, 'deleted'),
@@ -24,14 +37,34 @@ export class NotificationStore {
     return new NotificationStore(tx);
   }
 
-  /** The customer's notifications shown at `now`, newest first; optionally of one type. */
-  async listVisible(customerId: string, now: Date, type?: string): Promise<NotificationRow[]> {
+  /**
+   * listVisible's statements, built once (db/prepared.ts): home asks for the customer's
+   * notifications three times on every load (all of them, lab results, contract banners).
+   */
+  private readonly visible = preparedOnce(() => this.visibleQuery(false));
+  private readonly visibleOfType = preparedOnce(() => this.visibleQuery(true));
+
+  private visibleQuery(ofType: boolean) {
     const n = customerNotifications;
     return this.db
       .select()
       .from(n)
-      .where(and(eq(n.customerId, customerId), visibleAt(now), type ? eq(n.type, type) : undefined))
-      .orderBy(desc(n.date), desc(n.createdAt), desc(n.id));
+      .where(
+        and(
+          eq(n.customerId, sql.placeholder('customerId')),
+          visibleAt(sql.placeholder('now')),
+          ofType ? eq(n.type, sql.placeholder('type')) : undefined,
+        ),
+      )
+      .orderBy(desc(n.date), desc(n.createdAt), desc(n.id))
+      .prepare(ofType ? 'notifications_visible_of_type' : 'notifications_visible');
+  }
+
+  /** The customer's notifications shown at `now`, newest first; optionally of one type. */
+  async listVisible(customerId: string, now: Date, type?: string): Promise<NotificationRow[]> {
+    return type === undefined
+      ? this.visible().execute({ customerId, now })
+      : this.visibleOfType().execute({ customerId, now, type });
   }
 
   /** One of the customer's notifications if it is shown at `now`. */

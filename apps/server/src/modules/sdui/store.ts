@@ -1,5 +1,6 @@
 import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { sduiModules } from '../../db/schema/index';
 
 export type SduiSurface = (typeof sduiModules.$inferSelect)['surface'];
@@ -10,16 +11,27 @@ export class SduiStore {
   constructor(private readonly db: Db) {}
 
   /** The same store over a transaction (UnitOfWork's `tx`). */
+  // rowsFor's statement, built once (db/prepared.ts): home asks on every load.
+  private readonly rows = preparedOnce(() =>
+    this.db
+      .select()
+      .from(sduiModules)
+      .where(
+        or(
+          isNull(sduiModules.customerId),
+          eq(sduiModules.customerId, sql.placeholder('customerId')),
+        ),
+      )
+      .prepare('sdui_rows_for_customer'),
+  );
+
   in(tx: Db): SduiStore {
     return new SduiStore(tx);
   }
 
   /** The default rows and the customer's own rows of both surfaces. */
   async rowsFor(customerId: string): Promise<SduiRow[]> {
-    return this.db
-      .select()
-      .from(sduiModules)
-      .where(or(isNull(sduiModules.customerId), eq(sduiModules.customerId, customerId)));
+    return this.rows().execute({ customerId });
   }
 
   /** Sets the list of one surface, for one customer or (null) the default; one statement. */
