@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { StatementCachingPGlite } from './pglite-client';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -56,10 +56,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(
-    dir,
-    options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {},
-  );
+  // PGlite's own client, keeping its data statements parsed and planned (db/pglite-client.ts).
+  const client = await StatementCachingPGlite.open({
+    dataDir: dir,
+    ...(options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
