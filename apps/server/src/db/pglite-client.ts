@@ -76,7 +76,6 @@ export class StatementCachingPGlite extends PGlite {
   readonly #statements = new Map<string, Statement>();
   #counter = 0;
   readonly #stats = { prepared: 0, reused: 0, closed: 0 };
-  readonly #merged = new WeakMap<QueryOptions, { parsers: Parsers; options: QueryOptions }>();
 
   static async open(options: PGliteOptions): Promise<StatementCachingPGlite> {
     const db = new StatementCachingPGlite(options);
@@ -178,18 +177,17 @@ export class StatementCachingPGlite extends PGlite {
   }
 
   /**
-   * PGlite merges a query's own parsers into its defaults (a few hundred types) on every run;
-   * drizzle passes the same options object for every run of a query, so the merge is kept.
+   * PGlite copies its default parsers (a few hundred types) into a new object with the query's
+   * own on every run; drizzle passes a few of its own with every query. Here the query's own
+   * sit on an object whose prototype is the defaults: the same lookup, without the copy.
    */
   #parsing(options: QueryOptions | undefined): { parsers: Parsers; options?: QueryOptions } {
     if (!options?.parsers) return { parsers: this.parsers, ...(options ? { options } : {}) };
-    let parsing = this.#merged.get(options);
-    if (!parsing) {
-      const { parsers, ...rest } = options;
-      parsing = { parsers: { ...this.parsers, ...parsers }, options: rest };
-      this.#merged.set(options, parsing);
-    }
-    return parsing;
+    const { parsers, ...rest } = options;
+    return {
+      parsers: Object.assign(Object.create(this.parsers) as Parsers, parsers),
+      options: rest,
+    };
   }
 
   async #prepare(text: string): Promise<Statement> {

@@ -221,11 +221,12 @@ export class GoogleSignIn {
     const user = await this.users.findUserById(row.userId);
     if (!user) throw new IdentityError('invalid-code');
     if (user.disabledAt) throw new IdentityError('contact-support');
-    await this.audit.record(
-      { type: user.role, id: user.id, ...meta },
-      { action: 'sign_in', entity: 'user', entityId: user.id, details: { method: 'google' } },
-    );
-    return this.identity.startSession(user, meta);
+    return this.identity.startSession(user, meta, {
+      action: 'sign_in',
+      entity: 'user',
+      entityId: user.id,
+      details: { method: 'google' },
+    });
   }
 
   /** Only ever unlinks the bearer token's own user; there is no way to name another. */

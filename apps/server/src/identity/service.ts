@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { AuditLog } from '../platform/audit';
+import type { AuditEntry, AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
 import type { UnitOfWork, Work } from '../platform/unit-of-work';
 import type { Mailer } from '../platform/mail';
@@ -172,7 +172,11 @@ export class IdentityService {
     return user;
   }
 
-  async startSession(user: User, meta: RequestMeta): Promise<TokenPair> {
+  /**
+   * A new session with its first refresh token. `audit`: the event that opens it (a sign-in),
+   * written by the user in the same statement as the session.
+   */
+  async startSession(user: User, meta: RequestMeta, audit?: AuditEntry): Promise<TokenPair> {
     const now = this.clock.now();
     const refreshToken = newSecret();
     const session = await this.store.insertSession(
@@ -186,6 +190,16 @@ export class IdentityService {
         ip: meta.ip,
       },
       hashSecret(refreshToken),
+      audit && {
+        actorType: user.role,
+        actorId: user.id,
+        ip: meta.ip,
+        requestId: meta.requestId ?? null,
+        action: audit.action,
+        entity: audit.entity,
+        entityId: audit.entityId ?? null,
+        details: audit.details ?? {},
+      },
     );
     return {
       idToken: await this.idTokenFor(user, session.id),
@@ -227,11 +241,11 @@ export class IdentityService {
       }
       throw new IdentityError('email-not-verified');
     }
-    await this.audit.record(
-      { type: user.role, id: user.id, ...meta },
-      { action: 'sign_in', entity: 'user', entityId: user.id },
-    );
-    return this.startSession(user, meta);
+    return this.startSession(user, meta, {
+      action: 'sign_in',
+      entity: 'user',
+      entityId: user.id,
+    });
   }
 
   async refresh({ refreshToken }: RefreshInput): Promise<TokenPair> {

@@ -111,16 +111,24 @@ describe('POST /identity/sign-in', () => {
     expect(res.body.error.code).toBe('contact-support');
   });
 
-  it('audits a successful sign-in without storing the password or email', async () => {
+  it('audits a successful sign-in with its session, without storing the password or email', async () => {
     await server.flushAudit();
     const { user } = await createCustomer(server.database.db);
-    await postJson(server, '/identity/sign-in', { email: user.email, password: TEST_PASSWORD });
-    await server.flushAudit();
+    const res = await postJson(server, '/identity/sign-in', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    // No flush: the row is written in the session's own statement, not queued.
     const rows = await server.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, user.id));
-    expect(rows.map((r) => r.action)).toContain('sign_in');
+    expect(rows.map((r) => [r.action, r.actorType, r.actorId])).toContainEqual([
+      'sign_in',
+      'customer',
+      user.id,
+    ]);
     expect(JSON.stringify(rows)).not.toContain(TEST_PASSWORD);
     expect(JSON.stringify(rows)).not.toContain(user.email);
   });

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
-import { customers, oneTimeCodes, refreshTokens, sessions, users } from '../db/schema/index';
+import {
+  auditLog,
+  customers,
+  oneTimeCodes,
+  refreshTokens,
+  sessions,
+  users,
+} from '../db/schema/index';
 
 export type User = typeof users.$inferSelect;
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
@@ -28,6 +35,20 @@ const SESSION_PLACEHOLDERS = {
   lastUsedAt: sql.placeholder('lastUsedAt'),
   userAgent: sql.placeholder('userAgent'),
   ip: sql.placeholder('ip'),
+};
+
+/** The audit row written in the same statement as a new session (a sign-in's). */
+export type SessionAudit = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
+
+const AUDIT_PLACEHOLDERS = {
+  actorType: sql.placeholder('actorType'),
+  actorId: sql.placeholder('actorId'),
+  action: sql.placeholder('action'),
+  entity: sql.placeholder('entity'),
+  entityId: sql.placeholder('entityId'),
+  ip: sql.placeholder('auditIp'),
+  requestId: sql.placeholder('requestId'),
+  details: sql.placeholder('details'),
 };
 
 /** The only place with SQL for identity. */
@@ -80,6 +101,29 @@ export class IdentityStore {
       .values(SESSION_PLACEHOLDERS)
       .returning()
       .prepare('identity_insert_session_with_refresh'),
+  );
+
+  /**
+   * The same with the audit row of the sign-in that opens it: one statement, so the session
+   * and its audit row are written in one transaction (a write keeps its audit row).
+   */
+  private readonly sessionWithRefreshAudited = preparedOnce(() =>
+    this.db
+      .with(
+        this.db.$with('stored').as(
+          this.db
+            .insert(refreshTokens)
+            .values({ sessionId: sql.placeholder('id'), tokenHash: sql.placeholder('tokenHash') })
+            .returning({ id: refreshTokens.id }),
+        ),
+        this.db
+          .$with('audited')
+          .as(this.db.insert(auditLog).values(AUDIT_PLACEHOLDERS).returning({ id: auditLog.id })),
+      )
+      .insert(sessions)
+      .values(SESSION_PLACEHOLDERS)
+      .returning()
+      .prepare('identity_insert_session_with_refresh_audited'),
   );
 
   private readonly sessionAlone = preparedOnce(() =>
@@ -198,11 +242,29 @@ export class IdentityStore {
    * own): the token's insert rides as a data-modifying CTE naming the session's id, which is
    * chosen here.
    */
-  async insertSession(values: NewSession, refreshHash?: string) {
+  /**
+   * A session; with its first refresh token when `refreshHash` is given, and with the audit
+   * row of the sign-in that opens it when `audit` is given too (one statement either way).
+   */
+  async insertSession(values: NewSession, refreshHash?: string, audit?: SessionAudit) {
     const row = { ...values, id: values.id ?? randomUUID() };
-    const [session] = refreshHash
-      ? await this.sessionWithRefresh().execute({ ...row, tokenHash: refreshHash })
-      : await this.sessionAlone().execute(row);
+    if (audit && !refreshHash) throw new Error('an audited session is written with its token');
+    const [session] = audit
+      ? await this.sessionWithRefreshAudited().execute({
+          ...row,
+          tokenHash: refreshHash,
+          actorType: audit.actorType,
+          actorId: audit.actorId ?? null,
+          action: audit.action,
+          entity: audit.entity,
+          entityId: audit.entityId ?? null,
+          auditIp: audit.ip ?? null,
+          requestId: audit.requestId ?? null,
+          details: audit.details ?? {},
+        })
+      : refreshHash
+        ? await this.sessionWithRefresh().execute({ ...row, tokenHash: refreshHash })
+        : await this.sessionAlone().execute(row);
     if (!session) throw new Error('session insert returned nothing');
     return session;
   }
