@@ -12,12 +12,19 @@ export const ARGON2_OPTIONS = {
 
 /**
  * Argon2 checks run on libuv's thread pool (4 threads), which also checks access tokens (jose,
- * WebCrypto) and reads files. More checks at once than cores only queues them, with every
- * data API request's token check behind them, and starves the event loop of CPU: so at most one
- * check per core runs, the rest wait here in order. (Measured, issue 16: 3 or 4 slots gave the
- * same sign-ins per second on 2 cores, 0.74–0.75× the bare loop, as 2.)
+ * WebCrypto) and reads files. Many more checks at once than cores only queues them, with
+ * every data API request's token check behind them, and starves the event loop of CPU: so at
+ * most one check per core and one more run, the rest wait here in order, and a pool thread
+ * stays free (a machine with more cores than the pool has threads gets a slot per thread
+ * but one). The one more keeps the cores busy while the event loop, busy with something
+ * else (on PGlite, the database itself), has yet to hand a finished check's slot to the next.
+ * Measured (issue 16, 2 cores, `BENCH_ONLY=sign-in npm run bench` and a /healthz probe every
+ * 20 ms during the sign-in load): 3 slots against 2 gave sign-ins ÷ the bare check 0.83× vs
+ * 0.77× on PGlite and 0.81× vs 0.84× on PostgreSQL (within its run-to-run spread), and the
+ * probe p50 3.3–3.5 vs 2.0–2.3 ms, p99 18–19 vs 14 ms.
  */
-export const ARGON2_SLOTS = Math.max(1, availableParallelism());
+const POOL_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const ARGON2_SLOTS = Math.max(1, Math.min(availableParallelism() + 1, POOL_THREADS - 1));
 
 /** At most `size` pieces of work at once; the rest wait their turn in order. */
 export function slotQueue(size: number) {
