@@ -86,17 +86,20 @@ export class IdentityStore {
       .prepare('identity_session_expiry'),
   );
 
-  /** A session with its first refresh token (one statement): every sign-in writes one. */
+  /** The new session's first refresh token, as a data-modifying CTE beside its insert. */
+  private storedRefreshToken() {
+    return this.db.$with('stored').as(
+      this.db
+        .insert(refreshTokens)
+        .values({ sessionId: sql.placeholder('id'), tokenHash: sql.placeholder('tokenHash') })
+        .returning({ id: refreshTokens.id }),
+    );
+  }
+
+  /** A session with its first refresh token (one statement): a re-authentication opens one. */
   private readonly sessionWithRefresh = preparedOnce(() =>
     this.db
-      .with(
-        this.db.$with('stored').as(
-          this.db
-            .insert(refreshTokens)
-            .values({ sessionId: sql.placeholder('id'), tokenHash: sql.placeholder('tokenHash') })
-            .returning({ id: refreshTokens.id }),
-        ),
-      )
+      .with(this.storedRefreshToken())
       .insert(sessions)
       .values(SESSION_PLACEHOLDERS)
       .returning()
@@ -110,12 +113,7 @@ export class IdentityStore {
   private readonly sessionWithRefreshAudited = preparedOnce(() =>
     this.db
       .with(
-        this.db.$with('stored').as(
-          this.db
-            .insert(refreshTokens)
-            .values({ sessionId: sql.placeholder('id'), tokenHash: sql.placeholder('tokenHash') })
-            .returning({ id: refreshTokens.id }),
-        ),
+        this.storedRefreshToken(),
         this.db
           .$with('audited')
           .as(this.db.insert(auditLog).values(AUDIT_PLACEHOLDERS).returning({ id: auditLog.id })),
