@@ -88,6 +88,14 @@ describe('Sign in with Google', () => {
 
     const pair = await completeGoogle(landing.searchParams.get('googleCode'));
     expect(pair.status).toBe(200);
+    // The sign-in's audit row is written with its session (no flush of the batched log).
+    const audited = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'sign_in')));
+    expect(audited.map((r) => [r.actorType, r.actorId, r.details])).toEqual([
+      ['customer', user.id, { method: 'google' }],
+    ]);
     const exchange = await exchangeToken(server, pair.body.idToken);
     expect(exchange.status).toBe(200);
     const result = await graphql<{ customer: { id: string; first_name: string } }>(
