@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { AuditEntry, AuditLog } from '../platform/audit';
+import { auditValues, type AuditEntry, type AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
 import type { UnitOfWork, Work } from '../platform/unit-of-work';
 import type { Mailer } from '../platform/mail';
@@ -190,16 +190,7 @@ export class IdentityService {
         ip: meta.ip,
       },
       hashSecret(refreshToken),
-      audit && {
-        actorType: user.role,
-        actorId: user.id,
-        ip: meta.ip,
-        requestId: meta.requestId ?? null,
-        action: audit.action,
-        entity: audit.entity,
-        entityId: audit.entityId ?? null,
-        details: audit.details ?? {},
-      },
+      audit && auditValues({ type: user.role, id: user.id, ...meta }, audit),
     );
     return {
       idToken: await this.idTokenFor(user, session.id),

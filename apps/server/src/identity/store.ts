@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { AuditValues } from '../platform/audit';
 import { preparedOnce } from '../db/prepared';
 import {
   auditLog,
@@ -36,9 +37,6 @@ const SESSION_PLACEHOLDERS = {
   userAgent: sql.placeholder('userAgent'),
   ip: sql.placeholder('ip'),
 };
-
-/** The audit row written in the same statement as a new session (a sign-in's). */
-export type SessionAudit = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 
 const AUDIT_PLACEHOLDERS = {
   actorType: sql.placeholder('actorType'),
@@ -244,21 +242,16 @@ export class IdentityStore {
    * A session; with its first refresh token when `refreshHash` is given, and with the audit
    * row of the sign-in that opens it when `audit` is given too (one statement either way).
    */
-  async insertSession(values: NewSession, refreshHash?: string, audit?: SessionAudit) {
+  async insertSession(values: NewSession, refreshHash?: string, audit?: AuditValues) {
     const row = { ...values, id: values.id ?? randomUUID() };
     if (audit && !refreshHash) throw new Error('an audited session is written with its token');
     const [session] = audit
       ? await this.sessionWithRefreshAudited().execute({
+          // The audit row's ip goes by another name: the session's own comes after it.
+          ...audit,
+          auditIp: audit.ip,
           ...row,
           tokenHash: refreshHash,
-          actorType: audit.actorType,
-          actorId: audit.actorId ?? null,
-          action: audit.action,
-          entity: audit.entity,
-          entityId: audit.entityId ?? null,
-          auditIp: audit.ip ?? null,
-          requestId: audit.requestId ?? null,
-          details: audit.details ?? {},
         })
       : refreshHash
         ? await this.sessionWithRefresh().execute({ ...row, tokenHash: refreshHash })

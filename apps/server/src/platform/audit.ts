@@ -17,6 +17,22 @@ export interface AuditEntry {
 }
 
 type AuditRow = typeof auditLog.$inferInsert;
+/** An audit row's values, every column but its id and time given (null where none). */
+export type AuditValues = Required<Omit<AuditRow, 'id' | 'at'>>;
+
+/** The row an actor's entry is written as, by the log or inside another statement. */
+export function auditValues(actor: AuditActor, entry: AuditEntry): AuditValues {
+  return {
+    actorType: actor.type,
+    actorId: actor.id,
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? {},
+  };
+}
 
 /** Rows per batch insert (one JSON parameter, so only the statement's size bounds it). */
 const MAX_ROWS_PER_INSERT = 1000;
@@ -94,16 +110,7 @@ export class AuditLog {
   ) {}
 
   async record(actor: AuditActor, entry: AuditEntry): Promise<void> {
-    const row: AuditRow = {
-      actorType: actor.type,
-      actorId: actor.id,
-      ip: actor.ip ?? null,
-      requestId: actor.requestId ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      details: entry.details ?? {},
-    };
+    const row: AuditRow = auditValues(actor, entry);
     if (!this.options.batched) {
       await this.db.insert(auditLog).values(row);
       return;
