@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { bookingWindow } from '@portal/domain';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../../apps/server/src/db/client';
 // This tool EXPLAINs the stores' own statements, so it builds them with the stores themselves.
 // eslint-disable-next-line import-x/no-restricted-paths
@@ -33,6 +33,17 @@ async function explain(db: Db, title: string, query: SQLWrapper): Promise<string
   const { rows } = result as Rows;
   const plan = rows.map((r) => String(Object.values(r)[0])).join('\n');
   return `=== ${title}\n${plan}\n`;
+}
+
+/**
+ * A statement compiled to its text and values (drizzle's Query, as bookingStatement answers)
+ * back as SQL: the text between its $n markers, each marker its value as a parameter.
+ */
+function fromQuery(query: Query): SQL {
+  const chunks = query.sql
+    .split(/\$(\d+)/)
+    .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${query.params[Number(part) - 1]}`));
+  return sql.join(chunks, sql.raw(''));
 }
 
 /** A Db whose execute() captures the statement instead of running it. */
@@ -167,7 +178,7 @@ async function main() {
           await explain(
             tx,
             'booking: blocking reads + insert + audit row (one statement), free slot',
-            store.bookingStatement(first, audit(first.id), new Date()),
+            fromQuery(store.bookingStatement(first, audit(first.id), new Date())),
           ),
         );
         const second = values();
@@ -175,7 +186,7 @@ async function main() {
           await explain(
             tx,
             'booking: the same customer again, blocked by the visit just booked (nothing inserted)',
-            store.bookingStatement(second, audit(second.id), new Date()),
+            fromQuery(store.bookingStatement(second, audit(second.id), new Date())),
           ),
         );
         throw new Error('rollback');

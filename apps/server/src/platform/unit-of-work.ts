@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql, type Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../db/client';
@@ -13,6 +13,11 @@ export interface Work {
 }
 
 const dialect = new PgDialect();
+
+/** PGlite's query, as the statement cache (db/pglite-client.ts) answers it. */
+interface RawQueryable {
+  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+}
 
 /** The part of node-postgres' socket used here (a net.Socket). */
 interface Corkable {
@@ -74,14 +79,20 @@ export class UnitOfWork {
    * snapshot taken once the lock is held. A failing statement aborts the transaction and the
    * commit then rolls it back. PGlite is one connection that runs one statement at a time: the
    * statement alone is its own transaction, and nothing can run between a lock and it.
+   *
+   * The statement comes as drizzle SQL, or already compiled to its text and values (a Query:
+   * a statement run on every booking is compiled once, AppointmentStore.bookingStatement). A
+   * Query's rows are the driver's own (node-postgres', or PGlite's with its default parsers).
    */
-  async runLockedStatement<Row>(lock: string, statement: SQL): Promise<Row[]> {
+  async runLockedStatement<Row>(lock: string, statement: SQL | Query): Promise<Row[]> {
     const client = (this.db as unknown as { $client?: unknown }).$client;
     if (!(client instanceof pg.Pool)) {
-      const result: unknown = await this.db.execute(statement);
+      const result: unknown = is(statement, SQL)
+        ? await this.db.execute(statement)
+        : await (client as RawQueryable).query(statement.sql, statement.params);
       return (result as { rows: Row[] }).rows;
     }
-    const query = dialect.sqlToQuery(statement);
+    const query = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement;
     const locked = dialect.sqlToQuery(advisoryLock(lock));
     const connection = await client.connect();
     let broken: unknown;
