@@ -2,7 +2,7 @@ import { ADHOC_SLOT_LIMIT, AVAILABILITY_LABELS, type AvailabilityLabel } from '@
 import { builder } from '../../graphql/builder';
 import { codedError } from '../../graphql/errors';
 import { requireCustomer } from '../../graphql/guards';
-import { slotSearch } from './guards';
+import { slotSearch, timeZoneArg } from './guards';
 import type { FreeSlotRow } from './availability-store';
 import type { AvailabilitySummary } from './slots';
 import { AppointmentProvider, AvailableSlot } from './types';
@@ -21,18 +21,6 @@ const AdhocSlotFilter = builder.inputType('AdhocSlotFilter', {
     startLte: t.field({ type: 'DateTime', required: false }),
   }),
 });
-
-/** An IANA zone the runtime knows; anything else is bad input (T100). */
-function timeZoneArg(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    throw codedError('T100', 'Unknown time zone.', {
-      fields: { timeZone: 'appointments.validation.timeZoneInvalid' },
-    });
-  }
-}
 
 const AvailabilityLabelEnum = builder.enumType('AvailabilityLabel', {
   values: AVAILABILITY_LABELS,
