@@ -8,6 +8,7 @@ import type { Db } from '../../../apps/server/src/db/client';
 import { AvailabilityStore } from '../../../apps/server/src/modules/appointments/availability-store';
 // eslint-disable-next-line import-x/no-restricted-paths
 import { AppointmentStore } from '../../../apps/server/src/modules/appointments/store';
+import { auditValues } from '../../../apps/server/src/platform/audit';
 import {
   bookAMonth,
   createBenchProviders,
@@ -135,14 +136,16 @@ async function main() {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
-    const audit = (id: string) => ({
-      actorType: 'customer' as const,
-      actorId: patient.customerId,
-      action: 'create',
-      entity: 'appointment',
-      entityId: id,
-      details: { operation: 'ScheduleAdhocAppointmentV2' },
-    });
+    const audit = (id: string) =>
+      auditValues(
+        { type: 'customer', id: patient.customerId },
+        {
+          action: 'create',
+          entity: 'appointment',
+          entityId: id,
+          details: { operation: 'ScheduleAdhocAppointmentV2' },
+        },
+      );
     // The booking's facts (treatment, follow-up, subscription, the provider and their hours):
     // the prepared statement itself, by PREPARE and EXPLAIN EXECUTE with the booking's values.
     const facts = store.bookingFactsQuery();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { auditValues } from '../../platform/audit';
 import { AppointmentStore, type BookingValues } from './store';
 
 // The booking statement is compiled to its text once; each booking only fills in its values
@@ -26,14 +27,16 @@ function booking(): BookingValues {
   };
 }
 
-const audit = (id: string) => ({
-  actorType: 'customer' as const,
-  actorId: 'customer-1',
-  action: 'create',
-  entity: 'appointment',
-  entityId: id,
-  details: { operation: 'ScheduleAdhocAppointmentV2', id },
-});
+const audit = (id: string) =>
+  auditValues(
+    { type: 'customer', id: 'customer-1' },
+    {
+      action: 'create',
+      entity: 'appointment',
+      entityId: id,
+      details: { operation: 'ScheduleAdhocAppointmentV2', id },
+    },
+  );
 
 describe('AppointmentStore.bookingStatement', () => {
   const store = new AppointmentStore({} as Db);

@@ -16,7 +16,7 @@ import {
   type StaffAppointmentInput,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import type { AuditActor, AuditLog } from '../../platform/audit';
+import { auditValues, type AuditActor, type AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
@@ -264,11 +264,7 @@ export class AppointmentService {
       customerId,
       this.store.bookingStatement(
         { ...row, isAsync: false },
-        {
-          actorType: actor.type,
-          actorId: actor.id,
-          ip: actor.ip ?? null,
-          requestId: actor.requestId ?? null,
+        auditValues(actor, {
           action: 'create',
           entity: 'appointment',
           entityId: row.id,
@@ -277,7 +273,7 @@ export class AppointmentService {
             providerId: input.providerId,
             start: input.start.toISOString(),
           },
-        },
+        }),
         now,
       ),
     );

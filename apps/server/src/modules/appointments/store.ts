@@ -18,11 +18,11 @@ import { fillPlaceholders, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
+import type { AuditValues } from '../../platform/audit';
 import {
   addresses,
   appointmentRequirements,
   appointments,
-  type auditLog,
   followUps,
   providers,
   reschedules,
@@ -65,8 +65,6 @@ export interface BlockingFacts {
   live: Pick<AppointmentRow, 'id' | 'start' | 'end' | 'status' | 'isAsync'>[];
   activeTreatmentCount: number;
 }
-
-export type AuditRowInsert = typeof auditLog.$inferInsert;
 
 /** A new booking's row as the service builds it (every column: nothing is read back). */
 export type BookingValues = Omit<AppointmentRow, 'encounterSigned' | 'sequence' | 'isAsync'> & {
@@ -358,11 +356,7 @@ export class AppointmentStore {
    * CONFLICT DO NOTHING: a taken slot inserts nothing, and no audit row). The answer is one
    * row: the facts the statement saw and whether it booked (parseBooking).
    */
-  bookingStatement(
-    values: BookingValues,
-    audit: AuditRowInsert & { details: Record<string, unknown> },
-    now: Date,
-  ): Query {
+  bookingStatement(values: BookingValues, audit: AuditValues, now: Date): Query {
     const { sql: text, params } = bookingQuery();
     return {
       sql: text,
@@ -382,11 +376,11 @@ export class AppointmentStore {
         updatedAt: values.updatedAt,
         now,
         actorType: audit.actorType,
-        actorId: audit.actorId ?? null,
+        actorId: audit.actorId,
         action: audit.action,
         entity: audit.entity,
-        ip: audit.ip ?? null,
-        requestId: audit.requestId ?? null,
+        ip: audit.ip,
+        requestId: audit.requestId,
         details: JSON.stringify(audit.details),
       }),
     };
