@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import mercurius from 'mercurius';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { releaseOperationCaches } from './graphql/builder';
 import { buildContext, httpContext } from './graphql/context';
 import { formatGraphQLErrors } from './graphql/format-errors';
 import { persistedGetRunner } from './graphql/persisted-get';
@@ -239,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         validationRules: graphqlRules,
         context: graphqlContext,
         formatErrors: formatGraphQLErrors,
+        release: releaseOperationCaches,
       }),
     },
     subscription: {
@@ -274,6 +276,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
+  // Scope-auth's per-context cache goes with the operation (graphql/builder.ts).
+  app.graphql.addHook('onResolution', (_execution, context) => {
+    releaseOperationCaches(context);
+  });
+  app.graphql.addHook('onSubscriptionEnd', (context) => {
+    releaseOperationCaches(context);
+  });
   platform.events.bind(app.graphql.pubsub);
   // A revocation published on any instance closes that session's sockets on this one.
   emitter.on(topics.sessionsRevoked, (message, done) => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestCache } from '@pothos/plugin-scope-auth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
 import { exchangeToken, postJson, startTestServer, type TestServer } from '../../test/harness';
 import { loadPersistedDocuments } from './persisted';
@@ -83,5 +84,31 @@ describe('queries without variables by GET (persisted-get.ts)', () => {
     const body = (await res.json()) as { data?: unknown; errors?: unknown[] };
     expect(body.data ?? null).toBeNull();
     expect(body.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('scope-auth memory per operation (graphql/builder.ts: releaseOperationCaches)', () => {
+  it('is forgotten when the operation is done, by GET and by POST', async () => {
+    const customerData = variableFree.find((q) => q.name === 'GetCustomerData');
+    if (!customerData) throw new Error('no GetCustomerData among the persisted documents');
+    const cleared = vi.spyOn(RequestCache, 'clearForContext');
+    const built = vi.spyOn(RequestCache, 'fromContext');
+    try {
+      const { get, post } = await both(
+        customerData.name,
+        customerData.id,
+        customerData.text,
+        `Bearer ${token}`,
+      );
+      expect([get.status, post.status]).toEqual([200, 200]);
+      // Each operation's context had a cache built (the customer scope) and then dropped.
+      const withCache = new Set(built.mock.calls.map(([context]) => context));
+      const dropped = new Set(cleared.mock.calls.map(([context]) => context));
+      expect(withCache.size).toBe(2);
+      expect([...withCache].every((context) => dropped.has(context))).toBe(true);
+    } finally {
+      cleared.mockRestore();
+      built.mockRestore();
+    }
   });
 });

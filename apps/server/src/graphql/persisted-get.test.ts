@@ -18,6 +18,7 @@ for (const [name, resolve] of Object.entries(resolvers)) {
 
 function setup() {
   const contexts: unknown[] = [];
+  const released: unknown[] = [];
   const formatErrors = vi.fn((execution: ExecutionResult) => ({
     statusCode: 200,
     response: { data: execution.data ?? null, errors: ['formatted'] },
@@ -31,6 +32,7 @@ function setup() {
       return Promise.resolve(ctx);
     },
     formatErrors,
+    release: (context) => released.push(context),
   });
   const ask = async (query: Record<string, unknown>, method = 'GET', headers = {}) => {
     const sent: unknown[] = [];
@@ -49,7 +51,7 @@ function setup() {
     await run(request, reply as unknown as FastifyReply);
     return { sent, codes };
   };
-  return { ask, contexts, formatErrors };
+  return { ask, contexts, formatErrors, released };
 }
 
 describe('persistedGetRunner', () => {
@@ -71,8 +73,16 @@ describe('persistedGetRunner', () => {
     expect(codes).toEqual([200]);
   });
 
+  it('releases the context once the operation is done with it, answered or failed', async () => {
+    const { ask, contexts, released } = setup();
+    await ask({ query: 'query Hello { hello }' });
+    expect(released).toEqual([contexts[0]]);
+    await ask({ query: 'query Fails { fails }' });
+    expect(released).toEqual([contexts[0], contexts[1]]);
+  });
+
   it('leaves everything else to Mercurius', async () => {
-    const { ask, contexts } = setup();
+    const { ask, contexts, released } = setup();
     const untouched = [
       await ask({ query: 'query Hello { hello }' }, 'POST'),
       await ask({ query: 'query Hello { hello }' }, 'GET', { upgrade: 'websocket' }),
@@ -85,5 +95,6 @@ describe('persistedGetRunner', () => {
     ];
     expect(untouched.map((r) => r.sent)).toEqual(untouched.map(() => []));
     expect(contexts).toEqual([]);
+    expect(released).toEqual([]);
   });
 });

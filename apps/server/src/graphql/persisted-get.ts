@@ -20,6 +20,8 @@ export interface PersistedGetOptions {
   validationRules: readonly ValidationRule[];
   /** Mercurius's context function. */
   context: (request: FastifyRequest) => Promise<GraphQLContext>;
+  /** Called once the operation is done with its context (graphql/builder.ts: releaseOperationCaches). */
+  release?: (context: object) => void;
   /** Mercurius's errorFormatter. */
   formatErrors: (
     execution: ExecutionResult,
@@ -103,7 +105,12 @@ export function persistedGetRunner(options: PersistedGetOptions) {
       reply,
       app: request.server,
     }) as GraphQLContext & MercuriusContext;
-    const execution = await entry.query.query(undefined, context, {});
+    let execution: ExecutionResult;
+    try {
+      execution = await entry.query.query(undefined, context, {});
+    } finally {
+      options.release?.(context);
+    }
     if (execution.errors) {
       const { statusCode, response } = options.formatErrors(execution, context);
       return reply.code(statusCode).send(response);
