@@ -108,7 +108,6 @@ const shown = notInArray(appointments.status, [...EXCLUDED_APPOINTMENT_STATUSES]
 
 type ListName = 'upcoming' | 'previous' | 'async';
 
-/** SQL for appointments, follow-ups, reschedules and treatments (slots: SlotStore). */
 /**
  * bookingStatement's SQL with a placeholder for each value, compiled to its text once: every
  * booking only fills the values in (issue 16: building the statement and compiling it to text
@@ -161,6 +160,7 @@ select (select n from active) as active_count,
   return new PgDialect().sqlToQuery(booking);
 });
 
+/** SQL for appointments, follow-ups, reschedules and treatments (slots: SlotStore). */
 export class AppointmentStore {
   constructor(private readonly db: Db) {}
 
