@@ -7,7 +7,9 @@ import {
   isGraphqlUrl,
   isOperation,
   mailedLink,
+  scrollsSideways,
   signIn,
+  twoFrames,
   uniqueEmail,
   WIDTHS,
 } from './support';
@@ -39,6 +41,7 @@ async function expectNoViolations(
   const failures: string[] = [];
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
+    await twoFrames(page);
     if (prepare) await prepare(width);
     const blocking = await blockingViolations(page);
     // Whatever `prepare` opened (a menu, the drawer) closes before the next width.
@@ -46,10 +49,7 @@ async function expectNoViolations(
     if (blocking.length > 0) {
       failures.push(`${screen} at ${width}px:\n${describeViolations(blocking)}`);
     }
-    const sideways = await page.evaluate(
-      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-    );
-    if (sideways) failures.push(`${screen} at ${width}px scrolls sideways`);
+    if (await scrollsSideways(page)) failures.push(`${screen} at ${width}px scrolls sideways`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   // Soft: one run lists every screen's findings, not only the first screen's.
