@@ -8,7 +8,7 @@ import { users } from '../../apps/server/src/db/schema/identity';
 import type { Benchmark } from './lib/benchmark';
 import { censusGrowth, heapCensus, type HeapCensus } from './lib/heap-census';
 import type { PortalServer } from './lib/portal';
-import { fmt, type Table } from './lib/report';
+import { fmt, goal, type Table } from './lib/report';
 import { BENCH_PASSWORD, BENCH_TENANT } from './lib/seed';
 import { accessTokenFor } from './lib/session';
 import { mean, percentile } from './lib/stats';
@@ -240,7 +240,6 @@ async function openSubscriptions(portal: PortalServer) {
   };
 }
 
-const goal = (met: boolean, text: string) => `${text} ${met ? 'met' : 'NOT met'}`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 

@@ -52,3 +52,6 @@ export function ratio(a: number, b: number): number {
 export function fmtRatio(n: number): string {
   return Number.isFinite(n) ? fmt.ratio(n) : 'n/a';
 }
+
+/** A goal cell: the goal and whether this figure meets it. */
+export const goal = (met: boolean, text: string) => `${text} ${met ? 'met' : 'NOT met'}`;
