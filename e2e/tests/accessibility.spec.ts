@@ -1,17 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
-  blockingViolations,
+  accessibilityFindings,
   createAccount,
   DEMO,
-  describeViolations,
   isGraphqlUrl,
   isOperation,
   mailedLink,
-  scrollsSideways,
   signIn,
-  twoFrames,
   uniqueEmail,
-  WIDTHS,
 } from './support';
 import { bookVisit, createPatient } from './support-customers';
 
@@ -27,33 +23,17 @@ test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 120_000 });
 
 /**
- * Axe at 390 and 1280 px (or the widths given): no serious or critical violation and no sideways
- * scroll. `prepare` runs after each resize, for state a resize closes (a menu, the drawer).
+ * Axe and sideways scroll at 390 and 1280 px (or the widths given; support.ts), back to 1280 px
+ * after. Soft: one run lists every screen's findings, not only the first screen's.
  */
 async function expectNoViolations(
   page: Page,
   screen: string,
-  {
-    widths = WIDTHS,
-    prepare,
-  }: { widths?: readonly number[]; prepare?: (width: number) => Promise<void> } = {},
+  options?: Parameters<typeof accessibilityFindings>[2],
 ): Promise<void> {
-  const failures: string[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await twoFrames(page);
-    if (prepare) await prepare(width);
-    const blocking = await blockingViolations(page);
-    // Whatever `prepare` opened (a menu, the drawer) closes before the next width.
-    if (prepare) await page.keyboard.press('Escape');
-    if (blocking.length > 0) {
-      failures.push(`${screen} at ${width}px:\n${describeViolations(blocking)}`);
-    }
-    if (await scrollsSideways(page)) failures.push(`${screen} at ${width}px scrolls sideways`);
-  }
+  const findings = await accessibilityFindings(page, screen, options);
   await page.setViewportSize({ width: 1280, height: 900 });
-  // Soft: one run lists every screen's findings, not only the first screen's.
-  expect.soft(failures.length, `\n${failures.join('\n\n')}\n`).toBe(0);
+  expect.soft(findings.length, `\n${findings.join('\n\n')}\n`).toBe(0);
 }
 
 async function staffToken(request: APIRequestContext): Promise<string> {

@@ -43,7 +43,7 @@ const BLOCKING = new Set(['serious', 'critical']);
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
 /** One violation per block: rule, impact, what it asks, and each element with axe's summary. */
-export function describeViolations(violations: AxeResults['violations']): string {
+function describeViolations(violations: AxeResults['violations']): string {
   return violations
     .map((v) => {
       const nodes = v.nodes
@@ -58,7 +58,7 @@ export function describeViolations(violations: AxeResults['violations']): string
 }
 
 /** The serious and critical axe findings on the page as it is now. */
-export async function blockingViolations(page: Page): Promise<AxeResults['violations']> {
+async function blockingViolations(page: Page): Promise<AxeResults['violations']> {
   // Colours are judged on the settled page: a button that has just become enabled fades in
   // over MUI's transition, and axe mid-fade reads a contrast that is never shown for long.
   // Endless animations (spinners, skeletons) are left running.
@@ -78,7 +78,7 @@ export async function blockingViolations(page: Page): Promise<AxeResults['violat
 }
 
 /** Resolves once the page has painted two frames (a resize's re-render has run by then). */
-export async function twoFrames(page: Page): Promise<void> {
+async function twoFrames(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) =>
@@ -92,7 +92,7 @@ export async function twoFrames(page: Page): Promise<void> {
  * resize (or a live update can land mid-layout), so only sideways scroll that lasts 5 s
  * counts. Resolves false as soon as the page fits.
  */
-export async function scrollsSideways(page: Page): Promise<boolean> {
+async function scrollsSideways(page: Page): Promise<boolean> {
   const sideways = () =>
     page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
@@ -105,19 +105,42 @@ export async function scrollsSideways(page: Page): Promise<boolean> {
   return false;
 }
 
+/**
+ * What is wrong with the screen at 390 and 1280 px (or the widths given), one entry per
+ * finding: serious or critical axe violations, and sideways scroll. Each width is judged once
+ * two frames have passed after the resize (media queries re-render the header). `prepare` runs
+ * after each resize, for state a resize closes (a menu, the drawer); Escape closes it again
+ * before the next width. The viewport is left at the last width.
+ */
+export async function accessibilityFindings(
+  page: Page,
+  screen: string,
+  {
+    widths = WIDTHS,
+    prepare,
+  }: { widths?: readonly number[]; prepare?: (width: number) => Promise<void> } = {},
+): Promise<string[]> {
+  const findings: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await twoFrames(page);
+    if (prepare) await prepare(width);
+    const blocking = await blockingViolations(page);
+    if (prepare) await page.keyboard.press('Escape');
+    if (blocking.length > 0) {
+      findings.push(`${screen} at ${width}px:\n${describeViolations(blocking)}`);
+    }
+    if (await scrollsSideways(page)) findings.push(`${screen} at ${width}px scrolls sideways`);
+  }
+  return findings;
+}
+
 /** Axe at a phone width and a desktop width: no serious or critical violation, no sideways scroll. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const original = page.viewportSize();
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    // The layout follows the new width on the frames after the resize (media queries re-render
-    // the header); judge it once two frames have passed.
-    await twoFrames(page);
-    const blocking = await blockingViolations(page);
-    expect(blocking.length, `${screen} at ${width}px:\n${describeViolations(blocking)}`).toBe(0);
-    expect(await scrollsSideways(page), `${screen} scrolls sideways at ${width}px`).toBe(false);
-  }
+  const findings = await accessibilityFindings(page, screen);
   if (original) await page.setViewportSize(original);
+  expect(findings.length, `\n${findings.join('\n\n')}\n`).toBe(0);
 }
 
 /**
