@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { cpuPer, cpuTicks, type CpuTicks } from './thread-cpu';
+import { cpuPer, cpuTicks, type CpuReading, type CpuTicks } from './thread-cpu';
 
 /** One POST of a burst: the bearer token, the JSON body, and what the customer sent before. */
 export interface BurstRequest {
@@ -102,7 +102,7 @@ export function postBurst(
       eval: true,
       workerData: { url, warmUrl, requests, connections },
     });
-    let before: CpuTicks | undefined;
+    let before: CpuReading | undefined;
     worker.on('message', (message: BurstResult | { started: true }) => {
       // The timed part starts: the CPU count starts with it.
       if ('started' in message) {

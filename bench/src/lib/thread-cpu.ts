@@ -36,44 +36,72 @@ function comm(file: string): string {
   }
 }
 
-export function cpuTicks(): CpuTicks | undefined {
+type Kind = keyof CpuTicks;
+
+/**
+ * One reading: each thread's and each postgres process's ticks so far, by id. A run's CPU is
+ * the sum of each one's own change (cpuPer), so a process that ends during the run (pg-pool
+ * closes a connection idle for 10 s) does not take its earlier ticks off the run's total.
+ */
+export interface CpuReading {
+  ticks: Map<string, { kind: Kind; ticks: number }>;
+}
+
+export function cpuTicks(): CpuReading | undefined {
   if (os.platform() !== 'linux') return undefined;
   const self = `/proc/${process.pid}/task`;
-  const result: CpuTicks = { main: 0, pool: 0, v8: 0, postgres: 0 };
+  const reading: CpuReading = { ticks: new Map() };
   try {
     for (const tid of readdirSync(self)) {
-      const used = ticks(`${self}/${tid}/stat`);
       const name = comm(`${self}/${tid}/comm`);
-      if (tid === String(process.pid)) result.main += used;
-      else if (name.startsWith('libuv-worker')) result.pool += used;
-      else if (name.startsWith('V8')) result.v8 += used;
+      const kind: Kind | null =
+        tid === String(process.pid)
+          ? 'main'
+          : name.startsWith('libuv-worker')
+            ? 'pool'
+            : name.startsWith('V8')
+              ? 'v8'
+              : null;
+      if (kind) reading.ticks.set(`task ${tid}`, { kind, ticks: ticks(`${self}/${tid}/stat`) });
     }
     for (const pid of readdirSync('/proc')) {
       if (/^\d+$/.test(pid) && comm(`/proc/${pid}/comm`).startsWith('postgres')) {
-        result.postgres += ticks(`/proc/${pid}/stat`);
+        reading.ticks.set(`process ${pid}`, {
+          kind: 'postgres',
+          ticks: ticks(`/proc/${pid}/stat`),
+        });
       }
     }
   } catch {
     return undefined;
   }
-  return result;
+  return reading;
 }
 
-/** Milliseconds of CPU per unit of work between two readings, by thread kind. */
+/**
+ * Milliseconds of CPU per unit of work between two readings, by thread kind: each thread's and
+ * process's change summed. One that started in between counts in full; one that ended in
+ * between is missing from `after`, and what it used after `before` is lost (an undercount).
+ */
 export function cpuPer(
-  before: CpuTicks | undefined,
-  after: CpuTicks | undefined,
+  before: CpuReading | undefined,
+  after: CpuReading | undefined,
   units: number,
 ): CpuTicks | undefined {
   if (!before || !after || units <= 0) return undefined;
-  // A thread or process that ended in between takes its ticks with it: never below zero.
-  const per = (pick: (t: CpuTicks) => number) =>
-    (Math.max(0, pick(after) - pick(before)) * TICK_MS) / units;
+  const used: CpuTicks = { main: 0, pool: 0, v8: 0, postgres: 0 };
+  for (const [id, now] of after.ticks) {
+    const then = before.ticks.get(id);
+    // A reused id (another process since) has started again from zero.
+    const same = then !== undefined && then.kind === now.kind && then.ticks <= now.ticks;
+    used[now.kind] += now.ticks - (same ? then.ticks : 0);
+  }
+  const per = (n: number) => (n * TICK_MS) / units;
   return {
-    main: per((t) => t.main),
-    pool: per((t) => t.pool),
-    v8: per((t) => t.v8),
-    postgres: per((t) => t.postgres),
+    main: per(used.main),
+    pool: per(used.pool),
+    v8: per(used.v8),
+    postgres: per(used.postgres),
   };
 }
 
