@@ -52,6 +52,9 @@ export function assertAcceptableArgs(args: Record<string, unknown>): void {
   }
 }
 
+/** Schemas whose root fields are guarded already. */
+const guardedSchemas = new WeakSet<GraphQLSchema>();
+
 type AnyResolver = GraphQLFieldResolver<unknown, unknown, Record<string, unknown>>;
 
 function guarded(resolver: AnyResolver | undefined): AnyResolver | undefined {
@@ -68,6 +71,10 @@ function guarded(resolver: AnyResolver | undefined): AnyResolver | undefined {
  * in each resolver, and nothing is read or written.
  */
 export function guardRootArguments(schema: GraphQLSchema): GraphQLSchema {
+  // The schema is one module-level object: every buildApp in a process (the tests build many,
+  // the bench two) hands it here again, and each pass would wrap the guard once more.
+  if (guardedSchemas.has(schema)) return schema;
+  guardedSchemas.add(schema);
   for (const root of [
     schema.getQueryType(),
     schema.getMutationType(),
