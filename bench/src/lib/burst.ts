@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { cpuPer, cpuTicks, type CpuReading, type CpuTicks } from './thread-cpu';
+import { cpuPer, cpuReading, type CpuReading, type CpuTicks } from './thread-cpu';
 
 /** One POST of a burst: the bearer token, the JSON body, and what the customer sent before. */
 export interface BurstRequest {
@@ -106,10 +106,10 @@ export function postBurst(
     worker.on('message', (message: BurstResult | { started: true }) => {
       // The timed part starts: the CPU count starts with it.
       if ('started' in message) {
-        before = cpuTicks();
+        before = cpuReading();
         return;
       }
-      resolve({ ...message, cpuMsPerRequest: cpuPer(before, cpuTicks(), requests.length) });
+      resolve({ ...message, cpuMsPerRequest: cpuPer(before, cpuReading(), requests.length) });
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { median } from './stats';
-import { cpuPer, cpuTicks, type CpuTicks } from './thread-cpu';
+import { cpuPer, cpuReading, type CpuTicks } from './thread-cpu';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -71,9 +71,9 @@ function fire(options: LoadOptions, durationSeconds: number) {
 /** A discarded warm-up run (JIT, connection pools, query caches), then the measured run. */
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await fire(options, options.warmupSeconds);
-  const cpuBefore = cpuTicks();
+  const cpuBefore = cpuReading();
   const result = await fire(options, options.durationSeconds);
-  const cpuAfter = cpuTicks();
+  const cpuAfter = cpuReading();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
     statusCodes[code] = stat.count ?? 0;

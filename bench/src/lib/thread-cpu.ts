@@ -47,21 +47,21 @@ export interface CpuReading {
   ticks: Map<string, { kind: Kind; ticks: number }>;
 }
 
-export function cpuTicks(): CpuReading | undefined {
+/** This process's threads that count: the event loop, libuv's pool and V8's helpers. */
+function threadKind(tid: string, name: string): Kind | null {
+  if (tid === String(process.pid)) return 'main';
+  if (name.startsWith('libuv-worker')) return 'pool';
+  if (name.startsWith('V8')) return 'v8';
+  return null;
+}
+
+export function cpuReading(): CpuReading | undefined {
   if (os.platform() !== 'linux') return undefined;
   const self = `/proc/${process.pid}/task`;
   const reading: CpuReading = { ticks: new Map() };
   try {
     for (const tid of readdirSync(self)) {
-      const name = comm(`${self}/${tid}/comm`);
-      const kind: Kind | null =
-        tid === String(process.pid)
-          ? 'main'
-          : name.startsWith('libuv-worker')
-            ? 'pool'
-            : name.startsWith('V8')
-              ? 'v8'
-              : null;
+      const kind = threadKind(tid, comm(`${self}/${tid}/comm`));
       if (kind) reading.ticks.set(`task ${tid}`, { kind, ticks: ticks(`${self}/${tid}/stat`) });
     }
     for (const pid of readdirSync('/proc')) {
