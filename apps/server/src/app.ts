@@ -233,7 +233,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     validationRules: graphqlRules,
     errorFormatter: formatGraphQLErrors,
     // The web app's queries without variables (GET of a persisted id) run their compiled
-    // document straight away; everything else goes on to Mercurius (graphql/persisted-get.ts).
+    // document straight away, as one SQL statement when every field it selects has an SQL plan
+    // (graphql/sql-plan.ts); everything else goes on to Mercurius (graphql/persisted-get.ts).
     additionalRouteOptions: {
       preHandler: persistedGetRunner({
         schema: graphqlSchema,
@@ -241,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         context: graphqlContext,
         formatErrors: formatGraphQLErrors,
         release: releaseOperationCaches,
+        sqlPlans: true,
       }),
     },
     subscription: {

@@ -12,6 +12,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { MercuriusContext } from 'mercurius';
 import type { GraphQLContext } from './context';
 import { operationsIn } from './persisted';
+import { compileSqlPlan, type SqlPlan } from './sql-plan';
 
 export interface PersistedGetOptions {
   /** The schema Mercurius serves (the same object). */
@@ -27,12 +28,19 @@ export interface PersistedGetOptions {
     execution: ExecutionResult,
     context: MercuriusContext,
   ) => { statusCode: number; response: unknown };
+  /**
+   * Whether a query whose fields all have SQL plans runs as one statement that builds its JSON
+   * (graphql/sql-plan.ts). The app's runner does; the bench's floor route measures graphql-jit.
+   */
+  sqlPlans?: boolean;
 }
 
 interface Compiled {
   query: CompiledQuery;
   /** The document's one operation's name. */
   name: string | undefined;
+  /** Its SQL plan, when every field it selects has one. */
+  plan: SqlPlan | null;
 }
 
 /** Only these reach the runner: a persisted query's text, named or alone in its document. */
@@ -79,7 +87,8 @@ export function persistedGetRunner(options: PersistedGetOptions) {
       ) {
         const name = operation.name?.value;
         const query = compileQuery(options.schema, document, name);
-        if (isCompiledQuery(query)) entry = { query, name };
+        const plan = options.sqlPlans ? compileSqlPlan(options.schema, operation, text) : null;
+        if (isCompiledQuery(query)) entry = { query, name, plan };
       }
     } catch {
       // A syntax error: Mercurius answers it.
@@ -105,6 +114,21 @@ export function persistedGetRunner(options: PersistedGetOptions) {
       reply,
       app: request.server,
     }) as GraphQLContext & MercuriusContext;
+    if (entry.plan) {
+      let json: string | null | undefined;
+      try {
+        json = await entry.plan.root.read(context, entry.plan.select);
+      } catch (error) {
+        // The resolvers answer instead, errors and all; the plan's failure is logged.
+        request.log.error({ err: error }, 'the SQL plan failed; graphql-jit runs the query');
+      }
+      if (json !== undefined) {
+        options.release?.(context);
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(`{"data":{${entry.plan.keyJson}:${json ?? 'null'}}}`);
+      }
+    }
     let execution: ExecutionResult;
     try {
       execution = await entry.query.query(undefined, context, {});

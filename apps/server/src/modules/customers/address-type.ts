@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { addressPlans } from './json-plans';
 import type { AddressRow } from './store';
 
 /**
@@ -36,15 +37,23 @@ export function addressView(row: AddressRow): AddressView {
 /** Spec 02 §3, customer address (shipping or billing). */
 export const Address = builder.objectRef<AddressView>('Address').implement({
   fields: (t) => ({
-    id: t.exposeID('id'),
-    address_type: t.exposeString('address_type'),
-    first_name: t.exposeString('first_name', { nullable: true }),
-    last_name: t.exposeString('last_name', { nullable: true }),
-    street_address1: t.exposeString('street_address1'),
-    street_address2: t.exposeString('street_address2', { nullable: true }),
-    city: t.exposeString('city'),
-    state: t.exposeString('state'),
-    state_code: t.exposeString('state_code'),
-    zip_code: t.exposeString('zip_code'),
+    id: t.exposeID('id', { extensions: addressPlans.id }),
+    address_type: t.exposeString('address_type', { extensions: addressPlans.address_type }),
+    first_name: t.exposeString('first_name', {
+      nullable: true,
+      extensions: addressPlans.first_name,
+    }),
+    last_name: t.exposeString('last_name', { nullable: true, extensions: addressPlans.last_name }),
+    street_address1: t.exposeString('street_address1', {
+      extensions: addressPlans.street_address1,
+    }),
+    street_address2: t.exposeString('street_address2', {
+      nullable: true,
+      extensions: addressPlans.street_address2,
+    }),
+    city: t.exposeString('city', { extensions: addressPlans.city }),
+    state: t.exposeString('state', { extensions: addressPlans.state }),
+    state_code: t.exposeString('state_code', { extensions: addressPlans.state_code }),
+    zip_code: t.exposeString('zip_code', { extensions: addressPlans.zip_code }),
   }),
 });

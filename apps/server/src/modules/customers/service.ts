@@ -4,6 +4,7 @@ import {
   type SubscriptionStatus,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
+import type { SqlSelect } from '../../graphql/sql-plan';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Work } from '../../platform/unit-of-work';
 import {
@@ -16,6 +17,14 @@ import {
 } from './store';
 
 export type { AddressRow, BillingSubscription, ContractRow, SubscriptionRow };
+
+/** The audit entry of a read of the customer's own record (GetCustomerData). */
+const customerRead = (customerId: string) => ({
+  action: 'read',
+  entity: 'customer',
+  entityId: customerId,
+  details: { operation: 'GetCustomerData' },
+});
 
 /** The contract a plan change starts (billing computes it). Money in cents. */
 export interface NewContract {
@@ -36,15 +45,23 @@ export class CustomerService {
   /** The signed-in customer's record; reading it is audited (health and payment data). */
   async getOwnRecord(customerId: string, actor: AuditActor): Promise<CustomerRecord | undefined> {
     const record = await this.store.loadRecord(customerId);
-    if (record) {
-      await this.audit.record(actor, {
-        action: 'read',
-        entity: 'customer',
-        entityId: customerId,
-        details: { operation: 'GetCustomerData' },
-      });
-    }
+    if (record) await this.audit.record(actor, customerRead(customerId));
     return record;
+  }
+
+  /**
+   * The signed-in customer's record as the JSON a persisted query's SQL plan selects
+   * (graphql/sql-plan.ts); null when there is none. Audited as getOwnRecord.
+   */
+  async getOwnRecordJson(
+    customerId: string,
+    actor: AuditActor,
+    select: SqlSelect,
+  ): Promise<string | null> {
+    const json = await this.store.recordJson(customerId, select);
+    if (json === undefined) return null;
+    await this.audit.record(actor, customerRead(customerId));
+    return json;
   }
 
   /**

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
+import type { SqlSelect } from '../../graphql/sql-plan';
 import {
   addresses,
   contracts,
@@ -109,23 +110,53 @@ export class CustomerStore {
     this.db
       .select({
         customer: sql<JsonRow>`to_json(${customers})`,
-        addresses: sql<JsonRow[]>`(select coalesce(json_agg(to_json(a) order by a.created_at), '[]')
+        addresses: sql<
+          JsonRow[]
+        >`(select coalesce(json_agg(to_json(a) order by a.created_at, a.id), '[]')
           from customer_addresses a where a.customer_id = ${customers}.id)`,
         tags: sql<string[]>`(select coalesce(json_agg(t.name order by t.name), '[]')
           from customer_tags t where t.customer_id = ${customers}.id)`,
-        contracts: sql<JsonRow[]>`(select coalesce(json_agg(to_json(k) order by k.start_date), '[]')
+        contracts: sql<
+          JsonRow[]
+        >`(select coalesce(json_agg(to_json(k) order by k.start_date, k.id), '[]')
           from contracts k where k.customer_id = ${customers}.id)`,
         subscriptions: sql<RecordJson['subscriptions']>`(select coalesce(json_agg(
             json_build_object('row', to_json(s), 'items',
               (select coalesce(json_agg(to_json(i)), '[]')
                 from subscription_items i where i.subscription_id = s.id))
-            order by s.created_at), '[]')
+            order by s.created_at, s.id), '[]')
           from subscriptions s where s.customer_id = ${customers}.id)`,
       })
       .from(customers)
       .where(eq(customers.id, sql.placeholder('id')))
       .prepare('customers_load_record'),
   );
+
+  /** recordJson's statements by name: one per persisted query with an SQL plan. */
+  private readonly jsonStatements = new Map<string, ReturnType<CustomerStore['jsonStatement']>>();
+
+  private jsonStatement(select: SqlSelect) {
+    return this.db
+      .select({ json: sql<string>`(${select.json(sql`${customers}`)})::text` })
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder('id')))
+      .prepare(select.name);
+  }
+
+  /**
+   * The customer's JSON for a persisted query's SQL plan (graphql/sql-plan.ts, the fields'
+   * plans in json-plans.ts), as the database builds it; undefined when there is no such
+   * customer. Each plan is a named prepared statement, as loadRecord's.
+   */
+  async recordJson(id: string, select: SqlSelect): Promise<string | undefined> {
+    let statement = this.jsonStatements.get(select.name);
+    if (!statement) {
+      statement = this.jsonStatement(select);
+      this.jsonStatements.set(select.name, statement);
+    }
+    const [row] = await statement.execute({ id });
+    return row?.json;
+  }
 
   /** The same store over a transaction (a unit of work's). */
   in(tx: Db): CustomerStore {
