@@ -80,7 +80,17 @@ export interface SqlPlan {
 // A selection in one json_build_object: PostgreSQL takes at most 100 arguments.
 const MAX_KEYS = 50;
 
+/**
+ * Whether scope-auth guards a type or field (Pothos keeps its options in `extensions`): its
+ * check runs with the resolvers, which a plan does not call, so such a field has no plan.
+ */
+function scoped(extensions: Readonly<Record<string, unknown>>): boolean {
+  const options = extensions.pothosOptions as Record<string, unknown> | undefined;
+  return options?.authScopes !== undefined || options?.grantScopes !== undefined;
+}
+
 function fieldPlan(field: GraphQLField<unknown, unknown>): SqlFieldPlan | undefined {
+  if (scoped(field.extensions)) return undefined;
   return field.extensions[FIELD_PLAN] as SqlFieldPlan | undefined;
 }
 
@@ -112,7 +122,7 @@ function objectJson(
   aliases: { next: number },
 ): ((row: SQL) => SQL) | null {
   const fields = plainFields(selectionSet);
-  if (!fields) return null;
+  if (!fields || scoped(type.extensions)) return null;
   const parts: ((row: SQL) => SQL)[] = [];
   for (const { key, name, selectionSet: inner } of fields) {
     const label = literal(key);
