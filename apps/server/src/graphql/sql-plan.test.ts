@@ -78,7 +78,10 @@ describe('compileSqlPlan', () => {
   it('leaves a field or type under scope-auth to the resolvers, where its check runs', () => {
     const column = sqlValue((row) => sql`${row}.x`);
     const guarded = { pothosOptions: { authScopes: { staff: true } } };
-    const build = (fieldExtensions: object, typeExtensions: object) => {
+    const build = (
+      fieldExtensions: Record<string, unknown>,
+      typeExtensions: Record<string, unknown>,
+    ) => {
       const Thing = new GraphQLObjectType({
         name: 'Thing',
         extensions: typeExtensions,
