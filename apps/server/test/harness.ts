@@ -8,6 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { parseConfig, type Config } from '../src/config';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
+import type { PersistedDocuments } from '../src/graphql/persisted';
 import { ephemeralSigningKeys } from '../src/identity/keys';
 import { TestClock } from '../src/platform/clock';
 
@@ -114,7 +115,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  options: { port?: number; webDist?: string } = {},
+  options: {
+    port?: number;
+    webDist?: string;
+    /**
+     * The operations GET and production's POST accept (the web app's by default); held by
+     * reference, so a test can add its own after the server starts.
+     */
+    persistedDocuments?: PersistedDocuments;
+  } = {},
 ): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   const clock = new TestClock(new Date());
@@ -125,6 +134,7 @@ export async function startTestServer(
     clock,
     keys: await ephemeralSigningKeys(),
     webDist: options.webDist ?? '/nonexistent',
+    persistedDocuments: options.persistedDocuments,
   });
   await app.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.app.server.address();
