@@ -61,6 +61,10 @@ interface GetParams {
  * are Mercurius's: the same context, the same error formatter, the same JSON
  * (persisted-get.int.test.ts compares every such query both ways).
  *
+ * With `sqlPlans`, a document whose every field has an SQL plan (sql-plan.ts; GetCustomerData)
+ * is answered by its root field's one statement instead, the JSON as the database builds it;
+ * when the root leaves it (no customer scope) or the statement fails, the compiled query runs.
+ *
  * Everything else goes on to Mercurius: POST, variables or extensions in the URL, a document
  * that does not validate (Mercurius answers its errors), the websocket handshake. Documents are
  * keyed by their persisted text, so the cache holds at most one entry per persisted document.
