@@ -6,6 +6,7 @@ import type { App } from '../../apps/server/src/app';
 import type { Database, Db } from '../../apps/server/src/db/client';
 import { releaseOperationCaches } from '../../apps/server/src/graphql/builder';
 import { httpContext, type Services } from '../../apps/server/src/graphql/context';
+import { customerRead } from '../../apps/server/src/modules/customers/service';
 import { formatGraphQLErrors } from '../../apps/server/src/graphql/format-errors';
 import { validationRules } from '../../apps/server/src/graphql/limits';
 import { documentHash } from '../../apps/server/src/graphql/persisted';
@@ -184,14 +185,6 @@ export async function readCustomerData(db: Db, customerId: string, prepared = tr
     }),
   };
 }
-
-/** The audit entry CustomerService.getOwnRecord records for every GetCustomerData. */
-const customerRead = (customerId: string) => ({
-  action: 'read',
-  entity: 'customer',
-  entityId: customerId,
-  details: { operation: 'GetCustomerData' },
-});
 
 /** What CustomerService.getOwnRecord answers (its store's type is the customers module's own). */
 type CustomerRecord = NonNullable<Awaited<ReturnType<Services['customers']['getOwnRecord']>>>;

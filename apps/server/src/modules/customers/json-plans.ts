@@ -1,4 +1,4 @@
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import { sqlRows, sqlValue } from '../../graphql/sql-plan';
 import {
   addresses,
@@ -33,8 +33,27 @@ const instant = (c: Column) =>
     (row) => sql`to_char(${row}.${name(c)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   );
 
-/** The table's rows that belong to `on`, as `alias`. */
-const from = (table: SQL, alias: SQL, where: SQL) => sql`${table} ${alias} where ${where}`;
+/**
+ * A field's rows: those of `table` (as `alias`) whose `child` column equals the parent row's
+ * `parent` column for each pair, and `also` (if given), in `orderBy` (for a list).
+ */
+function related(
+  table: Table,
+  on: [child: Column, parent: Column][],
+  options: { also?: (alias: SQL) => SQL; orderBy?: Column[] } = {},
+) {
+  return sqlRows((row, alias) => {
+    const conditions = on.map(
+      ([child, parent]) => sql`${alias}.${name(child)} = ${row}.${name(parent)}`,
+    );
+    if (options.also) conditions.push(options.also(alias));
+    const orderBy = options.orderBy?.map((c) => sql`${alias}.${name(c)}`);
+    return {
+      from: sql`${table} ${alias} where ${sql.join(conditions, sql` and `)}`,
+      ...(orderBy ? { orderBy: sql.join(orderBy, sql`, `) } : {}),
+    };
+  });
+}
 
 /** Spec 02 §3, customer address. */
 export const addressPlans = {
@@ -73,35 +92,23 @@ export const subscriptionPlans = {
   contract_id: column(subscriptions.contractId),
   treatment_id: column(subscriptions.treatmentId),
   // In the order loadRecord reads them (the index's, by the row's place in the table).
-  subscription_items: sqlRows((row, alias) => ({
-    from: from(
-      sql`${subscriptionItems}`,
-      alias,
-      sql`${alias}.${name(subscriptionItems.subscriptionId)} = ${row}.${name(subscriptions.id)}`,
-    ),
-  })),
+  subscription_items: related(subscriptionItems, [
+    [subscriptionItems.subscriptionId, subscriptions.id],
+  ]),
   // The customer's own contract of that id (customerView finds it among the record's contracts).
-  contract: sqlRows((row, alias) => ({
-    from: from(
-      sql`${contracts}`,
-      alias,
-      sql`${alias}.${name(contracts.id)} = ${row}.${name(subscriptions.contractId)}
-        and ${alias}.${name(contracts.customerId)} = ${row}.${name(subscriptions.customerId)}`,
-    ),
-  })),
+  contract: related(contracts, [
+    [contracts.id, subscriptions.contractId],
+    [contracts.customerId, subscriptions.customerId],
+  ]),
 };
 
 /** The customer's subscriptions, linked (add-ons to another subscription) or not. */
 const ownSubscriptions = (linked: boolean) =>
-  sqlRows((row, alias) => ({
-    from: from(
-      sql`${subscriptions}`,
-      alias,
-      sql`${alias}.${name(subscriptions.customerId)} = ${row}.${name(customers.id)}
-        and ${alias}.${name(subscriptions.linkedToSubscriptionId)} is ${linked ? sql`not null` : sql`null`}`,
-    ),
-    orderBy: sql`${alias}.${name(subscriptions.createdAt)}, ${alias}.${name(subscriptions.id)}`,
-  }));
+  related(subscriptions, [[subscriptions.customerId, customers.id]], {
+    also: (alias) =>
+      sql`${alias}.${name(subscriptions.linkedToSubscriptionId)} is ${linked ? sql`not null` : sql`null`}`,
+    orderBy: [subscriptions.createdAt, subscriptions.id],
+  });
 
 export const customerPlans = {
   id: column(customers.id),
@@ -121,30 +128,15 @@ export const customerPlans = {
   email: column(customers.email),
   created_at: instant(customers.createdAt),
   time_zone: column(customers.timeZone),
-  shippingAddresses: sqlRows((row, alias) => ({
-    from: from(
-      sql`${addresses}`,
-      alias,
-      sql`${alias}.${name(addresses.customerId)} = ${row}.${name(customers.id)}`,
-    ),
-    orderBy: sql`${alias}.${name(addresses.createdAt)}, ${alias}.${name(addresses.id)}`,
-  })),
-  tags: sqlRows((row, alias) => ({
-    from: from(
-      sql`${customerTags}`,
-      alias,
-      sql`${alias}.${name(customerTags.customerId)} = ${row}.${name(customers.id)}`,
-    ),
-    orderBy: sql`${alias}.${name(customerTags.name)}`,
-  })),
-  contracts: sqlRows((row, alias) => ({
-    from: from(
-      sql`${contracts}`,
-      alias,
-      sql`${alias}.${name(contracts.customerId)} = ${row}.${name(customers.id)}`,
-    ),
-    orderBy: sql`${alias}.${name(contracts.startDate)}, ${alias}.${name(contracts.id)}`,
-  })),
+  shippingAddresses: related(addresses, [[addresses.customerId, customers.id]], {
+    orderBy: [addresses.createdAt, addresses.id],
+  }),
+  tags: related(customerTags, [[customerTags.customerId, customers.id]], {
+    orderBy: [customerTags.name],
+  }),
+  contracts: related(contracts, [[contracts.customerId, customers.id]], {
+    orderBy: [contracts.startDate, contracts.id],
+  }),
   subscriptions: ownSubscriptions(false),
   linked_subscriptions: ownSubscriptions(true),
 };

@@ -19,7 +19,7 @@ import {
 export type { AddressRow, BillingSubscription, ContractRow, SubscriptionRow };
 
 /** The audit entry of a read of the customer's own record (GetCustomerData). */
-const customerRead = (customerId: string) => ({
+export const customerRead = (customerId: string) => ({
   action: 'read',
   entity: 'customer',
   entityId: customerId,
