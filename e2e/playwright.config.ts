@@ -59,8 +59,9 @@ export default defineConfig({
       ],
     },
     // A trace records every action's DOM and a screencast: measured on appointments + forms
-    // (17 tests, 2 workers), recording one for every test and dropping it on success cost a
-    // third of the browser CPU (380 CPU-s against 276) and a quarter of the wall time. CI
+    // (17 tests, 2 workers), recording one for every test and dropping it on success cost more
+    // than a quarter of the browser, runner and server CPU (380 CPU-s against 276) and a fifth
+    // of the wall time (223 s against 173 s); the whole stage, 10m52 against 8m36. CI
     // retries a failed test once and records that retry; a local run keeps the failure's own.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
