@@ -80,8 +80,94 @@ function zones(root, { testFile }) {
     from: `${root}${server}/identity`,
     message: 'platform/ sits below identity/ and never imports it.',
   };
-  return [...features, shared, ...stores, compositionRoot, platform];
+
+  // GraphQL: the kit (graphql/: builder, guards, payload helpers, the context's type) sits below
+  // the modules and names none of them; the host (graphql-host/: context, schema assembly,
+  // persisted operations, subscriptions) sits above them. In a module only its schema files
+  // (schema.ts, schema-*.ts, *-schema.ts) speak GraphQL: services and stores throw AppError.
+  const schemaFile = '!(schema|schema-*|*-schema).ts';
+  const graphql = testFile
+    ? []
+    : [
+        {
+          target: `${root}${server}/modules/**/${schemaFile}`,
+          from: [`${root}${server}/graphql`, `${root}${server}/graphql-host`],
+          message:
+            "Only a module's schema files speak GraphQL; services and stores throw AppError " +
+            '(platform/errors.ts), which each edge maps.',
+        },
+        {
+          target: `${root}${server}/graphql`,
+          from: [`${root}${server}/modules`, `${root}${server}/graphql-host`],
+          message:
+            "graphql/ is the kit below the modules: it names no module (they add their services to the context's type).",
+        },
+        {
+          target: [
+            `${root}${server}/modules`,
+            `${root}${server}/platform`,
+            `${root}${server}/identity`,
+            `${root}${server}/db`,
+          ],
+          from: `${root}${server}/graphql-host`,
+          message: 'graphql-host/ sits above the modules; only app.ts and the composition use it.',
+        },
+      ];
+
+  // Tables: each area's tables live in db/schema/<area>.ts (and the files TABLES_OF names);
+  // its code imports only those and the shared catalogue. Tests and the demo seed read any.
+  const tables = testFile
+    ? []
+    : [
+        ...folders(`${root}${server}/modules`).map((module) => ({
+          target: `${root}${server}/modules/${module}/**`,
+          own: [module, ...(TABLES_OF[module] ?? [])],
+        })),
+        ...['identity', 'platform'].map((area) => ({
+          target: `${root}${server}/${area}/**`,
+          own: [area, ...(TABLES_OF[area] ?? [])],
+        })),
+      ].map(({ target, own }) => ({
+        target,
+        from: `${root}${server}/db/schema/**`,
+        except: [abs(`${server}/db/schema/@(${[...own, ...SHARED_TABLES].join('|')}).ts`)],
+        message: `This area reads only its own tables (db/schema/{${own.join(',')}}.ts) and the catalogue; another area's data comes through that area's service.`,
+      }));
+  return [...features, shared, ...stores, compositionRoot, platform, ...graphql, ...tables];
 }
+
+/** Table files an area owns beside db/schema/<area>.ts. */
+const TABLES_OF = {
+  customers: ['customer-actions'],
+  billing: ['invoices'],
+  platform: ['jobs', 'gateway'],
+};
+/** Reference data every area reads: treatments, their configurations, providers. */
+const SHARED_TABLES = ['catalog'];
+
+/** Audit rows are written only by the unit of work (platform/): no module names the table. */
+const auditByUnitOfWork = {
+  files: [
+    'apps/server/src/{modules,identity}/**/*.ts',
+    `${FIXTURES}/apps/server/src/{modules,identity}/**/*.ts`,
+  ],
+  ignores: TEST_FILES,
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: 'TemplateElement[value.raw=/\\baudit_log\\b/]',
+        message:
+          'Audit rows are written only by the unit of work (platform/unit-of-work.ts, platform/audit.ts).',
+      },
+      {
+        selector: 'Literal[value=/\\baudit_log\\b/]',
+        message:
+          'Audit rows are written only by the unit of work (platform/unit-of-work.ts, platform/audit.ts).',
+      },
+    ],
+  },
+};
 
 const restrictedPaths = (options) => [
   'error',
@@ -217,6 +303,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': restrictedPaths({ testFile: true }) },
   },
   domainPurity,
+  auditByUnitOfWork,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -8,18 +8,18 @@ import mercurius from 'mercurius';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { releaseOperationCaches } from './graphql/builder';
-import { buildContext, httpContext } from './graphql/context';
-import { formatGraphQLErrors } from './graphql/format-errors';
-import { persistedGetRunner } from './graphql/persisted-get';
-import { guardRootArguments } from './graphql/input-guard';
-import { validationRules } from './graphql/limits';
+import { buildContext, httpContext } from './graphql-host/context';
+import { formatGraphQLErrors } from './graphql-host/format-errors';
+import { persistedGetRunner } from './graphql-host/persisted-get';
+import { guardRootArguments } from './graphql-host/input-guard';
+import { validationRules } from './graphql-host/limits';
 import {
   allowedWebSocketOrigin,
   loadPersistedDocuments,
   persistedOperationsHook,
   type PersistedDocuments,
-} from './graphql/persisted';
-import { schema } from './graphql/schema';
+} from './graphql-host/persisted';
+import { schema } from './graphql-host/schema';
 import { googleRoutes } from './identity/google-routes';
 import type { SigningKeys } from './identity/keys';
 import type { IdentityLimiter } from './identity/rate-limits';
@@ -38,7 +38,7 @@ import {
   leanSubscriptionConnections,
   SessionSockets,
   sessionBoundSubscriptions,
-} from './graphql/subscriptions';
+} from './graphql-host/subscriptions';
 import { platformRoutes } from './platform/routes';
 import { invoiceRoutes } from './modules/billing/invoice-routes';
 import { fileRoutes } from './modules/files/routes';

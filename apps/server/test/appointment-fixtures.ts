@@ -2,16 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import {
-  addresses,
   appointments,
   providerLicenses,
-  providers,
   providerSchedules,
   providerTreatments,
-  sessions,
-  subscriptions,
-  treatments,
-} from '../src/db/schema/index';
+} from '../src/db/schema/appointments';
+import { providers, treatments } from '../src/db/schema/catalog';
+import { addresses, subscriptions } from '../src/db/schema/customers';
+import { sessions } from '../src/db/schema/identity';
 import { createCustomer } from './factories';
 import { graphql, type GraphQLResponse, type TestServer } from './harness';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client';
-import { addresses, contracts, customers, subscriptions, users } from '../src/db/schema/index';
+import { addresses, contracts, customers, subscriptions } from '../src/db/schema/customers';
+import { users } from '../src/db/schema/identity';
 import { hashPassword } from '../src/identity/secrets';
 
 export const TEST_PASSWORD = 'Secret123';

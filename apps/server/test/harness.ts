@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { parseConfig, type Config } from '../src/config';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
-import type { PersistedDocuments } from '../src/graphql/persisted';
+import type { PersistedDocuments } from '../src/graphql-host/persisted';
 import { ephemeralSigningKeys } from '../src/identity/keys';
 import { TestClock } from '../src/platform/clock';
 

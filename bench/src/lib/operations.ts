@@ -2,7 +2,7 @@ import {
   documentHash,
   loadPersistedDocuments,
   type PersistedDocuments,
-} from '../../../apps/server/src/graphql/persisted';
+} from '../../../apps/server/src/graphql-host/persisted';
 
 // The operations the bench sends. A production server accepts only persisted operations
 // (DESIGN.md; graphql/persisted.ts), so portal.ts adds these to the web app's own, as a

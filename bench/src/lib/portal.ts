@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../../../apps/server/src/app';
 import { parseConfig } from '../../../apps/server/src/config';
-import { loadPersistedDocuments } from '../../../apps/server/src/graphql/persisted';
+import { loadPersistedDocuments } from '../../../apps/server/src/graphql-host/persisted';
 import { migrateDatabase, openDatabase, type Database } from '../../../apps/server/src/db/client';
 import { ephemeralSigningKeys } from '../../../apps/server/src/identity/keys';
 import { hashPassword } from '../../../apps/server/src/identity/secrets';

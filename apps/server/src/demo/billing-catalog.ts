@@ -5,7 +5,7 @@ import {
   type AddonSku,
   type ContractLengthMonths,
 } from '@portal/domain';
-import type { coupons, itemPrices } from '../db/schema/index';
+import type { coupons, itemPrices } from '../db/schema/billing';
 
 // The provider's price list (spec 02 §3, §9): plans per treatment and contract length, the
 // add-ons and two coupons. Cents; a plan's price is per billing period (a month, or the whole

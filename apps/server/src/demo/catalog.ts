@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, FEATURE_FLAGS } from '@portal/domain';
-import type { FunnelInfo } from '../db/schema/index';
+import type { FunnelInfo } from '../db/schema/catalog';
 
 /** The treatments the provider offers (spec 01 section 3, spec 02 section 3). */
 export const DEMO_TREATMENTS = [

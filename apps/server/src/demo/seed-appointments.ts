@@ -5,12 +5,11 @@ import {
   appointments,
   followUps,
   providerLicenses,
-  providers,
   providerSchedules,
   providerTreatments,
   reschedules,
-  treatments,
-} from '../db/schema/index';
+} from '../db/schema/appointments';
+import { providers, treatments } from '../db/schema/catalog';
 
 /** Licensed states per demo provider: every state has someone, CA and TS have all three. */
 const LICENSES: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 import { NOTIFICATION_TYPE } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerNotifications } from '../db/schema/index';
+import { customerNotifications } from '../db/schema/notifications';
 import {
   exchangeToken,
   graphql,

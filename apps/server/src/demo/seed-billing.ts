@@ -1,15 +1,15 @@
 import type { Db } from '../db/client';
 import { and, eq } from 'drizzle-orm';
 import {
-  addresses,
   charges,
   coupons,
-  invoices,
   itemPrices,
   paymentSources,
-  sandboxGatewayPaymentMethods,
   subscriptionPaymentSources,
-} from '../db/schema/index';
+} from '../db/schema/billing';
+import { addresses } from '../db/schema/customers';
+import { sandboxGatewayPaymentMethods } from '../db/schema/gateway';
+import { invoices } from '../db/schema/invoices';
 import { DEMO_COUPONS, DEMO_ITEM_PRICES } from './billing-catalog';
 
 /** The price list and coupons; inside seedDemoData's transaction (or a test's database). */

@@ -1,12 +1,9 @@
 import { NOTIFICATION_TYPE, type CustomerActionType } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import {
-  bulkOrders,
-  customerActions,
-  customerActionTypes,
-  customerNotifications,
-} from '../db/schema/index';
+import { bulkOrders } from '../db/schema/bulk';
+import { customerActions, customerActionTypes } from '../db/schema/customer-actions';
+import { customerNotifications } from '../db/schema/notifications';
 
 const MINUTE = 60_000;
 

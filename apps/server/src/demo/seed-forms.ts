@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { idVerifications } from '../db/schema/index';
+import { idVerifications } from '../db/schema/forms';
 
 /**
  * Demo forms (issue 15). The definitions themselves are seeded at every start (app.ts), and

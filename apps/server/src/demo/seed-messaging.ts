@@ -1,12 +1,9 @@
 import { NOTIFICATION_TYPE } from '@portal/domain';
 import type { Db } from '../db/client';
-import {
-  customerNotifications,
-  providerMessages,
-  providerMessageTemplates,
-  providers,
-  users,
-} from '../db/schema/index';
+import { providers } from '../db/schema/catalog';
+import { users } from '../db/schema/identity';
+import { providerMessages, providerMessageTemplates } from '../db/schema/messages';
+import { customerNotifications } from '../db/schema/notifications';
 import { sectionMarker } from '../modules/messages/sections';
 
 export const DEMO_STAFF_ACCOUNT = {

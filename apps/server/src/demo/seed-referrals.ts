@@ -1,6 +1,6 @@
 import { REFERRAL_CREDIT_CENTS } from '@portal/domain';
 import type { Db } from '../db/client';
-import { referrals } from '../db/schema/index';
+import { referrals } from '../db/schema/referrals';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { LAB_DOCUMENT_CATEGORY, normalizeShipmentStatus } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { providers, treatments } from '../db/schema/catalog';
+import { documents } from '../db/schema/files';
+import { labOrders } from '../db/schema/labs';
 import {
-  documents,
-  labOrders,
   prescriptionKits,
   prescriptionMediaAssets,
   prescriptions,
-  providers,
   shipmentEvents,
   shipments,
-  treatments,
-} from '../db/schema/index';
+} from '../db/schema/prescriptions';
 import type { DocumentStore } from '../platform/document-store';
 import { textPdf } from './pdf';
 

@@ -1,19 +1,17 @@
 import { DEFAULT_TIME_ZONE } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { providers, treatmentConfigurations, treatments } from '../db/schema/catalog';
 import {
   addresses,
   contracts,
   customers,
   customerTags,
-  featureFlags,
-  providers,
   subscriptionItems,
   subscriptions,
-  treatmentConfigurations,
-  treatments,
-  users,
-} from '../db/schema/index';
+} from '../db/schema/customers';
+import { featureFlags } from '../db/schema/flags';
+import { users } from '../db/schema/identity';
 import { hashPassword } from '../identity/secrets';
 import { seedMessagingDemo } from './seed-messaging';
 import { seedAppointments } from './seed-appointments';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GraphQLContext } from './context';
-import { codedError } from './errors';
+import { codedError } from '../platform/errors';
 
 /**
  * The customer the access token names (DESIGN.md section 4: the token decides whose data).

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, auditLog, customers, users } from '../db/schema/index';
+import { addresses, customers } from '../db/schema/customers';
+import { users } from '../db/schema/identity';
+import { auditLog } from '../db/schema/platform';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
 import {
   exchangeToken,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, oneTimeCodes, users } from '../db/schema/index';
+import { customers } from '../db/schema/customers';
+import { oneTimeCodes, users } from '../db/schema/identity';
 import { hashSecret } from './secrets';
 import { createCustomer, createUser, TEST_PASSWORD } from '../../test/factories';
 import { latestMail, postJson, startTestServer, type TestServer } from '../../test/harness';

@@ -1,6 +1,7 @@
 import type { IdentityErrorCode } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorDetails } from '../platform/errors';
 
 const STATUS: Record<IdentityErrorCode, number> = {
   'invalid-input': 400,
@@ -96,6 +97,13 @@ export function httpErrorHandler(
   reply: FastifyReply,
 ) {
   if (error instanceof IdentityError) return sendIdentityError(reply, error);
+  // A service's expected failure that a route let through: its code, reason and fields in the
+  // body, as the GraphQL formatter puts them in extensions.
+  if (error instanceof AppError) {
+    return reply
+      .status(error.code === 'FORBIDDEN' ? 403 : 400)
+      .send({ error: { ...errorDetails(error), message: error.message } });
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return sendIdentityError(
       reply,

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { oidcStates } from '../db/schema/index';
+import { oidcStates } from '../db/schema/identity';
 
 export type OidcState = typeof oidcStates.$inferSelect;
 

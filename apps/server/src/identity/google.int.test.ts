@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, oidcStates, referrals, users } from '../db/schema/index';
+import { oidcStates, users } from '../db/schema/identity';
+import { auditLog } from '../db/schema/platform';
+import { referrals } from '../db/schema/referrals';
 import { safeReturnTo } from './google';
 import { CODE_TTL_MS } from './service';
 import { createCustomer, createUser } from '../../test/factories';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../app';
 import type { Database } from '../db/client';
-import { SESSION_ENDED_CLOSE_CODE } from '../graphql/subscriptions';
+import { SESSION_ENDED_CLOSE_CODE } from '../graphql-host/subscriptions';
 import { ephemeralSigningKeys } from './keys';
 import { SESSION_CACHE_TTL_MS } from './session-cache';
 import { TestClock } from '../platform/clock';

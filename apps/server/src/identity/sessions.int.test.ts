@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { sessions } from '../db/schema/index';
-import { SESSION_ENDED_CLOSE_CODE } from '../graphql/subscriptions';
+import { sessions } from '../db/schema/identity';
+import { SESSION_ENDED_CLOSE_CODE } from '../graphql-host/subscriptions';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
 import {
   exchangeToken,

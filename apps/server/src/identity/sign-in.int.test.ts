@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema/index';
+import { auditLog } from '../db/schema/platform';
 import { createCustomer, createUser, TEST_PASSWORD } from '../../test/factories';
 import { latestMail, postJson, startTestServer, type TestServer } from '../../test/harness';
 

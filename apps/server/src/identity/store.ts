@@ -3,14 +3,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AuditValues } from '../platform/audit';
 import { preparedOnce } from '../db/prepared';
-import {
-  auditLog,
-  customers,
-  oneTimeCodes,
-  refreshTokens,
-  sessions,
-  users,
-} from '../db/schema/index';
+import { customers } from '../db/schema/customers';
+import { oneTimeCodes, refreshTokens, sessions, users } from '../db/schema/identity';
+import { auditLog } from '../db/schema/platform';
 
 export type User = typeof users.$inferSelect;
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];

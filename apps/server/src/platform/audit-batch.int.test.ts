@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema/index';
+import { auditLog } from '../db/schema/platform';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
 import { exchangeToken, useTestDatabase, postJson, startTestServer } from '../../test/harness';
 import type { Database } from '../db/client';

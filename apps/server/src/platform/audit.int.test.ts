@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema/index';
+import { auditLog } from '../db/schema/platform';
 import { useTestDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
 import { AuditLog } from './audit';

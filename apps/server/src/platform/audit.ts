@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { auditLog } from '../db/schema/index';
+import { auditLog } from '../db/schema/platform';
 
 export interface AuditActor {
   type: 'customer' | 'staff' | 'system' | 'anonymous';

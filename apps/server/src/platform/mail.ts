@@ -2,7 +2,7 @@ import type { NotificationChannel, NotificationPreferenceCategory } from '@porta
 import { desc } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { outbox } from '../db/schema/index';
+import { outbox } from '../db/schema/platform';
 
 export interface MailMessage {
   to: string;

@@ -1,7 +1,7 @@
 import type { NotificationPreferenceCategory } from '@portal/domain';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { smsOutbox } from '../db/schema/index';
+import { smsOutbox } from '../db/schema/platform';
 import type { DeliveryPolicy } from './mail';
 
 export interface TextMessage {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CSP_NONCE_PLACEHOLDER } from '../app';
-import { documentHash, loadPersistedDocuments } from '../graphql/persisted';
+import { documentHash, loadPersistedDocuments } from '../graphql-host/persisted';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
 import { exchangeToken, postJson, startTestServer, type TestServer } from '../../test/harness';
 

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
-import { auditLog, featureFlags } from '../db/schema/index';
+import { featureFlags } from '../db/schema/flags';
+import { auditLog } from '../db/schema/platform';
 import { UnitOfWork } from './unit-of-work';
 
 // The one transaction idiom: the audit row commits with the change it describes, or neither.

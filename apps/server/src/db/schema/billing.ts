@@ -13,7 +13,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { contracts, customers, subscriptions } from './customers';
-
 // Billing (spec 02 §3, §7, §9; DESIGN §6): our own tables stand in for the billing provider.
 // Money is integer cents. No card number is ever stored: a payment source keeps the gateway's
 // payment method id, brand, last 4 and expiry.
@@ -169,51 +168,6 @@ export const subscriptionCancellations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('subscription_cancellations_subscription_uq').on(t.subscriptionId)],
-);
-
-// ---------------------------------------------------------------------------
-// The built-in sandbox payment gateway's own records (DESIGN §4, §6). They stand for the
-// processor's database: only platform/gateway/sandbox.ts reads them. Kept in the database so
-// they survive a restart, as a real processor's would.
-// ---------------------------------------------------------------------------
-
-/** Single-use tokens from the tokenization endpoint: what a test number does, never the number. */
-export const sandboxGatewayTokens = pgTable('sandbox_gateway_tokens', {
-  id: text('id').primaryKey(),
-  brand: text('brand').notNull(),
-  last4: text('last4').notNull(),
-  expiryMonth: integer('expiry_month').notNull(),
-  expiryYear: integer('expiry_year').notNull(),
-  /** succeed, or decline:<reason> at verification, or charge_decline:<reason> on charges only. */
-  behaviour: text('behaviour').notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const sandboxGatewayPaymentMethods = pgTable('sandbox_gateway_payment_methods', {
-  id: text('id').primaryKey(),
-  brand: text('brand').notNull(),
-  last4: text('last4').notNull(),
-  expiryMonth: integer('expiry_month').notNull(),
-  expiryYear: integer('expiry_year').notNull(),
-  behaviour: text('behaviour').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const sandboxGatewayCharges = pgTable(
-  'sandbox_gateway_charges',
-  {
-    id: text('id').primaryKey(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    /** Hash of the request's parameters: a reused key with other parameters is refused. */
-    requestHash: text('request_hash').notNull(),
-    paymentMethodId: text('payment_method_id').notNull(),
-    amount: integer('amount').notNull(),
-    status: text('status').notNull(),
-    reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('sandbox_gateway_charges_key_uq').on(t.idempotencyKey)],
 );
 
 /**

@@ -12,7 +12,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customerActions } from './customer-actions';
 import { customers } from './customers';
-
 // Bulk semaglutide orders and their payment (spec 02 §3, §4, §7, §9; issue 12).
 
 /**
@@ -88,20 +87,4 @@ export const gatewayWebhookEvents = pgTable('gateway_webhook_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * The sandbox gateway's hosted pay-later checkouts (its own records, like the tables in
- * billing.ts): the client reference is the customer action id.
- */
-export const sandboxGatewayCheckouts = pgTable('sandbox_gateway_checkouts', {
-  id: text('id').primaryKey(),
-  clientReference: text('client_reference').notNull(),
-  amount: integer('amount').notNull(),
-  description: text('description').notNull(),
-  returnUrl: text('return_url').notNull(),
-  /** open, then paid. */
-  status: text('status').notNull().default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
 });

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './identity';
-import { treatments } from './treatments';
+import { treatments } from './catalog';
 
 /** Spec 01 section 3, Customer. full_name is derived from first and last name. */
 export const customers = pgTable(

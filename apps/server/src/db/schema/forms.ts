@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
 import { customers } from './customers';
-import { documents } from './treatment-records';
+import { documents } from './files';
 
 // Issue 15: form definitions (FHIR R4 Questionnaires, one row per url and version), the
 // customers' responses pinned to one of them, the care team's tasks raised by a check-in, and

@@ -1,15 +1,26 @@
+// Every table, for the database client and drizzle-kit. Each area's tables live in the file
+// named after it; a module imports its own file, never this one (eslint.config.js). `catalog`
+// is the provider's reference data every area reads (treatments, their configurations,
+// providers); `platform`, `jobs` and `gateway` belong to platform/.
 export * from './identity';
 export * from './customers';
-export * from './treatments';
-export * from './platform';
-export * from './appointments';
-export * from './messaging';
 export * from './customer-actions';
-export * from './treatment-records';
+export * from './catalog';
+export * from './platform';
+export * from './flags';
+export * from './jobs';
+export * from './gateway';
+export * from './appointments';
+export * from './preferences';
+export * from './notifications';
+export * from './messages';
+export * from './sdui';
+export * from './prescriptions';
+export * from './files';
+export * from './labs';
 export * from './referrals';
 export * from './measurements';
 export * from './billing';
 export * from './invoices';
-export * from './jobs';
 export * from './forms';
 export * from './bulk';

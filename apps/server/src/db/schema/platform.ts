@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Append-only record of reads and writes of health and payment data (DESIGN.md section 4).
@@ -35,25 +25,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_actor_idx').on(t.actorType, t.actorId),
-  ],
-);
-
-/** Feature flags: a row with no customer is the default; a customer row overrides it. */
-export const featureFlags = pgTable(
-  'feature_flags',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    customerId: uuid('customer_id'),
-    enabled: boolean('enabled').notNull(),
-  },
-  (t) => [
-    uniqueIndex('feature_flags_default_uq')
-      .on(t.name)
-      .where(sql`${t.customerId} is null`),
-    uniqueIndex('feature_flags_customer_uq')
-      .on(t.name, t.customerId)
-      .where(sql`${t.customerId} is not null`),
   ],
 );
 

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  consents,
-  followUps,
-  notificationPreferences,
-  reschedules,
-  subscriptions,
-} from '../../db/schema/index';
+import { followUps, reschedules } from '../../db/schema/appointments';
+import { subscriptions } from '../../db/schema/customers';
+import { auditLog } from '../../db/schema/platform';
+import { consents, notificationPreferences } from '../../db/schema/preferences';
 import {
   APPOINTMENTS,
   SCHEDULE,

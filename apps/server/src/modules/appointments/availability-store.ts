@@ -1,7 +1,7 @@
 import { AVAILABILITY_LABEL_THRESHOLDS, SLOT_RELEASING_STATUSES } from '@portal/domain';
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { providers } from '../../db/schema/index';
+import { providers } from '../../db/schema/catalog';
 import type { SlotFilter } from './slot-store';
 import type { ProviderRow } from './store';
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog } from '../../db/schema/index';
+import { appointments } from '../../db/schema/appointments';
+import { auditLog } from '../../db/schema/platform';
 import {
   SCHEDULE,
   TUESDAY,

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, appointments, auditLog, providerSchedules } from '../../db/schema/index';
+import { appointments, providerSchedules } from '../../db/schema/appointments';
+import { addresses } from '../../db/schema/customers';
+import { auditLog } from '../../db/schema/platform';
 import {
   AVAILABLE_SLOTS,
   RESCHEDULE,

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentRequirements, customers, users } from '../../db/schema/index';
+import { appointmentRequirements } from '../../db/schema/appointments';
+import { customers } from '../../db/schema/customers';
+import { users } from '../../db/schema/identity';
 import { seedDemoData } from '../../demo/seed';
 import {
   APPOINTMENTS,

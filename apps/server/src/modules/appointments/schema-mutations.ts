@@ -5,10 +5,10 @@ import {
   scheduleAppointmentSchema,
 } from '@portal/domain';
 import { builder } from '../../graphql/builder';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import { isUuid, parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok } from '../../graphql/payload';
-import { AppointmentPayload, ReschedulePayload } from './types';
+import { AppointmentPayload, ReschedulePayload } from './schema-types';
 
 // Booking, rescheduling and async visits (spec 01 §4, §7). Each resolver
 // checks the viewer, parses its input with the domain's zod schema, and calls the service.

@@ -1,11 +1,11 @@
 import { ADHOC_SLOT_LIMIT, AVAILABILITY_LABELS, type AvailabilityLabel } from '@portal/domain';
 import { builder } from '../../graphql/builder';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import { requireCustomer } from '../../graphql/guards';
-import { slotSearch, timeZoneArg } from './guards';
+import { slotSearch, timeZoneArg } from './schema-guards';
 import type { FreeSlotRow } from './availability-store';
 import type { AvailabilitySummary } from './slots';
-import { AppointmentProvider, AvailableSlot } from './types';
+import { AppointmentProvider, AvailableSlot } from './schema-types';
 
 // Slot reads (spec 01 §7). The server applies the booking window (or the reschedule window
 // with forReschedule) whatever range the client asks for; it only narrows it.

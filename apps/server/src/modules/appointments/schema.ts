@@ -8,9 +8,16 @@ import {
   PreviousProvider,
   Reschedule,
   TreatmentConfiguration,
-} from './types';
+} from './schema-types';
 import './schema-slots';
 import './schema-mutations';
+import type { AppointmentService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    appointments: AppointmentService;
+  }
+}
 
 // Spec 01 §7, appointments. The documents the web sends (one per operation file):
 //

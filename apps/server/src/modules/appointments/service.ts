@@ -20,7 +20,7 @@ import { auditValues, type AuditActor, type AuditLog } from '../../platform/audi
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import { AvailabilityStore } from './availability-store';
 import { SlotStore } from './slot-store';
 import { isOnSchedule, scheduledProvider, SlotService } from './slots';

@@ -15,10 +15,10 @@ import type { Db } from '../../db/client';
 import {
   appointments,
   providerLicenses,
-  providers,
   providerSchedules,
   providerTreatments,
-} from '../../db/schema/index';
+} from '../../db/schema/appointments';
+import { providers } from '../../db/schema/catalog';
 import type { ProviderRow } from './store';
 
 export interface ScheduleBlockRow {

@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import type { Clock } from '../../platform/clock';
 import type { AvailabilityStore, FreeSlotRow } from './availability-store';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { BookedRange, ScheduleBlockRow, SlotCandidates, SlotStore } from './slot-store';
 import type { AppointmentStore, ProviderRow, TreatmentRow } from './store';
 

@@ -20,16 +20,13 @@ import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import type { AuditValues } from '../../platform/audit';
 import {
-  addresses,
   appointmentRequirements,
   appointments,
   followUps,
-  providers,
   reschedules,
-  subscriptions,
-  treatmentConfigurations,
-  treatments,
-} from '../../db/schema/index';
+} from '../../db/schema/appointments';
+import { providers, treatmentConfigurations, treatments } from '../../db/schema/catalog';
+import { addresses, subscriptions } from '../../db/schema/customers';
 
 import {
   hoursToBlocks,

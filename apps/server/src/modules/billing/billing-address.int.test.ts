@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, paymentSources } from '../../db/schema/index';
+import { paymentSources } from '../../db/schema/billing';
+import { auditLog } from '../../db/schema/platform';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import { monthlyCustomer, saveCard, seedCatalogue } from './billing-fixtures';
 

@@ -1,5 +1,5 @@
 import { findSupportedState, type UpdateBillingAddressInput } from '@portal/domain';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { AuditActor } from '../../platform/audit';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingStore, PaymentSourceRow } from './store';

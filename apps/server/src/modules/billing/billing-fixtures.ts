@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { contracts, subscriptionItems, subscriptions, treatments } from '../../db/schema/index';
+import { treatments } from '../../db/schema/catalog';
+import { contracts, subscriptionItems, subscriptions } from '../../db/schema/customers';
 import { DEMO_TREATMENTS } from '../../demo/catalog';
 import { seedBillingCatalogue } from '../../demo/seed-billing';
 import { createCustomer, TEST_PASSWORD } from '../../../test/factories';

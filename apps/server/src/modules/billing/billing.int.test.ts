@@ -1,14 +1,9 @@
 import { PAYMENT_DECLINE_REASONS, paymentDeclineMessageKey } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  charges,
-  itemPrices,
-  paymentSources,
-  sandboxGatewayTokens,
-  subscriptionItems,
-  subscriptions,
-} from '../../db/schema/index';
+import { charges, itemPrices, paymentSources } from '../../db/schema/billing';
+import { subscriptionItems, subscriptions } from '../../db/schema/customers';
+import { sandboxGatewayTokens } from '../../db/schema/gateway';
 import { SANDBOX_TEST_CARDS } from '../../platform/gateway/test-cards';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {

@@ -1,5 +1,5 @@
 import { applyCredits, paymentFailure, type PriceChangeQuote } from '@portal/domain';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';

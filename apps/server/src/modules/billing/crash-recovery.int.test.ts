@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { charges, sandboxGatewayCharges } from '../../db/schema/index';
+import { charges } from '../../db/schema/billing';
+import { sandboxGatewayCharges } from '../../db/schema/gateway';
 import { call, crashDrill, signInDemo } from '../../../test/crash-server';
 import { freePort } from '../../../test/harness';
 import { CHANGE, QUOTE } from './billing-fixtures';

@@ -1,6 +1,9 @@
 import { and, eq, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountCredits, charges, contracts, invoices, referrals } from '../../db/schema/index';
+import { accountCredits, charges } from '../../db/schema/billing';
+import { contracts } from '../../db/schema/customers';
+import { invoices } from '../../db/schema/invoices';
+import { referrals } from '../../db/schema/referrals';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { change, monthlyCustomer, quoteFor, saveCard, seedCatalogue } from './billing-fixtures';
 

@@ -1,15 +1,8 @@
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  addresses,
-  billingReminders,
-  charges,
-  contracts,
-  customers,
-  invoices,
-  subscriptions,
-  type InvoiceAddress,
-} from '../../db/schema/index';
+import { charges } from '../../db/schema/billing';
+import { addresses, contracts, customers, subscriptions } from '../../db/schema/customers';
+import { billingReminders, invoices, type InvoiceAddress } from '../../db/schema/invoices';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = typeof invoices.$inferInsert;

@@ -10,7 +10,7 @@ import {
   type PriceChangeQuote,
   type PriceChangeQuoteInput,
 } from '@portal/domain';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { BillingSubscription, NewContract } from '../customers/service';
 import type { ChargeCredits } from './credits';
 import type { InvoiceDraft } from './invoices';

@@ -1,13 +1,10 @@
 import { NOTIFICATION_TYPE } from '@portal/domain';
 import { and, eq, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  charges,
-  contracts,
-  customerNotifications,
-  invoices,
-  subscriptions,
-} from '../../db/schema/index';
+import { charges } from '../../db/schema/billing';
+import { contracts, subscriptions } from '../../db/schema/customers';
+import { invoices } from '../../db/schema/invoices';
+import { customerNotifications } from '../../db/schema/notifications';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { monthlyCustomer, saveCard, seedCatalogue } from './billing-fixtures';
 

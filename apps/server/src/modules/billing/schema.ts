@@ -16,6 +16,13 @@ import type {
   QuoteView,
   SubscriptionView,
 } from './service';
+import type { BillingService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    billing: BillingService;
+  }
+}
 
 // Spec 02 §3, §7: the billing calls. Money in integer cents. Resolvers stay thin: scope,
 // input through the domain's zod schema, the service, the result.

@@ -16,7 +16,7 @@ import {
   type UpdateBillingAddressInput,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';

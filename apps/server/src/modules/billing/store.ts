@@ -9,8 +9,8 @@ import {
   paymentSources,
   subscriptionCancellations,
   subscriptionPaymentSources,
-  treatments,
-} from '../../db/schema/index';
+} from '../../db/schema/billing';
+import { treatments } from '../../db/schema/catalog';
 
 export type ItemPriceRow = typeof itemPrices.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;

@@ -1,11 +1,9 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bulkCharges,
-  customerActions,
-  customerNotifications,
-  sandboxGatewayCharges,
-} from '../../db/schema/index';
+import { bulkCharges } from '../../db/schema/bulk';
+import { customerActions } from '../../db/schema/customer-actions';
+import { sandboxGatewayCharges } from '../../db/schema/gateway';
+import { customerNotifications } from '../../db/schema/notifications';
 import { signWebhook } from '../../platform/gateway/webhook-signing';
 import { graphql, type TestServer, startTestServer } from '../../../test/harness';
 import { staffCall } from '../../../test/messaging-helpers';

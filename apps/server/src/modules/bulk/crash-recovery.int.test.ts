@@ -2,7 +2,9 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { bulkCharges, customerActions, sandboxGatewayCharges } from '../../db/schema/index';
+import { bulkCharges } from '../../db/schema/bulk';
+import { customerActions } from '../../db/schema/customer-actions';
+import { sandboxGatewayCharges } from '../../db/schema/gateway';
 import { call, crashDrill, signInDemo } from '../../../test/crash-server';
 import { freePort } from '../../../test/harness';
 

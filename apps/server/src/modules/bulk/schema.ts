@@ -9,6 +9,13 @@ import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
 import type { BulkEligibilityView, BulkOrderRow, PurchaseResult } from './service';
+import type { BulkService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    bulk: BulkService;
+  }
+}
 
 // Bulk semaglutide (spec 02 §4, §7; issue 12). Thin resolvers: the viewer, the domain's zod
 // schema, the service. Nothing the browser sends sets a price: the purchase takes only the

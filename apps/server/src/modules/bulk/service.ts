@@ -10,7 +10,7 @@ import {
   type StaffBulkApprovalInput,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';

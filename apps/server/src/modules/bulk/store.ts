@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bulkCharges, bulkOrders, gatewayWebhookEvents } from '../../db/schema/index';
+import { bulkCharges, bulkOrders, gatewayWebhookEvents } from '../../db/schema/bulk';
 
 export type BulkOrderRow = typeof bulkOrders.$inferSelect;
 export type BulkChargeRow = typeof bulkCharges.$inferSelect;

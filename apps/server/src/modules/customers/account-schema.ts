@@ -4,8 +4,15 @@ import { builder } from '../../graphql/builder';
 import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok } from '../../graphql/payload';
-import { Address, addressView } from './address-type';
+import { Address, addressView } from './address-schema';
 import type { CustomerRow } from './store';
+import type { AccountService } from './account-service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    account: AccountService;
+  }
+}
 
 // Spec 02 §7: update phone, update gender (pronouns), update shipping address.
 

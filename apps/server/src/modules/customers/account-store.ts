@@ -1,7 +1,8 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/domain';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { addresses, customerActions, customers, subscriptions } from '../../db/schema/index';
+import { customerActions } from '../../db/schema/customer-actions';
+import { addresses, customers, subscriptions } from '../../db/schema/customers';
 import type { AddressRow, CustomerRow } from './store';
 
 /** SQL of the account settings (phone, pronouns, addresses, erasure); customers' own tables. */

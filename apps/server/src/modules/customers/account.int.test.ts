@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addresses,
-  customers,
-  prescriptions,
-  subscriptions,
-  treatments,
-} from '../../db/schema/index';
+import { treatments } from '../../db/schema/catalog';
+import { addresses, customers, subscriptions } from '../../db/schema/customers';
+import { prescriptions } from '../../db/schema/prescriptions';
 import { createCustomer } from '../../../test/factories';
 import { createTreatment } from '../../../test/appointment-fixtures';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';

@@ -2,6 +2,13 @@ import { CUSTOMER_ACTION_STATUSES, type CustomerActionStatus } from '@portal/dom
 import { builder } from '../../graphql/builder';
 import { requireCustomer, uuidArg } from '../../graphql/guards';
 import type { CustomerActionRecord } from './actions-service';
+import type { CustomerActionService } from './actions-service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    customerActions: CustomerActionService;
+  }
+}
 
 const CustomerActionStatusEnum = builder.enumType('CustomerActionStatus', {
   description: 'Spec 01 section 3: a customer action is pending until it is complete.',

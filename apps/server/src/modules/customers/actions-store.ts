@@ -1,7 +1,8 @@
 import type { CustomerActionStatus } from '@portal/domain';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerActions, customerActionTypes, customers } from '../../db/schema/index';
+import { customerActions, customerActionTypes } from '../../db/schema/customer-actions';
+import { customers } from '../../db/schema/customers';
 
 type ActionRow = typeof customerActions.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index';
+import { auditLog } from '../../db/schema/platform';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../demo/seed';
 import { createCustomer } from '../../../test/factories';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';

@@ -1,8 +1,8 @@
 import { builder } from '../../graphql/builder';
 import './actions-schema';
 import './account-schema';
-import { Address, addressView, type AddressView } from './address-type';
-import { codedError } from '../../graphql/errors';
+import { Address, addressView, type AddressView } from './address-schema';
+import { codedError } from '../../platform/errors';
 import { topics } from '../../platform/pubsub';
 import { sqlRoot } from '../../graphql/sql-plan';
 import {
@@ -11,8 +11,15 @@ import {
   subscriptionItemPlans,
   subscriptionPlans,
   tagPlans,
-} from './json-plans';
+} from './schema-plans';
 import type { ContractRow, CustomerRecord, SubscriptionItemRow, SubscriptionRow } from './store';
+import type { CustomerService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    customers: CustomerService;
+  }
+}
 
 const Tag = builder.objectRef<{ name: string }>('Tag').implement({
   fields: (t) => ({ name: t.exposeString('name', { extensions: tagPlans.name }) }),
@@ -118,7 +125,7 @@ export interface CustomerView {
   linked_subscriptions: SubscriptionShape[];
 }
 
-/** First and last name, a space between, no space at either end (json-plans.ts: btrim). */
+/** First and last name, a space between, no space at either end (schema-plans.ts: btrim). */
 function fullName(first: string, last: string): string {
   return `${first} ${last}`.replace(/^ +| +$/g, '');
 }
@@ -191,7 +198,7 @@ builder.queryField('customer', (t) =>
     description:
       'GetCustomerData: the customer the access token names; null when the user has no customer record.',
     authScopes: { customer: true },
-    // A persisted query whose fields all have SQL plans (json-plans.ts) reads its JSON from the
+    // A persisted query whose fields all have SQL plans (schema-plans.ts) reads its JSON from the
     // database in one statement (graphql/sql-plan.ts); the same customer, the same audit row.
     // Without the customer scope the resolver answers, with scope-auth's error.
     extensions: sqlRoot(async (ctx, select) => {

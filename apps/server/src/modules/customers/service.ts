@@ -4,7 +4,7 @@ import {
   type SubscriptionStatus,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import type { SqlSelect } from '../../graphql/sql-plan';
+import type { SqlSelect } from '../../db/json-select';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Work } from '../../platform/unit-of-work';
 import {

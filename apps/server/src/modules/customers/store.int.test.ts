@@ -8,7 +8,7 @@ import {
   customerTags,
   subscriptionItems,
   subscriptions,
-} from '../../db/schema/index';
+} from '../../db/schema/customers';
 import { createCustomer } from '../../../test/factories';
 import { useTestDatabase } from '../../../test/harness';
 import { CustomerStore } from './store';

@@ -12,16 +12,15 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import type { SqlSelect } from '../../graphql/sql-plan';
+import type { SqlSelect } from '../../db/json-select';
+import { treatmentConfigurations, treatments } from '../../db/schema/catalog';
 import {
   addresses,
   contracts,
   customers,
   subscriptionItems,
   subscriptions,
-  treatmentConfigurations,
-  treatments,
-} from '../../db/schema/index';
+} from '../../db/schema/customers';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
@@ -145,7 +144,7 @@ export class CustomerStore {
 
   /**
    * The customer's JSON for a persisted query's SQL plan (graphql/sql-plan.ts, the fields'
-   * plans in json-plans.ts), as the database builds it; undefined when there is no such
+   * plans in schema-plans.ts), as the database builds it; undefined when there is no such
    * customer. Each plan is a named prepared statement, as loadRecord's.
    */
   async recordJson(id: string, select: SqlSelect): Promise<string | undefined> {

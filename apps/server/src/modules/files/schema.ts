@@ -7,6 +7,13 @@ import {
 import { builder } from '../../graphql/builder';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import type { SignedUploadAnswer, SignedUrlAnswer } from './service';
+import type { FileService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    files: FileService;
+  }
+}
 
 export const FileCategoryEnum = builder.enumType('FileCategory', {
   description: 'Spec 02 section 3: document categories; lab results are LabResult.',

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents } from '../../db/schema/index';
+import { documents } from '../../db/schema/files';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentInsert = Pick<

@@ -1,4 +1,11 @@
 import { builder } from '../../graphql/builder';
+import type { FlagService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    flags: FlagService;
+  }
+}
 
 const FeatureFlag = builder.objectRef<{ name: string; enabled: boolean }>('FeatureFlag').implement({
   fields: (t) => ({ name: t.exposeString('name'), enabled: t.exposeBoolean('enabled') }),

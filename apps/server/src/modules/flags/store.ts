@@ -1,7 +1,7 @@
 import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { featureFlags } from '../../db/schema/index';
+import { featureFlags } from '../../db/schema/flags';
 
 export class FlagStore {
   constructor(private readonly db: Db) {}

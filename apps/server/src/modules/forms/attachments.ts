@@ -6,7 +6,7 @@ import {
   type QuestionnaireResponseItemAnswer,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { Work } from '../../platform/unit-of-work';
 import type { FileService } from '../files/service';
 

@@ -10,13 +10,10 @@ import {
 } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appointmentRequirements,
-  customerNotifications,
-  documents,
-  formDefinitions,
-  formResponses,
-} from '../../db/schema/index';
+import { appointmentRequirements } from '../../db/schema/appointments';
+import { documents } from '../../db/schema/files';
+import { formDefinitions, formResponses } from '../../db/schema/forms';
+import { customerNotifications } from '../../db/schema/notifications';
 import {
   callerFor,
   codeOf,

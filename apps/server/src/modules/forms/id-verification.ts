@@ -5,7 +5,7 @@ import {
   type IdCheckSide,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';

@@ -14,6 +14,15 @@ import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok } from '../../graphql/payload';
 import type { IdVerificationRow } from './id-verification';
 import type { DefinitionRow, FormResponseView } from './service';
+import type { FormService } from './service';
+import type { IdVerificationService } from './id-verification';
+
+declare module '../../graphql/context' {
+  interface Services {
+    forms: FormService;
+    idVerification: IdVerificationService;
+  }
+}
 
 // Forms and ID checks of the signed-in customer (spec 02 §7, issue 15). A definition and a
 // response travel as FHIR JSON (Questionnaire, QuestionnaireResponse) in a string field, so

@@ -20,7 +20,7 @@ import {
   type UpsertIntakeFormInput,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';

@@ -5,7 +5,7 @@ import {
   formDefinitions,
   formResponses,
   idVerifications,
-} from '../../db/schema/index';
+} from '../../db/schema/forms';
 
 export type DefinitionRow = typeof formDefinitions.$inferSelect;
 export type ResponseRow = typeof formResponses.$inferSelect;

@@ -5,6 +5,13 @@ import { FileCategoryEnum } from '../files/schema';
 import { documentUri, type DocumentRow } from '../files/service';
 import { ProviderSummary, TreatmentSummary } from '../prescriptions/schema';
 import type { LabOrderView } from './service';
+import type { LabService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    labs: LabService;
+  }
+}
 
 const LabSortEnum = builder.enumType('LabSortOrder', {
   description: 'Spec 02 section 2: the labs list sorts Newest or Oldest (by created_at).',

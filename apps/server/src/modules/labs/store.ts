@@ -6,7 +6,8 @@ import {
   type ProviderRef,
   type TreatmentRef,
 } from '../../db/treatment-refs';
-import { labOrders, providers, treatments } from '../../db/schema/index';
+import { providers, treatments } from '../../db/schema/catalog';
+import { labOrders } from '../../db/schema/labs';
 
 export type LabOrderRow = typeof labOrders.$inferSelect;
 

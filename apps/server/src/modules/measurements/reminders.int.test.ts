@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customerNotifications,
-  measurements,
-  notificationPreferences,
-  subscriptions,
-  treatmentConfigurations,
-} from '../../db/schema/index';
+import { treatmentConfigurations } from '../../db/schema/catalog';
+import { subscriptions } from '../../db/schema/customers';
+import { measurements } from '../../db/schema/measurements';
+import { customerNotifications } from '../../db/schema/notifications';
+import { notificationPreferences } from '../../db/schema/preferences';
 import { createTreatment } from '../../../test/appointment-fixtures';
 import { createCustomer } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';

@@ -10,6 +10,13 @@ import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
 import type { MeasurementChangeFormRow, MeasurementRow } from './service';
+import type { MeasurementService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    measurements: MeasurementService;
+  }
+}
 
 // Weight tracking of the signed-in customer (spec 02 §7, issue 13). Saves fail as C110 (bad
 // input: one message key per field, measurements.errorWeight for a weight out of bounds),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { NotificationService } from '../notifications/service';
 import {

@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { measurementChangeForms, measurements, weightReminders } from '../../db/schema/index';
+import {
+  measurementChangeForms,
+  measurements,
+  weightReminders,
+} from '../../db/schema/measurements';
 
 export type MeasurementRow = typeof measurements.$inferSelect;
 export type MeasurementChangeFormRow = typeof measurementChangeForms.$inferSelect;

@@ -1,7 +1,9 @@
 import type { Client } from 'graphql-ws';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customerNotifications, providerMessages } from '../../db/schema/index';
+import { providerMessages } from '../../db/schema/messages';
+import { customerNotifications } from '../../db/schema/notifications';
+import { auditLog } from '../../db/schema/platform';
 import { createCustomer } from '../../../test/factories';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {

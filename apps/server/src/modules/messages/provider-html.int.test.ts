@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerNotifications, providerMessages } from '../../db/schema/index';
+import { providerMessages } from '../../db/schema/messages';
+import { customerNotifications } from '../../db/schema/notifications';
 import { createCustomer } from '../../../test/factories';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {

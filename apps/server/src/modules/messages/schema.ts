@@ -1,10 +1,17 @@
 import { builder } from '../../graphql/builder';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import { requireCustomer, uuidArg } from '../../graphql/guards';
 import type { FeedEvent } from '../../platform/events';
 import { topics } from '../../platform/pubsub';
 import { splitSections, type MessageSection as Section } from './sections';
 import type { MessageWithProvider, ProviderRow, TemplateRow } from './store';
+import type { MessageService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    messages: MessageService;
+  }
+}
 
 /** getProvidersByUserIds takes at most this many ids. */
 const MAX_USER_IDS = 100;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { providerMessages, providerMessageTemplates, providers } from '../../db/schema/index';
+import { providers } from '../../db/schema/catalog';
+import { providerMessages, providerMessageTemplates } from '../../db/schema/messages';
 
 export type MessageRow = typeof providerMessages.$inferSelect;
 export type MessageInsert = typeof providerMessages.$inferInsert;

@@ -1,7 +1,9 @@
 import type { Client } from 'graphql-ws';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contracts, customerNotifications, subscriptions } from '../../db/schema/index';
+import { contracts, subscriptions } from '../../db/schema/customers';
+import { customerNotifications } from '../../db/schema/notifications';
+import { auditLog } from '../../db/schema/platform';
 import { DEMO_STAFF_ACCOUNT } from '../../demo/seed-messaging';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../demo/seed';
 import { createCustomer } from '../../../test/factories';

@@ -1,11 +1,18 @@
 import { NOTIFICATION_STATUSES, NOTIFICATION_STATUS_UPDATES } from '@portal/domain';
 import { builder } from '../../graphql/builder';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import { requireCustomer, uuidArg } from '../../graphql/guards';
 import type { FeedEvent } from '../../platform/events';
 import { topics } from '../../platform/pubsub';
 import type { ContractExpirationNotice } from './service';
 import type { NotificationRow } from './store';
+import type { NotificationService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    notifications: NotificationService;
+  }
+}
 
 const NotificationStatusEnum = builder.enumType('CustomerNotificationStatus', {
   description: 'Spec 01 section 3: customer notification statuses.',

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { customerNotifications } from '../../db/schema/index';
+import { customerNotifications } from '../../db/schema/notifications';
 
 export type NotificationRow = typeof customerNotifications.$inferSelect;
 export type NotificationInsert = typeof customerNotifications.$inferInsert;

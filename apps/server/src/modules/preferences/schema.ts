@@ -5,6 +5,13 @@ import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok } from '../../graphql/payload';
 import type { PreferenceCell } from './service';
 import type { ConsentRow, NotificationPreferenceRow } from './store';
+import type { PreferenceService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    preferences: PreferenceService;
+  }
+}
 
 // Consents and notification preferences of the signed-in customer (spec 01 §4, §7).
 

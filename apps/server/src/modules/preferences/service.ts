@@ -10,7 +10,7 @@ import {
   type TosConsentInput,
   type UpdateNotificationPreferenceInput,
 } from '@portal/domain';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { DeliveryPolicy } from '../../platform/mail';

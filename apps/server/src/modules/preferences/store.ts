@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { consents, notificationPreferences } from '../../db/schema/index';
+import { consents, notificationPreferences } from '../../db/schema/preferences';
 
 export type ConsentRow = typeof consents.$inferSelect;
 export type NotificationPreferenceRow = typeof notificationPreferences.$inferSelect;

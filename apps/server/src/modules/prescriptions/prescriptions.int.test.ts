@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Client } from 'graphql-ws';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customerNotifications } from '../../db/schema/index';
+import { customerNotifications } from '../../db/schema/notifications';
+import { auditLog } from '../../db/schema/platform';
 import { createCustomer } from '../../../test/factories';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {

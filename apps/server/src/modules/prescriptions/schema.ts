@@ -19,6 +19,13 @@ import { requireCustomer, uuidArg } from '../../graphql/guards';
 import { Customer } from '../customers/schema';
 import type { KitView, PrescriptionView, ShipmentView } from './views';
 import type { MediaAssetRow, ShipmentEventRow } from './store';
+import type { PrescriptionService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    prescriptions: PrescriptionService;
+  }
+}
 
 // Spec 02 §3, §7: prescriptions, in the shape GetCustomerData reads (Customer.prescriptions),
 // with the domain's readings (tracker stage, timeline, syringe units, runway) beside the

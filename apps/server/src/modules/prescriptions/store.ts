@@ -6,15 +6,14 @@ import {
   type ProviderRef,
   type TreatmentRef,
 } from '../../db/treatment-refs';
+import { providers, treatments } from '../../db/schema/catalog';
 import {
   prescriptionKits,
   prescriptionMediaAssets,
   prescriptions,
-  providers,
   shipmentEvents,
   shipments,
-  treatments,
-} from '../../db/schema/index';
+} from '../../db/schema/prescriptions';
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 export type KitRow = typeof prescriptionKits.$inferSelect;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referrals, subscriptions } from '../../db/schema/index';
+import { subscriptions } from '../../db/schema/customers';
+import { referrals } from '../../db/schema/referrals';
 import { createCustomer } from '../../../test/factories';
 import {
   graphql,

@@ -1,11 +1,17 @@
 import { REFERRAL_STATUSES, createReferralSchema, type ReferralStatus } from '@portal/domain';
-import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder';
 import { payloadType } from '../../graphql/payload-type';
-import { codedError } from '../../graphql/errors';
+import { AppError, codedError } from '../../platform/errors';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok } from '../../graphql/payload';
 import type { ReferralRow } from './service';
+import type { ReferralService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    referrals: ReferralService;
+  }
+}
 
 // Spec 02 §7: GetReferrals and CreateReferral; R101 when loading fails, R102 when sending does.
 
@@ -32,8 +38,8 @@ const Referral = builder.objectRef<ReferralRow>('Referral').implement({
 const ReferralPayload = payloadType('ReferralPayload', Referral);
 
 /** Coded errors pass through; anything unexpected becomes the operation's code. */
-function asCoded(error: unknown, code: string, message: string): GraphQLError {
-  if (error instanceof GraphQLError && typeof error.extensions.code === 'string') return error;
+function asCoded(error: unknown, code: string, message: string): AppError {
+  if (error instanceof AppError) return error;
   return codedError(code, message);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { referrals } from '../../db/schema/index';
+import { referrals } from '../../db/schema/referrals';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 

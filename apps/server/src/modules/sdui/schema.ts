@@ -1,6 +1,13 @@
 import { builder } from '../../graphql/builder';
 import { requireCustomer } from '../../graphql/guards';
 import type { SduiLists } from './service';
+import type { SduiService } from './service';
+
+declare module '../../graphql/context' {
+  interface Services {
+    sdui: SduiService;
+  }
+}
 
 const SduiModules = builder.objectRef<SduiLists>('SduiModules').implement({
   description:

@@ -1,7 +1,7 @@
 import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { sduiModules } from '../../db/schema/index';
+import { sduiModules } from '../../db/schema/sdui';
 
 export type SduiSurface = (typeof sduiModules.$inferSelect)['surface'];
 export type SduiRow = typeof sduiModules.$inferSelect;

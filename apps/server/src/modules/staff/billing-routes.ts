@@ -2,6 +2,7 @@ import { customerParamSchema, staffBilledPlanSchema } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { BillingService } from '../billing/service';
 
 /*
@@ -38,9 +39,10 @@ export function billingRoutes(scope: FastifyInstance, h: BillingRouteHelpers): v
       try {
         given = await h.billing.giveBilledPlan(customerId, request.body, h.actorOf(request));
       } catch (error) {
-        const code = (error as { extensions?: { code?: unknown } }).extensions?.code;
-        if (code === 'ST102' || code === 'ST101') {
-          return reply.status(400).send({ error: { code, message: 'The card was not accepted.' } });
+        if (error instanceof AppError && (error.code === 'ST102' || error.code === 'ST101')) {
+          return reply
+            .status(400)
+            .send({ error: { code: error.code, message: 'The card was not accepted.' } });
         }
         throw error;
       }

@@ -1,6 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, appointments, auditLog, subscriptions } from '../../db/schema/index';
+import { appointments } from '../../db/schema/appointments';
+import { addresses, subscriptions } from '../../db/schema/customers';
+import { auditLog } from '../../db/schema/platform';
 import { createCustomer } from '../../../test/factories';
 import {
   callerFor,

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { StaffAuth } from './auth';
 import type { StaffService } from './service';
 import { referralRoutes } from './referral-routes';
@@ -110,8 +111,7 @@ function invalidField(reply: FastifyReply, field: string, message = 'does not ex
 
 /** A booking the live-slot unique index refused (AppointmentService reports it as slotTaken). */
 function isSlotTaken(error: unknown): boolean {
-  const extensions = (error as { extensions?: { reason?: unknown } } | null)?.extensions;
-  return extensions?.reason === 'slotTaken';
+  return error instanceof AppError && error.reason === 'slotTaken';
 }
 
 /**

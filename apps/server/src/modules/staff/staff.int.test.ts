@@ -1,18 +1,14 @@
 import { FEATURE_FLAGS, DEFAULT_ACCOUNT_MODULES, DEFAULT_HOME_MODULES } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addresses,
-  appointments,
-  auditLog,
-  customerNotifications,
-  featureFlags,
-  providerMessages,
-  providerMessageTemplates,
-  sduiModules,
-  subscriptions,
-  users,
-} from '../../db/schema/index';
+import { appointments } from '../../db/schema/appointments';
+import { addresses, subscriptions } from '../../db/schema/customers';
+import { featureFlags } from '../../db/schema/flags';
+import { users } from '../../db/schema/identity';
+import { providerMessages, providerMessageTemplates } from '../../db/schema/messages';
+import { customerNotifications } from '../../db/schema/notifications';
+import { auditLog } from '../../db/schema/platform';
+import { sduiModules } from '../../db/schema/sdui';
 import { createScheduledProvider, createTreatment } from '../../../test/appointment-fixtures';
 import { createCustomer, createUser, TEST_PASSWORD } from '../../../test/factories';
 import { graphql, postJson, startTestServer, type TestServer } from '../../../test/harness';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxGatewayCheckouts } from '../../db/schema/index';
+import { sandboxGatewayCheckouts } from '../../db/schema/gateway';
 import type { Clock } from '../clock';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from './webhook-signing';
 

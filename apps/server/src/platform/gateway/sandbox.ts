@@ -11,7 +11,7 @@ import {
   sandboxGatewayCharges,
   sandboxGatewayPaymentMethods,
   sandboxGatewayTokens,
-} from '../../db/schema/index';
+} from '../../db/schema/gateway';
 import {
   IdempotencyKeyReused,
   type AttachResult,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduledJobs } from '../../db/schema/index';
+import { scheduledJobs } from '../../db/schema/jobs';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { JobScheduler, type JobDefinition } from './scheduler';
 

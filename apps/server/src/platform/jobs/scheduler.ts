@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { scheduledJobs } from '../../db/schema/index';
+import { scheduledJobs } from '../../db/schema/jobs';
 import type { Clock } from '../clock';
 
 /*

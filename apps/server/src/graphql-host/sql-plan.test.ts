@@ -11,7 +11,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { operationsIn } from './persisted';
 import { schema } from './schema';
-import { compileSqlPlan, sqlRoot, sqlValue } from './sql-plan';
+import { sqlRoot, sqlValue } from '../graphql/sql-plan';
+import { compileSqlPlan } from './sql-plan';
 
 // Which persisted queries get an SQL plan (graphql/sql-plan.ts): only those a plan can answer
 // exactly as the resolvers do. sql-plan.int.test.ts runs them against the resolvers.

@@ -1,6 +1,6 @@
-import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { timeZoneArg } from './guards';
+import { AppError, errorDetails } from '../../platform/errors';
+import { timeZoneArg } from './schema-guards';
 
 describe('timeZoneArg', () => {
   afterEach(() => {
@@ -19,8 +19,8 @@ describe('timeZoneArg', () => {
       } catch (caught) {
         error = caught;
       }
-      expect(error).toBeInstanceOf(GraphQLError);
-      expect((error as GraphQLError).extensions).toEqual({
+      expect(error).toBeInstanceOf(AppError);
+      expect(errorDetails(error as AppError)).toEqual({
         code: 'T100',
         fields: { timeZone: 'appointments.validation.timeZoneInvalid' },
       });

@@ -1,15 +1,38 @@
 import { GraphQLError } from 'graphql';
 import type { ExecutionResult } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
+import { AppError, errorDetails } from '../platform/errors';
 
 const SAFE_CODES_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A service's expected failure as GraphQL carries it: the spec's code, reason and fields in
+ * `extensions`, at the place (path, locations) graphql-js found it. Anything else as it is.
+ */
+export function toGraphQLError(error: unknown): unknown {
+  if (error instanceof AppError) {
+    return new GraphQLError(error.message, { extensions: { ...errorDetails(error) } });
+  }
+  if (error instanceof GraphQLError && error.originalError instanceof AppError) {
+    return new GraphQLError(error.message, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      originalError: error.originalError,
+      extensions: { ...errorDetails(error.originalError) },
+    });
+  }
+  return error;
+}
 
 /**
  * Expected failures carry a code in extensions.code and pass as they are; anything else is
  * logged with the request id and reaches the client masked (STYLE.md rule 6).
  */
 export function formatGraphQLErrors(execution: ExecutionResult, context: MercuriusContext) {
-  const errors = (execution.errors ?? []).map((error) => {
+  const errors = (execution.errors ?? []).map((raw) => {
+    const error = toGraphQLError(raw) as GraphQLError;
     const code = error.extensions?.code;
     // Parse and validation errors (limits included) have no path: they name no resolver.
     const isValidation = error.path === undefined;

@@ -1,5 +1,15 @@
-import { graphql, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import {
+  graphql,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  parse,
+  subscribe,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { codedError } from '../platform/errors';
+import { toGraphQLError } from './format-errors';
 import { guardRootArguments, MAX_INPUT_STRING } from './input-guard';
 
 /** A schema with one root field taking an argument; `calls` counts its resolver's runs. */
@@ -33,7 +43,8 @@ describe('guardRootArguments', () => {
     guardRootArguments(schema);
     for (const bad of ['a\u0000b', 'x\ud800', 'y'.repeat(MAX_INPUT_STRING + 1)]) {
       const result = await run(schema, bad);
-      expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      const error = toGraphQLError(result.errors?.[0]) as GraphQLError;
+      expect(error.extensions.code).toBe('BAD_USER_INPUT');
     }
     expect(calls).toEqual([]);
     expect((await run(schema, 'fine')).data).toEqual({ echo: 'fine' });
@@ -56,5 +67,30 @@ describe('guardRootArguments', () => {
         ?.getFields()
         .plain?.resolve?.({}, {}, {}, {} as never),
     ).toBe('plain');
+  });
+
+  it("answers a subscription's expected failure with its code (Mercurius sends it unformatted)", async () => {
+    const schema = new GraphQLSchema({
+      query: new GraphQLObjectType({
+        name: 'Query',
+        fields: { plain: { type: GraphQLString } },
+      }),
+      subscription: new GraphQLObjectType({
+        name: 'Subscription',
+        fields: {
+          ticks: {
+            type: GraphQLString,
+            subscribe: () => {
+              throw codedError('C108', 'Account information cannot be retrieved.');
+            },
+          },
+        },
+      }),
+    });
+    const unguarded = await subscribe({ schema, document: parse('subscription { ticks }') });
+    expect('errors' in unguarded && unguarded.errors?.[0]?.extensions.code).toBeFalsy();
+    guardRootArguments(schema);
+    const result = await subscribe({ schema, document: parse('subscription { ticks }') });
+    expect('errors' in result && result.errors?.[0]?.extensions).toEqual({ code: 'C108' });
   });
 });

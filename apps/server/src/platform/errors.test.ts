@@ -1,13 +1,18 @@
-import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { codedError } from './errors';
+import { AppError, codedError, errorDetails } from './errors';
 
 describe('codedError', () => {
-  it('carries its code, reason and message as a GraphQLError', () => {
+  it('carries its code, reason and message, and no transport', () => {
     const error = codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
-    expect(error).toBeInstanceOf(GraphQLError);
+    expect(error).toBeInstanceOf(AppError);
     expect(error.message).toBe('This time was just booked.');
-    expect(error.extensions).toEqual({ code: 'A102', reason: 'slotTaken' });
+    expect(errorDetails(error)).toEqual({ code: 'A102', reason: 'slotTaken' });
+    expect(Object.keys(error)).not.toContain('extensions');
+  });
+
+  it('keeps the fields of bad input', () => {
+    const error = codedError('BAD_USER_INPUT', 'Invalid input.', { fields: { zip: 'invalid' } });
+    expect(errorDetails(error)).toEqual({ code: 'BAD_USER_INPUT', fields: { zip: 'invalid' } });
   });
 
   it('captures no stack frames (an expected answer, not a fault)', () => {

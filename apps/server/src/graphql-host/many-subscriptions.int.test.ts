@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { sessions } from '../db/schema/index';
+import { sessions } from '../db/schema/identity';
 import { createCustomer } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { SharedDocuments } from './subscriptions';

@@ -1,5 +1,5 @@
 import { isSupportedStateCode } from '@portal/domain';
-import { codedError } from '../../graphql/errors';
+import { codedError } from '../../platform/errors';
 import { isUuid } from '../../graphql/guards';
 import type { SlotSearch } from './slots';
 

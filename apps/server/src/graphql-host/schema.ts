@@ -1,5 +1,5 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import { builder } from './builder';
+import { builder } from '../graphql/builder';
 // Each module adds its types and fields to the builder when imported.
 import '../modules/customers/schema';
 import '../modules/flags/schema';

@@ -4,7 +4,8 @@ import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
 } from 'graphql';
-import { codedError } from './errors';
+import { codedError } from '../platform/errors';
+import { toGraphQLError } from './format-errors';
 
 /** The longest string any argument takes; the forms' own limits are far below it. */
 export const MAX_INPUT_STRING = 20_000;
@@ -66,9 +67,25 @@ function guarded(resolver: AnyResolver | undefined): AnyResolver | undefined {
 }
 
 /**
+ * A subscription's expected failure as GraphQL carries it. Mercurius answers a failed subscribe
+ * without its error formatter, so the mapping the formatter does for queries happens here.
+ */
+function mappingErrors(subscribe: AnyResolver | undefined): AnyResolver | undefined {
+  if (!subscribe) return subscribe;
+  return async (source, args, context, info) => {
+    try {
+      return await subscribe(source, args, context, info);
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  };
+}
+
+/**
  * Every root field (query, mutation, subscription) checks its arguments before its resolver
  * runs: a NUL, a lone surrogate or an enormous string is bad input, in one place rather than
- * in each resolver, and nothing is read or written.
+ * in each resolver, and nothing is read or written. A subscription's subscribe answers its
+ * expected failures with their codes.
  */
 export function guardRootArguments(schema: GraphQLSchema): GraphQLSchema {
   // The schema is one module-level object: every buildApp in a process (the tests build many,
@@ -83,9 +100,11 @@ export function guardRootArguments(schema: GraphQLSchema): GraphQLSchema {
     if (!root || !isObjectType(root)) continue;
     for (const field of Object.values(root.getFields())) {
       const config = field as unknown as GraphQLFieldConfig<unknown, unknown>;
-      if (field.args.length === 0) continue;
-      config.resolve = guarded(field.resolve as AnyResolver | undefined);
-      config.subscribe = guarded(field.subscribe as AnyResolver | undefined);
+      if (field.args.length > 0) {
+        config.resolve = guarded(field.resolve as AnyResolver | undefined);
+        config.subscribe = guarded(field.subscribe as AnyResolver | undefined);
+      }
+      config.subscribe = mappingErrors(config.subscribe as AnyResolver | undefined);
     }
   }
   return schema;

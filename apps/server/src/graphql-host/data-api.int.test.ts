@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema/index';
+import { auditLog } from '../db/schema/platform';
 import { createCustomer, createUser, TEST_PASSWORD } from '../../test/factories';
 import {
   exchangeToken,

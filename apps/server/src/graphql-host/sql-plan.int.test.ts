@@ -5,22 +5,22 @@ import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType }
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomer, createUser, TEST_PASSWORD } from '../../test/factories';
 import { exchangeToken, postJson, startTestServer, type TestServer } from '../../test/harness';
+import { treatments } from '../db/schema/catalog';
 import {
   addresses,
-  auditLog,
   contracts,
   customers,
   customerTags,
   subscriptionItems,
   subscriptions,
-  treatments,
-} from '../db/schema/index';
+} from '../db/schema/customers';
+import { auditLog } from '../db/schema/platform';
 import { GRAPHQL_LIMITS } from './limits';
 import { documentHash, loadPersistedDocuments } from './persisted';
 import { schema } from './schema';
 
 // Issue 16: a persisted GET whose fields all have SQL plans (sql-plan.ts, the customer's in
-// customers/json-plans.ts) is answered by one statement that builds its JSON in the database;
+// customers/schema-plans.ts) is answered by one statement that builds its JSON in the database;
 // a POST of the same query runs the resolvers. Nothing checks the plans against the resolvers
 // but this file: random records of one customer, random selections over the Customer tree,
 // each asked both ways, must answer the same JSON. Then: that the plan is really what answers

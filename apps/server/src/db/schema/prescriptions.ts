@@ -11,10 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
-import { providers, treatments } from './treatments';
-
+import { providers, treatments } from './catalog';
 // Issue 10: prescriptions with their kit snapshots, media assets and shipments (spec 02 §3),
-// carrier events, documents (the file store's index) and lab orders.
+// and carrier events.
 
 /** Spec 02 §3, Prescription. status is one of PRESCRIPTION_SNACKBAR_STATUSES. */
 export const prescriptions = pgTable(
@@ -123,47 +122,4 @@ export const shipmentEvents = pgTable(
     // A redelivered webhook or a repeated post records each scan once.
     uniqueIndex('shipment_events_once_uq').on(t.shipmentId, t.rawStatus, t.occurredAt),
   ],
-);
-
-/**
- * A customer's stored file: the index of the document store (local directory or S3). A file
- * is named by (customer, category, file name), which is what GetSignedDownloadUrl asks for.
- */
-export const documents = pgTable(
-  'documents',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    category: text('category').notNull(),
-    fileName: text('file_name').notNull(),
-    /** Where the bytes are in the store; never shown to a customer. */
-    storageKey: text('storage_key').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('documents_name_uq').on(t.customerId, t.category, t.fileName),
-    uniqueIndex('documents_storage_key_uq').on(t.storageKey),
-  ],
-);
-
-/** Spec 02 §3, lab order, with its result document. */
-export const labOrders = pgTable(
-  'lab_orders',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    documentId: uuid('document_id').references(() => documents.id),
-    providerId: uuid('provider_id').references(() => providers.id),
-    treatmentId: uuid('treatment_id').references(() => treatments.id),
-    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('lab_orders_customer_idx').on(t.customerId, t.createdAt)],
 );

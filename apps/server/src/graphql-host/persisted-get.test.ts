@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { buildSchema, GraphQLError, type ExecutionResult } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
-import type { GraphQLContext } from './context';
+import type { GraphQLContext } from '../graphql/context';
 import { persistedGetRunner } from './persisted-get';
 
 const schema = buildSchema('type Query { hello: String, fails: String }');

@@ -10,7 +10,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { MercuriusContext } from 'mercurius';
-import type { GraphQLContext } from './context';
+import type { GraphQLContext } from '../graphql/context';
 import { operationsIn } from './persisted';
 import { compileSqlPlan, type SqlPlan } from './sql-plan';
 

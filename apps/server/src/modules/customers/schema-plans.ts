@@ -7,12 +7,12 @@ import {
   customerTags,
   subscriptionItems,
   subscriptions,
-} from '../../db/schema/index';
+} from '../../db/schema/customers';
 
 /**
  * How the customer's GraphQL fields read in SQL (graphql/sql-plan.ts), beside the store, the
  * only place with SQL for customers: the schema puts each plan on its field. Each says what its
- * resolver says (schema.ts, address-type.ts), and the store's loadRecord orders rows the same
+ * resolver says (schema.ts, address-schema.ts), and the store's loadRecord orders rows the same
  * way; sql-plan.int.test.ts holds them to it.
  */
 

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { addressPlans } from './json-plans';
+import { addressPlans } from './schema-plans';
 import type { AddressRow } from './store';
 
 /**

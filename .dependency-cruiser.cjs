@@ -1,0 +1,28 @@
+// No circle of files anywhere, type-only imports included (issue 38): ESLint's import-x/no-cycle
+// skips `import type`, and a circle of types is still a circle of meaning (a service that names
+// the GraphQL context that names the service). `npm run lint` runs this; tools/lint-rules.test.ts
+// proves it bites on tools/lint-fixtures.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A file never reaches itself through its imports, type-only imports included.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // Count `import type` and type-only specifiers as the dependencies they are.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', '/dist/', 'apps/web/src/gql/', '/test-results/'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    // Workspace packages are resolved through node_modules' links to their sources.
+    preserveSymlinks: false,
+  },
+};
