@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/platform';
 
@@ -32,6 +32,52 @@ export function auditValues(actor: AuditActor, entry: AuditEntry): AuditValues {
     entityId: entry.entityId ?? null,
     details: entry.details ?? {},
   };
+}
+
+/**
+ * The audit row of a write, as part of the write's own statement, for a store that writes a
+ * row and its audit row in one round trip (a data-modifying CTE: same transaction, one
+ * statement). The SQL that names the audit table lives here, with the unit of work's log;
+ * modules never write audit rows themselves (eslint.config.js).
+ */
+export const AUDIT_PLACEHOLDERS = {
+  actorType: sql.placeholder('actorType'),
+  actorId: sql.placeholder('actorId'),
+  action: sql.placeholder('action'),
+  entity: sql.placeholder('entity'),
+  entityId: sql.placeholder('entityId'),
+  ip: sql.placeholder('auditIp'),
+  requestId: sql.placeholder('requestId'),
+  details: sql.placeholder('details'),
+};
+
+/**
+ * `with audited as (insert into audit_log …)` for a drizzle query builder's `.with(…)`, its
+ * values from AUDIT_PLACEHOLDERS (a prepared statement's placeholders: actorType, actorId,
+ * action, entity, entityId, auditIp, requestId, details).
+ */
+export function auditedCte(db: Db) {
+  return db
+    .$with('audited')
+    .as(db.insert(auditLog).values(AUDIT_PLACEHOLDERS).returning({ id: auditLog.id }));
+}
+
+/**
+ * The same for a statement written in SQL: one audit row for each row of `from`, its entity id
+ * `entityId` (an expression over `from`), the other columns as given (typed SQL expressions).
+ */
+export function auditInsertSql(
+  values: Record<
+    'actorType' | 'actorId' | 'action' | 'entity' | 'ip' | 'requestId' | 'details',
+    SQL
+  >,
+  rows: { from: SQL; entityId: SQL },
+): SQL {
+  return sql`insert into ${auditLog} (actor_type, actor_id, action, entity, entity_id, ip, request_id, details)
+  select ${values.actorType}, ${values.actorId}, ${values.action}, ${values.entity}, ${rows.entityId},
+    ${values.ip}, ${values.requestId}, ${values.details}
+  from ${rows.from}
+  returning id`;
 }
 
 /** Rows per batch insert (one JSON parameter, so only the statement's size bounds it). */
