@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +64,7 @@ describe('eslint.config.js on tools/lint-fixtures', () => {
 
   it('keeps a store inside its module, modules off the composition root, platform off identity', () => {
     expect(
-      expectedIn('apps/server/src/modules/billing/', 'import-x/no-restricted-paths'),
+      expectedIn('apps/server/src/modules/billing/service.ts', 'import-x/no-restricted-paths'),
     ).toHaveLength(2);
     expect(expectedIn('apps/server/test/', 'import-x/no-restricted-paths')).toHaveLength(1);
     expect(
@@ -78,8 +79,59 @@ describe('eslint.config.js on tools/lint-fixtures', () => {
     expect(expectedIn('packages/domain/src/impure.ts', 'no-restricted-imports')).toHaveLength(2);
   });
 
-  it('finds an import cycle, but not a cycle of type-only imports', () => {
+  it('keeps a module to its own tables and the catalogue, and audit rows to the unit of work', () => {
+    const store = 'apps/server/src/modules/billing/invoice-store.ts';
+    expect(expectedIn(store, 'import-x/no-restricted-paths')).toEqual([
+      `${store}:3 import-x/no-restricted-paths`,
+      `${store}:4 import-x/no-restricted-paths`,
+    ]);
+    expect(expectedIn(store, 'no-restricted-syntax')).toEqual([`${store}:7 no-restricted-syntax`]);
+  });
+
+  it('keeps GraphQL at the edges: the kit below the modules, the host above, services without it', () => {
+    const rule = 'import-x/no-restricted-paths';
+    expect(expectedIn('apps/server/src/graphql/context.ts', rule)).toHaveLength(1);
+    expect(expectedIn('apps/server/src/modules/billing/pricing.ts', rule)).toHaveLength(1);
+    expect(expectedIn('apps/server/src/modules/billing/schema-invoices.ts', rule)).toHaveLength(1);
+    // A schema file may use the kit (modules/billing/schema.ts has no marked line).
+    expect(expectedIn('apps/server/src/modules/billing/schema.ts', rule)).toHaveLength(0);
+  });
+
+  it('leaves cycles of type-only imports to dependency-cruiser', () => {
     expect(expectedIn('packages/domain/src/cycle-', 'import-x/no-cycle')).toHaveLength(2);
     expect(expectedIn('packages/domain/src/type-cycle-', 'import-x/no-cycle')).toHaveLength(0);
+  });
+});
+
+describe('.dependency-cruiser.cjs on tools/lint-fixtures', () => {
+  it('finds every circle of files, type-only imports included', async () => {
+    const { cruise } = await import('dependency-cruiser');
+    const config = createRequire(import.meta.url)('../.dependency-cruiser.cjs') as {
+      forbidden: unknown[];
+      options: Record<string, unknown>;
+    };
+    const result = await cruise([path.relative(repoRoot, fixtures)], {
+      ...config.options,
+      ruleSet: { forbidden: config.forbidden },
+      validate: true,
+      baseDir: repoRoot,
+    } as never);
+    const output = result.output as {
+      summary: {
+        violations: { from: string; rule: { name: string }; cycle?: { name: string }[] }[];
+      };
+    };
+    const inCircles = output.summary.violations
+      .filter((v) => v.rule.name === 'no-circular')
+      .flatMap((v) => [v.from, ...(v.cycle ?? []).map((step) => step.name)]);
+    const circular = [...new Set(inCircles)]
+      .map((file) => path.relative('tools/lint-fixtures', file))
+      .sort();
+    expect(circular).toEqual([
+      'packages/domain/src/cycle-a.ts',
+      'packages/domain/src/cycle-b.ts',
+      'packages/domain/src/type-cycle-a.ts',
+      'packages/domain/src/type-cycle-b.ts',
+    ]);
   });
 });

@@ -1,1 +1,3 @@
-export const ordersStore = { table: 'orders' };
+import { orders } from '../../db/schema/orders';
+
+export const ordersStore = { table: orders };

@@ -1,0 +1,1 @@
+export const treatments = { name: 'treatments' };

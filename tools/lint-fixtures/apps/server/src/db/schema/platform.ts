@@ -1,0 +1,1 @@
+export const auditLog = { name: 'audit_log' };

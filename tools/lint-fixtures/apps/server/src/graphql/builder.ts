@@ -1,0 +1,1 @@
+export const builder = { types: [] as string[] };

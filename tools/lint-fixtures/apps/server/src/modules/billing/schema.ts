@@ -1,0 +1,4 @@
+import { builder } from '../../graphql/builder';
+import { billingService } from './service';
+
+export const billingSchema = { builder, billingService };
