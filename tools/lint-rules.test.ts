@@ -108,10 +108,12 @@ describe('.dependency-cruiser.cjs on tools/lint-fixtures', () => {
     const { cruise } = await import('dependency-cruiser');
     const config = createRequire(import.meta.url)('../.dependency-cruiser.cjs') as {
       forbidden: unknown[];
-      options: Record<string, unknown>;
+      options: { exclude: { path: string[] } } & Record<string, unknown>;
     };
+    const exclude = config.options.exclude.path.filter((p) => p !== 'tools/lint-fixtures');
     const result = await cruise([path.relative(repoRoot, fixtures)], {
       ...config.options,
+      exclude: { path: exclude },
       ruleSet: { forbidden: config.forbidden },
       validate: true,
       baseDir: repoRoot,
