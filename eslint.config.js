@@ -72,8 +72,8 @@ function zones(root, { testFile }) {
   }));
   const compositionRoot = {
     target: `${root}${server}/modules`,
-    from: [`${root}${server}/services.ts`, `${root}${server}/app.ts`],
-    message: 'Modules receive their dependencies; they never import services.ts or app.ts.',
+    from: `${root}${server}/@(services|app|compose-*).ts`,
+    message: 'Modules receive their dependencies; they never import the composition or app.ts.',
   };
   const platform = {
     target: `${root}${server}/platform`,

@@ -297,7 +297,7 @@ function addResolversRoute(portal: App, database: Database): void {
         schema,
         validationRules: validationRules(true),
         context: httpContext(portal.tokens, services, (userId, sessionId) =>
-          portal.identity.sessionStands(userId, sessionId),
+          portal.identity.sessions.sessionStands(userId, sessionId),
         ),
         formatErrors: formatGraphQLErrors,
         release: releaseOperationCaches,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { verify } from '@node-rs/argon2';
-import { ARGON2_OPTIONS, ARGON2_SLOTS, hashPassword } from '../../apps/server/src/identity/secrets';
+import { ARGON2_OPTIONS, argon2Slots, hashPassword } from '../../apps/server/src/identity/secrets';
 import type { Benchmark } from './lib/benchmark';
 import { combine, loadProblems, measureLoad, type LoadRequest, type LoadResult } from './lib/load';
 import { fmt, fmtRatio, goal, ratio, type Table } from './lib/report';
@@ -196,7 +196,7 @@ export const signIn: Benchmark = {
       tables: [table],
       notes: [
         `ARGON2_OPTIONS (apps/server/src/identity/secrets.ts): ${options} (algorithm 2 = Argon2id; memoryCost in KiB). @node-rs/argon2 ${argon2Version()}; one hashPassword took ${fmt.ms(hashMs)} ms.`,
-        `argon2 runs on the libuv thread pool (UV_THREADPOOL_SIZE=${threadpool}); raw loops call @node-rs/argon2's verify directly for ${fmt.seconds(loopSeconds)} each at concurrency 1, os.cpus().length = ${settings.cpus} and ${settings.connections} (what the HTTP run keeps in flight), and again at ${settings.connections} just before each of the ${ROUNDS} HTTP runs per database (the baseline of "÷ raw, same concurrency", the goal's ratio). The app's verifyPassword lets at most ${ARGON2_SLOTS} checks (one per core and one more, below the pool's size) run at once and queues the rest, so the pool keeps threads free for access-token checks (jose, WebCrypto) and the event loop keeps CPU; ID tokens are signed with node:crypto on the calling thread.`,
+        `argon2 runs on the libuv thread pool (UV_THREADPOOL_SIZE=${threadpool}); raw loops call @node-rs/argon2's verify directly for ${fmt.seconds(loopSeconds)} each at concurrency 1, os.cpus().length = ${settings.cpus} and ${settings.connections} (what the HTTP run keeps in flight), and again at ${settings.connections} just before each of the ${ROUNDS} HTTP runs per database (the baseline of "÷ raw, same concurrency", the goal's ratio). The app's verifyPassword lets at most ${argon2Slots.size} checks (one per core and one more, below the pool's size) run at once and queues the rest, so the pool keeps threads free for access-token checks (jose, WebCrypto) and the event loop keeps CPU; ID tokens are signed with node:crypto on the calling thread.`,
         `HTTP: autocannon cycles through ${SIGN_IN_USERS} seeded users with the right password. The identity rate limiter (10/email, 30/IP per 15 min) is OFF: the app is built with an identity limiter that always lets the attempt go on. The global @fastify/rate-limit hook (600/min per address) is bypassed too, for every row of this report.`,
         'Each HTTP sign-in also reads the user, writes a session, its refresh token and its sign_in audit row (one statement), and signs an ID token (ES256).',
         ...http.map(
@@ -207,7 +207,7 @@ export const signIn: Benchmark = {
       data: {
         argon2Options: ARGON2_OPTIONS,
         argon2Package: argon2Version(),
-        argon2Slots: ARGON2_SLOTS,
+        argon2Slots: argon2Slots.size,
         hashMs,
         threadpool,
         raw: loops,

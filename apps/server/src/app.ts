@@ -30,24 +30,18 @@ import { unsubscribeRoutes } from './modules/preferences/routes';
 import type { IdentityService } from './identity/service';
 import type { TokenService } from './identity/tokens';
 import type { Clock } from './platform/clock';
-import { loggerOptions } from './platform/logger';
 import type { OutboxMailer } from './platform/mail';
 import { API_PATH, cspNonce, registerHttpPlugins } from './platform/http-plugins';
-import { createEmitter, topics, type SessionsRevokedEvent } from './platform/pubsub';
 import {
   leanSubscriptionConnections,
-  SessionSockets,
   sessionBoundSubscriptions,
 } from './graphql-host/subscriptions';
 import { platformRoutes } from './platform/routes';
 import { invoiceRoutes } from './modules/billing/invoice-routes';
 import { fileRoutes } from './modules/files/routes';
-import { RENEWALS_EVERY_MS, RENEWALS_JOB } from './modules/billing/renewals';
-import { WEIGHT_REMINDER_EVERY_MS, WEIGHT_REMINDER_JOB } from './modules/measurements/reminders';
-import { JobScheduler } from './platform/jobs/scheduler';
+import type { JobScheduler } from './platform/jobs/scheduler';
 import { sandboxGatewayRoutes } from './platform/gateway/routes';
 import { sandboxCheckoutRoutes } from './platform/gateway/checkout-routes';
-import { BULK_JOB, BULK_JOB_EVERY_MS } from './modules/bulk/charging';
 import { GATEWAY_WEBHOOK_PATH, gatewayWebhookRoutes } from './modules/bulk/webhook-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { compose, type Platform, type Services } from './services';
@@ -78,14 +72,16 @@ export interface App {
   jobs: JobScheduler;
 }
 
-/** How often the scheduler looks for due jobs (real time). */
-const JOBS_TICK_MS = 30_000;
-
 /** What the web build writes where each response's CSP nonce goes (apps/web/vite.config.ts). */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/**
+ * The app: the composition (services.ts builds every service, the jobs and the live updates'
+ * sockets) with the HTTP side registered on it: plugins, routes, GraphQL and its websockets,
+ * the web app. Closing the app closes the composition.
+ */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const root = await compose(options);
@@ -93,7 +89,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The portal's forms are part of the product, not demo data: each url|version once.
   await services.forms.seedDefinitions();
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    // The composition's logger, which its jobs log through too (platform/logger.ts options).
+    loggerInstance: platform.logger,
     trustProxy: config.isProduction,
     // The server names every request; a client's X-Request-Id is only a correlation field.
     requestIdHeader: false,
@@ -106,24 +103,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerHttpPlugins(app, { config, redis: root.redis, errorHandler: httpErrorHandler });
 
   identityRoutes(app, identity);
-  accountRoutes(app, identity, root.accountIdentity);
+  accountRoutes(app, identity.sessions, root.accountIdentity);
   unsubscribeRoutes(app, services.preferences);
   jwksRoute(app, root.keys);
-  if (config.google) {
-    googleRoutes(app, {
-      google: config.google,
-      config,
-      db: database.db,
-      identity,
-      audit: platform.audit,
-      clock: platform.clock,
-      // The referee's referral moves on as a password sign-up moves it (spec 02 §4).
-      onCustomerLinked: ({ customerId, email }, meta) =>
-        platform.uow.run({ type: 'customer', id: customerId, ...meta }, (work) =>
-          services.referrals.refereeSignedUp(customerId, email, work),
-        ),
-    });
-  }
+  if (root.google) googleRoutes(app, root.google);
   platformRoutes(app, {
     config,
     outbox: platform.outbox,
@@ -175,45 +158,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
       app.log.error({ err: error }, 'pending charge reconciliation failed');
     }
   });
-  // The renewals job (billing): on the server's clock, started with the server when
-  // JOBS_ENABLED (tests turn it off and run it by hand) and stopped on close. See docs/architecture.md.
-  const jobs = new JobScheduler(database.db, platform.clock, app.log);
-  jobs.register({
-    name: RENEWALS_JOB,
-    everyMs: RENEWALS_EVERY_MS,
-    run: () => services.billing.renewals.run(),
-  });
-  // The weight tracker reminder (issue 13): weekly at most per customer, checked hourly.
-  jobs.register({
-    name: WEIGHT_REMINDER_JOB,
-    everyMs: WEIGHT_REMINDER_EVERY_MS,
-    run: () => services.measurements.reminders.run(),
-  });
-  jobs.register({
-    name: BULK_JOB,
-    everyMs: BULK_JOB_EVERY_MS,
-    run: () => services.bulk.reconcile(),
-  });
+  // The jobs (built and stopped by the composition) start with the server when JOBS_ENABLED.
   if (options.startJobs ?? config.jobsEnabled) {
     app.addHook('onReady', (done) => {
-      jobs.start(JOBS_TICK_MS);
+      root.jobs.start();
       done();
     });
   }
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-  });
 
   // A revoked session's access tokens (sign-out, reset, password change, re-authentication,
   // deletion) are refused at once, not when they expire: a primary-key read, remembered for a
   // few seconds per instance (identity/session-cache.ts) and forgotten on the revocation event.
   const stillActive = (userId: string, sessionId: string) =>
-    identity.sessionStands(userId, sessionId);
+    identity.sessions.sessionStands(userId, sessionId);
   // This instance's sockets by session: closed on revocation (from any instance) or expiry.
-  const sessionSockets = new SessionSockets(platform.clock);
-  // Closed with the app, so a Redis emitter's connections do not outlive it.
-  const emitter = createEmitter(config.redisUrl);
-  app.addHook('onClose', (_instance, done) => emitter.close(() => done()));
+  const { sessionSockets } = root;
   persistedOperationsHook(app, {
     documents: options.persistedDocuments ?? loadPersistedDocuments(),
     production: config.isProduction,
@@ -246,10 +205,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }),
     },
     subscription: {
-      emitter,
+      // The composition's emitter: its Events publish on it, and close() closes it.
+      emitter: platform.emitter,
       // Cross-site websocket hijacking: a page on another origin cannot open the socket.
-      verifyClient: (info: { origin?: string }, next: (ok: boolean, code?: number) => void) =>
-        next(allowedWebSocketOrigin(config.publicUrl, info.origin || undefined), 403),
+      verifyClient: (info, next) => next(allowedWebSocketOrigin(config.publicUrl, info), 403),
       // graphql-ws: the access token arrives in connection_init's payload; onConnect's answer
       // (the viewer) is merged into this context.
       context: async (_socket, request) => ({
@@ -284,15 +243,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.graphql.addHook('onSubscriptionEnd', (context) => {
     releaseOperationCaches(context);
-  });
-  platform.events.bind(app.graphql.pubsub);
-  // A revocation published on any instance closes that session's sockets on this one.
-  emitter.on(topics.sessionsRevoked, (message, done) => {
-    const { sessionIds } = message.payload as SessionsRevokedEvent;
-    // The session check's memory first, so the next request on them is refused too.
-    identity.forgetSessions(sessionIds);
-    sessionSockets.closeSessions(sessionIds);
-    done();
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
@@ -341,5 +291,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.log.warn({ webDist }, 'web app not built; run npm run build to serve it');
   }
 
-  return { app, services, platform, identity, tokens, outbox: platform.outbox, jobs };
+  return { app, services, platform, identity, tokens, outbox: platform.outbox, jobs: root.jobs };
 }

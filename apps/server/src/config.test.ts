@@ -130,3 +130,19 @@ describe('JOBS_ENABLED and the receipt provider', () => {
     expect(() => parseConfig({ PROVIDER_TAX_ID: '123' }, '1')).toThrow(/PROVIDER_TAX_ID/);
   });
 });
+
+describe('UV_THREADPOOL_SIZE and APP_VERSION_OVERRIDE (read here, not where they are used)', () => {
+  it("mirrors libuv's pool size: 4 when unset or empty, refused when not 1 to 1024", () => {
+    expect(parseConfig({}, '1').threadPoolSize).toBe(4);
+    expect(parseConfig({ UV_THREADPOOL_SIZE: '' }, '1').threadPoolSize).toBe(4);
+    expect(parseConfig({ UV_THREADPOOL_SIZE: '16' }, '1').threadPoolSize).toBe(16);
+    for (const bad of ['0', 'many', '2.5', '1025'])
+      expect(() => parseConfig({ UV_THREADPOOL_SIZE: bad }, '1')).toThrow(/UV_THREADPOOL_SIZE/);
+  });
+
+  it("reports package.json's version unless overridden", () => {
+    expect(parseConfig({}, '1.18.13').version).toBe('1.18.13');
+    expect(parseConfig({ APP_VERSION_OVERRIDE: '' }, '1.18.13').version).toBe('1.18.13');
+    expect(parseConfig({ APP_VERSION_OVERRIDE: ' 2.0.0 ' }, '1.18.13').version).toBe('2.0.0');
+  });
+});

@@ -98,6 +98,21 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /**
+   * libuv's thread pool size, which libuv itself reads from the environment (4 when unset).
+   * The server reads it too, to run fewer argon2 checks at once than the pool has threads
+   * (identity/secrets.ts), so token checks and file reads keep a thread. Empty means unset.
+   */
+  UV_THREADPOOL_SIZE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(1024).default(4),
+  ),
+  /** The version /version.json reports instead of package.json's (trying the update prompt). */
+  APP_VERSION_OVERRIDE: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,6 +144,9 @@ export interface Config {
   billing: BillingConfig;
   /** Whether the scheduled jobs run in this process. */
   jobsEnabled: boolean;
+  /** libuv's thread pool size (UV_THREADPOOL_SIZE): the argon2 queue stays below it. */
+  threadPoolSize: number;
+  /** package.json's version, unless APP_VERSION_OVERRIDE says otherwise. */
   version: string;
 }
 
@@ -174,6 +192,7 @@ export function startupWarnings(config: Config): string[] {
   return warnings;
 }
 
+/** `source` is the environment (main.ts passes process.env); `version` package.json's. */
 export function parseConfig(source: Record<string, string | undefined>, version: string): Config {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -264,6 +283,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
       provider: { legalName: env.PROVIDER_LEGAL_NAME, taxId: env.PROVIDER_TAX_ID },
     },
     jobsEnabled: env.JOBS_ENABLED,
-    version,
+    threadPoolSize: env.UV_THREADPOOL_SIZE,
+    version: env.APP_VERSION_OVERRIDE ?? version,
   };
 }

@@ -1,14 +1,19 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Services } from './graphql/context';
-import { hkdfSync } from 'node:crypto';
-import { exportJWK } from 'jose';
-import { loadSigningKeys, type SigningKeys } from './identity/keys';
 import { Redis } from 'ioredis';
+import { buildPlatform, derivedSecret, type Platform } from './compose-platform';
+import { SessionSockets } from './graphql-host/subscriptions';
+import { createGoogleSignIn, type GoogleSignIn } from './identity/google';
+import { loadSigningKeys, type SigningKeys } from './identity/keys';
 import { IdentityRateLimiter, scaledRateRules, type IdentityLimiter } from './identity/rate-limits';
+import { useThreadPoolSize } from './identity/secrets';
 import { IdentityService } from './identity/service';
 import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
+import { RENEWALS_EVERY_MS, RENEWALS_JOB } from './modules/billing/renewals';
+import { BULK_JOB, BULK_JOB_EVERY_MS } from './modules/bulk/charging';
+import { WEIGHT_REMINDER_EVERY_MS, WEIGHT_REMINDER_JOB } from './modules/weight/reminders';
 import { createAppointmentService } from './modules/appointments/service';
 import { createBillingService } from './modules/billing/service';
 import { createBulkService } from './modules/bulk/service';
@@ -19,7 +24,7 @@ import { createFlagService } from './modules/flags/service';
 import { createFormService } from './modules/forms/service';
 import { createIdVerificationService } from './modules/forms/id-verification';
 import { createLabService } from './modules/labs/service';
-import { createMeasurementService } from './modules/measurements/service';
+import { createWeightService } from './modules/weight/service';
 import { createMessageService } from './modules/messages/service';
 import { createNotificationService } from './modules/notifications/service';
 import { createPreferenceService } from './modules/preferences/service';
@@ -28,48 +33,19 @@ import { createReferralService } from './modules/referrals/service';
 import { createSduiService } from './modules/sdui/service';
 import { StaffAuth } from './modules/staff/auth';
 import { StaffService } from './modules/staff/service';
-import { AuditLog } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
-import { createDocumentStore, type DocumentStore } from './platform/document-store';
-import { Events } from './platform/events';
-import { SandboxCheckout } from './platform/gateway/checkout';
-import { SandboxGateway } from './platform/gateway/sandbox';
 import { RATE_LIMIT_REDIS_NAME } from './platform/http-plugins';
+import { JobScheduler } from './platform/jobs/scheduler';
+import { closeEmitter, topics, type SessionsRevokedEvent } from './platform/pubsub';
 import { createMarketingService } from './modules/preferences/marketing';
-import { OutboxMailer, PreferenceGatedMailer, SmtpMailer, type Mailer } from './platform/mail';
-import { OutboxTextSender, PreferenceGatedTextSender, type TextSender } from './platform/sms';
 import { AccountIdentity } from './identity/account';
 import { createAccountService } from './modules/customers/account-service';
 import { UrlSigner } from './platform/signed-urls';
-import { UnitOfWork } from './platform/unit-of-work';
 
-export type { Services };
+export type { Platform, Services };
 
 /** Prescriptions that are an order on its way (spec 02 §6, SA103): written, not yet delivered. */
 const PRESCRIPTIONS_IN_PROGRESS = new Set(['received', 'inProgress', 'shipped']);
-
-/** The platform pieces every area shares, built once. */
-export interface Platform {
-  clock: Clock;
-  audit: AuditLog;
-  events: Events;
-  uow: UnitOfWork;
-  mailer: Mailer;
-  /** The development outbox when no SMTP server is configured. */
-  outbox: OutboxMailer | null;
-  /** Texts, through the same preference gate as mail. */
-  texts: TextSender;
-  /** The development text outbox (no SMS provider is built in; TextSender is the seam). */
-  smsOutbox: OutboxTextSender;
-  /** Where documents' bytes live: DATA_DIR/files, or S3 when S3_BUCKET is set. */
-  files: DocumentStore;
-  /** The built-in sandbox payment gateway (GATEWAY=sandbox); its tokenization route needs it. */
-  sandboxGateway: SandboxGateway;
-  /** The sandbox gateway's hosted pay-later checkout; app.ts wires its webhook delivery. */
-  sandboxCheckout: SandboxCheckout;
-  /** Signs and verifies the gateway's webhooks (HMAC-SHA256). */
-  gatewayWebhookSecret: Buffer;
-}
 
 export interface Composition {
   services: Services;
@@ -80,9 +56,15 @@ export interface Composition {
   /** The account page's identity operations (email change, password change, deletion). */
   accountIdentity: AccountIdentity;
   staff: { auth: StaffAuth; service: StaffService };
+  /** "Sign in with Google", when GOOGLE_OIDC_ISSUER is set (its routes are registered then). */
+  google: GoogleSignIn | undefined;
+  /** Recurring jobs (renewals, reminders, bulk charges); app.ts starts them once ready. */
+  jobs: JobScheduler;
+  /** This instance's subscription sockets by session: closed when a session ends anywhere. */
+  sessionSockets: SessionSockets;
   /** Where rate limits are counted across instances, when REDIS_URL is set. */
   redis: Redis | undefined;
-  /** Closes what the composition opened (the rate limits' Redis connection). */
+  /** Closes what the composition opened: jobs, emitter, the audit batch, Redis; in that order. */
   close(): Promise<void>;
 }
 
@@ -96,48 +78,22 @@ export interface CompositionOptions {
 }
 
 /**
- * The composition root: the one place that builds identity, mail, rate limits, the staff API
- * and every module, each from explicit dependencies (a module builds its own store); `buildApp`
- * (app.ts) registers the HTTP side on top.
+ * The composition root: the one place that builds the platform (compose-platform.ts), identity,
+ * rate limits, the staff API, every module, the jobs and the live updates' sockets, each from
+ * explicit dependencies (a module builds its own store); `buildApp` (app.ts) registers the HTTP
+ * side on top. Routes receive services, never the database.
  */
 export async function compose(options: CompositionOptions): Promise<Composition> {
   const { config, database } = options;
   const { db } = database;
   const clock = options.clock ?? systemClock;
 
+  // The argon2 queue is per process, as libuv's pool is (identity/secrets.ts).
+  useThreadPoolSize(config.threadPoolSize);
   const keys = options.keys ?? (await loadSigningKeys(config.dataDir, config.jwtPrivateKey));
   const tokens = new TokenService(keys, config.publicUrl, clock);
-  const outbox = config.smtpUrl ? null : new OutboxMailer(db);
-  const transport: Mailer = config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : (outbox as OutboxMailer);
-  // Every area gets the gated mailer and text sender: the one place preferences are checked.
-  const mailer = new PreferenceGatedMailer(transport);
-  const smsOutbox = new OutboxTextSender(db);
-  const texts = new PreferenceGatedTextSender(smsOutbox);
-  // Outside a transaction (reads, sign-ins): batched, one insert per tick, flushed on close.
-  // Inside a UnitOfWork a write's audit row still goes in its own transaction.
-  const audit = new AuditLog(db, { batched: true, flushMs: config.auditFlushMs });
-  const events = new Events();
-  const uow = new UnitOfWork(db);
-  const files = createDocumentStore(config.files);
-  const sandboxGateway = new SandboxGateway(db);
-  const gatewayWebhookSecret = await derivedSecret(keys, 'portal gateway webhooks');
-  const sandboxCheckout = new SandboxCheckout(db, clock, gatewayWebhookSecret);
-  const platform: Platform = {
-    clock,
-    audit,
-    events,
-    uow,
-    mailer,
-    outbox,
-    texts,
-    smsOutbox,
-    files,
-    sandboxGateway,
-    sandboxCheckout,
-    gatewayWebhookSecret,
-  };
+  const platform = await buildPlatform({ config, db, clock, keys });
+  const { audit, events, uow, mailer, texts, files, sandboxGateway, sandboxCheckout } = platform;
 
   // One connection counts every limit (identity and the global one) across instances.
   const redis = config.redisUrl
@@ -146,8 +102,19 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const limiter =
     options.identityLimiter ??
     new IdentityRateLimiter(scaledRateRules(config.authRateLimitMultiplier), redis);
+  // Each area builds its own store inside its module; the root hands over only what it needs.
+  const customers = createCustomerService({ db, audit });
   const identityStore = new IdentityStore(db);
-  const identity = new IdentityService(identityStore, tokens, mailer, limiter, audit, uow, clock, {
+  const identity = new IdentityService({
+    store: identityStore,
+    // A login's customer record is the customers module's (identity sits below the modules).
+    customers,
+    tokens,
+    mailer,
+    limiter,
+    audit,
+    uow,
+    clock,
     tenantId: config.tenantId,
     publicUrl: config.publicUrl,
     // A sign-up moves the referral of that email on (spec 02 §4); in the sign-up's transaction.
@@ -156,9 +123,6 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     // Ended sessions close their sockets on every instance (the live updates' pub/sub).
     onSessionsRevoked: (sessionIds) => events.sessionsRevoked(sessionIds),
   });
-
-  // Each area builds its own store inside its module; the root hands over only what it needs.
-  const customers = createCustomerService({ db, audit });
   const customerActions = createCustomerActionService({ db, audit, clock });
   const flags = createFlagService({ db, uow });
   const notifications = createNotificationService({ db, uow, audit, clock, events, customers });
@@ -183,15 +147,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   });
   mailer.usePolicy(preferences);
   texts.usePolicy(preferences);
-  const fileService = createFileService({
-    db,
-    files,
-    signer,
-    uow,
-    audit,
-    clock,
-    publicUrl: config.publicUrl,
-  });
+  const fileService = createFileService({ db, files, signer, uow, audit, clock });
   const prescriptions = createPrescriptionService({ db, audit, clock });
   const labs = createLabService({ db, files: fileService, audit, clock });
   const referrals = createReferralService({
@@ -204,7 +160,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     customers,
     publicUrl: config.publicUrl,
   });
-  const measurements = createMeasurementService({
+  const weight = createWeightService({
     db,
     uow,
     audit,
@@ -235,6 +191,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   });
   const accountIdentity = new AccountIdentity(
     identityStore,
+    customers,
     mailer,
     limiter,
     uow,
@@ -247,7 +204,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       },
       sessionsRevoked: (sessionIds) => {
         // This instance stops trusting them at once; the event tells the others.
-        identity.forgetSessions(sessionIds);
+        identity.sessions.forgetSessions(sessionIds);
         return events.sessionsRevoked(sessionIds);
       },
     },
@@ -282,7 +239,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     appointments,
     notifications,
     customers,
-    measurements,
+    weight,
     prescriptions,
   });
   const idVerification = createIdVerificationService({
@@ -314,7 +271,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const staff = {
     auth: new StaffAuth({
       users: identityStore,
-      identity,
+      identity: identity.staff,
       tokens,
       audit,
       tenantId: config.tenantId,
@@ -333,7 +290,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       prescriptions,
       labs,
       referrals,
-      measurements,
+      weight,
       forms,
       idVerification,
       bulk,
@@ -347,6 +304,49 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       }),
     }),
   };
+
+  const google =
+    config.google &&
+    createGoogleSignIn({
+      db,
+      users: identityStore,
+      sessions: identity.sessions,
+      customers,
+      audit,
+      clock,
+      options: {
+        ...config.google,
+        publicUrl: config.publicUrl,
+        tenantId: config.tenantId,
+        allowHttp: !config.isProduction,
+        // The referee's referral moves on as a password sign-up moves it (spec 02 §4).
+        onCustomerLinked: ({ customerId, email }, meta) =>
+          uow.run({ type: 'customer', id: customerId, ...meta }, (work) =>
+            referrals.refereeSignedUp(customerId, email, work),
+          ),
+      },
+    });
+
+  // The jobs run on the server's clock; app.ts starts them when JOBS_ENABLED (tests turn it off
+  // and run them by hand) and close() stops them. See docs/architecture.md.
+  const jobs = new JobScheduler(db, clock, platform.logger);
+  const renewals = () => billing.renewals.run();
+  jobs.register({ name: RENEWALS_JOB, everyMs: RENEWALS_EVERY_MS, run: renewals });
+  // The weight tracker reminder (issue 13): weekly at most per customer, checked hourly.
+  const reminders = () => weight.reminders.run();
+  jobs.register({ name: WEIGHT_REMINDER_JOB, everyMs: WEIGHT_REMINDER_EVERY_MS, run: reminders });
+  jobs.register({ name: BULK_JOB, everyMs: BULK_JOB_EVERY_MS, run: () => bulk.reconcile() });
+
+  // A revocation published on any instance (sign-out, reset, password change, deletion…)
+  // closes that session's sockets on this one, after the session check forgets it, so the
+  // next request on it is refused too.
+  const sessionSockets = new SessionSockets(clock);
+  platform.emitter.on(topics.sessionsRevoked, (message, done) => {
+    const { sessionIds } = message.payload as SessionsRevokedEvent;
+    identity.sessions.forgetSessions(sessionIds);
+    sessionSockets.closeSessions(sessionIds);
+    done();
+  });
 
   return {
     services: {
@@ -363,7 +363,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       labs,
       files: fileService,
       referrals,
-      measurements,
+      weight,
       billing,
       forms,
       idVerification,
@@ -375,21 +375,16 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     identity,
     accountIdentity,
     staff,
+    google,
+    jobs,
+    sessionSockets,
     redis,
     close: async () => {
+      // Jobs first (a running one may still audit and publish), the audit batch before Redis.
+      await jobs.stop();
+      await closeEmitter(platform.emitter);
       await audit.close();
       await redis?.quit();
     },
   };
-}
-
-/**
- * Without FILES_SIGNING_SECRET (or BILLING_QUOTE_SECRET), signed file URLs (quotes) use a key
- * derived (HKDF, one label each) from the token signing key, which every instance shares
- * already (JWT_PRIVATE_KEY, or the one kept under DATA_DIR).
- */
-async function derivedSecret(keys: SigningKeys, label: string): Promise<Buffer> {
-  const { d } = await exportJWK(keys.privateKey);
-  if (!d) throw new Error('the signing key has no private part');
-  return Buffer.from(hkdfSync('sha256', Buffer.from(d, 'base64url'), '', label, 32));
 }

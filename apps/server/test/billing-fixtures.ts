@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { treatments } from '../../db/schema/catalog';
-import { contracts, subscriptionItems, subscriptions } from '../../db/schema/customers';
-import { DEMO_TREATMENTS } from '../../demo/catalog';
-import { seedBillingCatalogue } from '../../demo/seed-billing';
-import { createCustomer, TEST_PASSWORD } from '../../../test/factories';
-import { exchangeToken, graphql, postJson, type TestServer } from '../../../test/harness';
+import { treatments } from '../src/db/schema/catalog';
+import { contracts, subscriptionItems, subscriptions } from '../src/db/schema/customers';
+import { DEMO_TREATMENTS } from '../src/demo/catalog';
+import { seedBillingCatalogue } from '../src/demo/seed-billing';
+import { createCustomer, TEST_PASSWORD } from './factories';
+import { exchangeToken, graphql, postJson, type TestServer } from './harness';
 
-// Test factories for billing: the price list, a customer on a monthly GLP-1 plan with the
-// high-dose add-on (34,900 cents a month, started 2026-03-01), a signed-in token, and a
-// card saved through the sandbox gateway the way the browser does it.
+// Test factories for billing (and bulk, which pays with billing's cards): the price list, a
+// customer on a monthly GLP-1 plan with the high-dose add-on (34,900 cents a month, started
+// 2026-03-01), a signed-in token, and a card saved through the sandbox gateway the way the
+// browser does it. Only tests use them, so they live with the other factories and may write
+// customers' rows directly, as a test's setup does.
 
 export const PLAN_START = '2026-03-01';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { bookingWindow } from '@portal/domain';
+import { bookingBlockHorizon, bookingWindow } from '@portal/domain';
 import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../../apps/server/src/db/client';
 // This tool EXPLAINs the stores' own statements, so it builds them with the stores themselves.
 // eslint-disable-next-line import-x/no-restricted-paths
 import { AvailabilityStore } from '../../../apps/server/src/modules/appointments/availability-store';
 // eslint-disable-next-line import-x/no-restricted-paths
-import { AppointmentStore } from '../../../apps/server/src/modules/appointments/store';
+import { BookingStore } from '../../../apps/server/src/modules/appointments/booking-store';
 import { auditValues } from '../../../apps/server/src/platform/audit';
 import {
   bookAMonth,
@@ -116,7 +116,7 @@ async function main() {
       ),
     );
 
-    const store = new AppointmentStore(db);
+    const store = new BookingStore(db);
     // A start nobody holds (the seed books the month ahead on the half hour): 40 days out.
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 40 * 86_400_000);
     const providerId = providerIds[0]!;
@@ -146,15 +146,17 @@ async function main() {
           details: { operation: 'ScheduleAdhocAppointmentV2' },
         },
       );
-    // The booking's facts (treatment, follow-up, subscription, the provider and their hours):
-    // the prepared statement itself, by PREPARE and EXPLAIN EXECUTE with the booking's values.
+    // The booking's facts (treatment, follow-up, the provider with their hours and licenses,
+    // the customer's visits): the prepared statement itself, by PREPARE and EXPLAIN EXECUTE with
+    // the booking's values.
+    const since = bookingBlockHorizon(new Date());
     const facts = store.bookingFactsQuery();
     const factValues: Record<string, string | null> = {
       customerId: patient.customerId,
       providerId,
       followUpId: null,
-      subscriptionId: null,
       treatmentShortId: treatment.shortId,
+      since: since.toISOString(),
     };
     const literal = (v: string | null | undefined) =>
       v === null || v === undefined ? 'null' : `'${v.replace(/'/g, "''")}'`;
@@ -172,24 +174,31 @@ async function main() {
       await tx.execute(sql.raw('deallocate explain_booking_facts'));
     });
 
-    // The booking statement (blocking reads, insert, audit row) on a free slot, then the same
-    // customer again (its blocking rule refuses), in a transaction that is rolled back.
+    // The booking statement (the customer's visits, insert, audit row) on a free slot with the
+    // visits as its facts read them, then the same customer again with those same facts (the
+    // visits have changed: nothing inserted), in a transaction that is rolled back.
+    const { visitsKey } = await store.bookingFacts(
+      patient.customerId,
+      { treatmentShortId: treatment.shortId, providerId },
+      since,
+    );
+    const read = { since, visitsKey };
     await db
       .transaction(async (tx) => {
         const first = values();
         sections.push(
           await explain(
             tx,
-            'booking: blocking reads + insert + audit row (one statement), free slot',
-            fromQuery(store.bookingStatement(first, audit(first.id), new Date())),
+            "booking: the customer's visits + insert + audit row (one statement), free slot",
+            fromQuery(store.bookingStatement(first, audit(first.id), read)),
           ),
         );
         const second = values();
         sections.push(
           await explain(
             tx,
-            'booking: the same customer again, blocked by the visit just booked (nothing inserted)',
-            fromQuery(store.bookingStatement(second, audit(second.id), new Date())),
+            'booking: the same customer again, their visits changed by the one just booked (nothing inserted)',
+            fromQuery(store.bookingStatement(second, audit(second.id), read)),
           ),
         );
         throw new Error('rollback');

@@ -115,6 +115,8 @@ export async function startPortal(
         DATABASE_URL: databaseUrl,
         // Production refuses the development outbox; no bench sends mail, so nothing listens here.
         SMTP_URL: 'smtp://127.0.0.1:2525',
+        // The argon2 queue is sized for the pool libuv was started with (identity/secrets.ts).
+        UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE,
       },
       readAppVersion(),
     );

@@ -18,6 +18,7 @@ export * from './schemas/identity-http';
 export * from './schemas/client-error-report';
 export * from './schemas/staff';
 export * from './customers/subscriptions';
+export * from './customers/residence';
 export * from './schemas/customer-actions';
 export * from './treatment/shipment-status';
 export * from './treatment/tracking-links';

@@ -127,7 +127,7 @@ describe('the demo treatment records', () => {
         token,
         { f: fileName },
       );
-      const url = new URL(signed.data?.signedDownloadUrl.downloadUrl ?? '');
+      const url = new URL(signed.data?.signedDownloadUrl.downloadUrl ?? '', server.url);
       const file = await fetch(`${server.url}${url.pathname}${url.search}`);
       expect(file.status).toBe(200);
       expectValidPdf(Buffer.from(await file.arrayBuffer()));

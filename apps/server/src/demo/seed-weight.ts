@@ -1,6 +1,6 @@
 import { WEIGHT_UNIT } from '@portal/domain';
 import type { Db } from '../db/client';
-import { measurements } from '../db/schema/measurements';
+import { measurements } from '../db/schema/weight';
 
 /**
  * Demo weight tracking (issue 13): ten weekly weights trending down from the starting weight,

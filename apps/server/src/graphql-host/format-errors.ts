@@ -11,7 +11,10 @@ const SAFE_CODES_PATTERN = /^[A-Za-z0-9_-]+$/;
  */
 export function toGraphQLError(error: unknown): unknown {
   if (error instanceof AppError) {
-    return new GraphQLError(error.message, { extensions: { ...errorDetails(error) } });
+    return new GraphQLError(error.message, {
+      originalError: error,
+      extensions: { ...errorDetails(error) },
+    });
   }
   if (error instanceof GraphQLError && error.originalError instanceof AppError) {
     return new GraphQLError(error.message, {
@@ -37,6 +40,12 @@ export function formatGraphQLErrors(execution: ExecutionResult, context: Mercuri
     // Parse and validation errors (limits included) have no path: they name no resolver.
     const isValidation = error.path === undefined;
     if ((typeof code === 'string' && SAFE_CODES_PATTERN.test(code)) || isValidation) {
+      // The fault behind a coded failure goes to the log (with the request id); the client
+      // gets the code alone.
+      const cause = error.originalError instanceof AppError ? error.originalError.cause : undefined;
+      if (cause !== undefined) {
+        context.reply?.request.log.error({ err: cause, code }, 'coded error with a cause');
+      }
       return error;
     }
     const requestId = (context.reply?.request.id as string | undefined) ?? 'unknown';

@@ -155,11 +155,24 @@ export function persistedOperationsHook(
   });
 }
 
-/** The websocket handshake's Origin must be the portal's own (ASVS 4.4.2); tools send none. */
-export function allowedWebSocketOrigin(publicUrl: string, origin: string | undefined): boolean {
-  if (origin === undefined) return true;
+/**
+ * The websocket handshake's Origin must be the portal's own (ASVS 4.4.2): PUBLIC_URL's, or the
+ * origin the request itself was made to (its scheme and Host, i.e. a same-origin page), so a
+ * portal opened at http://127.0.0.1:3000 in development has its live updates too. A page of
+ * another site sends its own origin, which is neither. Tools send none.
+ */
+export function allowedWebSocketOrigin(
+  publicUrl: string,
+  /** The handshake as ws's verifyClient sees it (secure: the socket is TLS). */
+  handshake: { origin?: string | undefined; secure: boolean; req: { headers: { host?: string } } },
+): boolean {
+  if (!handshake.origin) return true;
   try {
-    return new URL(origin).origin === new URL(publicUrl).origin;
+    const from = new URL(handshake.origin).origin;
+    if (from === new URL(publicUrl).origin) return true;
+    const { host } = handshake.req.headers;
+    if (!host) return false;
+    return from === new URL(`${handshake.secure ? 'https' : 'http'}://${host}`).origin;
   } catch {
     return false;
   }

@@ -8,7 +8,7 @@ import '../modules/messages/schema';
 import '../modules/sdui/schema';
 import '../modules/appointments/schema';
 import '../modules/preferences/schema';
-import '../modules/measurements/schema';
+import '../modules/weight/schema';
 import '../modules/files/schema';
 import '../modules/prescriptions/schema';
 import '../modules/labs/schema';

@@ -11,7 +11,7 @@ import { bearerToken } from '../platform/bearer';
 import type { AccountIdentity } from './account';
 import { ok, responses } from './http-schemas';
 import { requestMeta } from './routes';
-import type { Authenticated, IdentityService } from './service';
+import type { Authenticated, SessionService } from './sessions';
 
 const envelope = <S extends z.ZodType>(data: S) =>
   z.object({ data, message: z.string(), name: z.string(), statusCode: z.int() });
@@ -19,22 +19,22 @@ const envelope = <S extends z.ZodType>(data: S) =>
 /** The account page's identity routes; each acts for the bearer ID token's session. */
 export function accountRoutes(
   fastify: FastifyInstance,
-  identity: IdentityService,
+  sessions: SessionService,
   account: AccountIdentity,
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity'];
-  const sessions = new WeakMap<FastifyRequest, Authenticated>();
+  const bearerSessions = new WeakMap<FastifyRequest, Authenticated>();
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
-      sessions.set(
+      bearerSessions.set(
         request,
-        await identity.authenticate(bearerToken(request.headers.authorization)),
+        await sessions.authenticate(bearerToken(request.headers.authorization)),
       );
     },
   };
   const sessionOf = (request: FastifyRequest): Authenticated => {
-    const session = sessions.get(request);
+    const session = bearerSessions.get(request);
     if (!session) throw new Error('account route reached without a session');
     return session;
   };

@@ -10,16 +10,14 @@ import type { Mailer } from '../platform/mail';
 import type { Clock } from '../platform/clock';
 import type { UnitOfWork, Work } from '../platform/unit-of-work';
 import { emailChangeCodeMail, emailChangedNoticeMail } from './account-mail';
+import { CODE_TTL_MS } from './codes';
+import { refuseCommonPassword } from './common-passwords';
+import type { CustomerDirectory } from './customer-directory';
 import { IdentityError } from './errors';
-import type { IdentityLimiter, RateAction } from './rate-limits';
+import { enforceLimit, type IdentityLimiter, type RateAction } from './rate-limits';
 import { hashPassword, hashSecret, verifyPassword } from './secrets';
-import {
-  CODE_TTL_MS,
-  RECENT_LOGIN_MS,
-  refuseCommonPassword,
-  type Authenticated,
-  type RequestMeta,
-} from './service';
+import type { Authenticated, RequestMeta } from './sessions';
+import { RECENT_LOGIN_MS } from './sign-in';
 import type { IdentityStore, User } from './store';
 
 /** What the customer side does inside identity's unit of work (wired by the root). */
@@ -46,6 +44,7 @@ const envelope = <T>(name: string, message: string, data: T) => ({
 export class AccountIdentity {
   constructor(
     private readonly store: IdentityStore,
+    private readonly customers: CustomerDirectory,
     private readonly mailer: Mailer,
     private readonly limiter: IdentityLimiter,
     private readonly uow: UnitOfWork,
@@ -54,13 +53,12 @@ export class AccountIdentity {
     private readonly tenantId: string,
   ) {}
 
-  private async limit(action: RateAction, meta: RequestMeta, key?: string): Promise<void> {
-    const wait = await this.limiter.check(action, meta.ip, key);
-    if (wait > 0) throw new IdentityError('too-many-requests', undefined, undefined, wait);
+  private limit(action: RateAction, meta: RequestMeta, key?: string): Promise<void> {
+    return enforceLimit(this.limiter, action, meta.ip, key);
   }
 
   private async ownCustomer(user: User, customerId?: string): Promise<string> {
-    const own = await this.store.customerIdForUser(user.id);
+    const own = await this.customers.customerIdOfUser(user.id);
     if (!own || (customerId !== undefined && customerId !== own))
       throw new IdentityError('not-found');
     return own;
@@ -71,12 +69,12 @@ export class AccountIdentity {
     return hashSecret(`change_email:${userId}:${email}:${code}`);
   }
 
-  /** Email availability {email, sendOobCodeIfAvailable}: needs a password check in the last 5 min. */
   /** The sign-in methods linked to the session's login (the account page shows unlink only when linked). */
   linkedAccounts({ user }: Authenticated): { google: boolean } {
     return { google: Boolean(user.googleSubject) };
   }
 
+  /** Email availability {email, sendOobCodeIfAvailable}: needs a password check in the last 5 min. */
   async emailAvailability(
     { user, session }: Authenticated,
     { email, sendOobCodeIfAvailable }: EmailAvailabilityInput,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
+import { IdentityError } from './errors';
 
 /**
  * Common and breached passwords (ASVS 6.2.4, 6.2.12), shipped with the project: the
@@ -45,6 +46,11 @@ export function commonPasswordCount(): number {
 export function isCommonPassword(password: string): boolean {
   list ??= load();
   return list.has(password.toLowerCase());
+}
+
+/** A new password on the list of common and breached passwords is refused (ASVS 6.2.4). */
+export function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new IdentityError('password-too-common');
 }
 
 /** Loads the list at start-up, so the first password change does not pay for it. */

@@ -100,6 +100,10 @@ export function httpErrorHandler(
   // A service's expected failure that a route let through: its code, reason and fields in the
   // body, as the GraphQL formatter puts them in extensions.
   if (error instanceof AppError) {
+    // Its internal cause, if any, is for the log only (as in graphql-host/format-errors.ts).
+    if (error.cause !== undefined) {
+      request.log.error({ err: error.cause, code: error.code }, 'coded error with a cause');
+    }
     return reply
       .status(error.code === 'FORBIDDEN' ? 403 : 400)
       .send({ error: { ...errorDetails(error), message: error.message } });

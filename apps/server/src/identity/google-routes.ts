@@ -2,49 +2,19 @@ import { googleStartQuerySchema, oneTimeCodeRequestSchema } from '@portal/domain
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { AuditLog } from '../platform/audit';
-import type { Clock } from '../platform/clock';
-import { GoogleSignIn, type GoogleSignInOptions } from './google';
-import { GoogleStore } from './google-store';
 import { bearerToken } from '../platform/bearer';
+import type { GoogleSignIn } from './google';
 import { errorBody, ok, tokenPair } from './http-schemas';
 import { requestMeta } from './routes';
-import type { IdentityService } from './service';
-import { IdentityStore } from './store';
-
-export interface GoogleRouteDeps {
-  google: NonNullable<Config['google']>;
-  config: Pick<Config, 'publicUrl' | 'tenantId' | 'isProduction'>;
-  db: Db;
-  identity: IdentityService;
-  audit: AuditLog;
-  clock: Clock;
-  /** A first Google link of a customer's account (referrals move on); see GoogleSignIn. */
-  onCustomerLinked?: GoogleSignInOptions['onCustomerLinked'];
-}
 
 const redirect = (description: string) => ({ 302: z.null().describe(description) });
 
-/** "Sign in with Google" over OpenID Connect; registered only when an issuer is configured. */
-export function googleRoutes(fastify: FastifyInstance, deps: GoogleRouteDeps): void {
+/**
+ * "Sign in with Google" over OpenID Connect; registered only when an issuer is configured (the
+ * composition root builds the GoogleSignIn then).
+ */
+export function googleRoutes(fastify: FastifyInstance, signIn: GoogleSignIn): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { google, config } = deps;
-  const signIn = new GoogleSignIn(
-    new IdentityStore(deps.db),
-    new GoogleStore(deps.db),
-    deps.identity,
-    deps.audit,
-    deps.clock,
-    {
-      ...google,
-      publicUrl: config.publicUrl,
-      tenantId: config.tenantId,
-      allowHttp: !config.isProduction,
-      onCustomerLinked: deps.onCustomerLinked,
-    },
-  );
   const tags = ['identity'];
 
   app.get(

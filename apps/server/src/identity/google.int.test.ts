@@ -5,7 +5,7 @@ import { oidcStates, users } from '../db/schema/identity';
 import { auditLog } from '../db/schema/platform';
 import { referrals } from '../db/schema/referrals';
 import { safeReturnTo } from './google';
-import { CODE_TTL_MS } from './service';
+import { CODE_TTL_MS } from './codes';
 import { createCustomer, createUser } from '../../test/factories';
 import {
   exchangeToken,

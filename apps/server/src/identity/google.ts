@@ -12,12 +12,15 @@ import {
   randomState,
   type Configuration,
 } from 'openid-client';
+import type { Db } from '../db/client';
 import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
+import { CODE_TTL_MS } from './codes';
+import type { CustomerDirectory } from './customer-directory';
 import { IdentityError } from './errors';
-import type { GoogleStore } from './google-store';
+import { GoogleStore } from './google-store';
 import { hashSecret, newSecret } from './secrets';
-import { CODE_TTL_MS, type IdentityService, type RequestMeta, type TokenPair } from './service';
+import type { RequestMeta, SessionService, TokenPair } from './sessions';
 import type { IdentityStore, User } from './store';
 
 const STATE_TTL_MS = 10 * MINUTE_MS;
@@ -58,13 +61,39 @@ export function safeReturnTo(value: unknown): string {
   return new URL(value, base).origin === base ? value : '/';
 }
 
+export interface GoogleSignInDeps {
+  db: Db;
+  /** Identity's store (users and codes); the sign-ins under way are GoogleStore's, built here. */
+  users: IdentityStore;
+  sessions: SessionService;
+  customers: CustomerDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  options: GoogleSignInOptions;
+}
+
+/** The Google sign-in over its own store of sign-ins under way (built by the composition root). */
+export function createGoogleSignIn(deps: GoogleSignInDeps): GoogleSignIn {
+  const { users, sessions, customers, audit, clock, options } = deps;
+  return new GoogleSignIn(
+    users,
+    new GoogleStore(deps.db),
+    sessions,
+    customers,
+    audit,
+    clock,
+    options,
+  );
+}
+
 export class GoogleSignIn {
   private configuration: Promise<Configuration> | undefined;
 
   constructor(
     private readonly users: IdentityStore,
     private readonly states: GoogleStore,
-    private readonly identity: IdentityService,
+    private readonly sessions: SessionService,
+    private readonly customers: CustomerDirectory,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly options: GoogleSignInOptions,
@@ -196,7 +225,7 @@ export class GoogleSignIn {
       { type: user.role, id: user.id, ...meta },
       { action: 'google_linked', entity: 'user', entityId: user.id },
     );
-    const customerId = await this.users.customerIdForUser(user.id);
+    const customerId = await this.customers.customerIdOfUser(user.id);
     if (customerId && this.options.onCustomerLinked) {
       await this.options.onCustomerLinked({ customerId, email: user.email }, meta);
     }
@@ -221,7 +250,7 @@ export class GoogleSignIn {
     const user = await this.users.findUserById(row.userId);
     if (!user) throw new IdentityError('invalid-code');
     if (user.disabledAt) throw new IdentityError('contact-support');
-    return this.identity.startSession(user, meta, {
+    return this.sessions.startSession(user, meta, {
       action: 'sign_in',
       entity: 'user',
       entityId: user.id,
@@ -231,7 +260,7 @@ export class GoogleSignIn {
 
   /** Only ever unlinks the bearer token's own user; there is no way to name another. */
   async unlink(idToken: string | undefined, meta: RequestMeta): Promise<void> {
-    const { user } = await this.identity.authenticate(idToken);
+    const { user } = await this.sessions.authenticate(idToken);
     // Without a password, unlinking would leave no way back in but a reset mail.
     if (!user.passwordHash)
       throw new IdentityError('invalid-input', 'Set a password before unlinking Google.');

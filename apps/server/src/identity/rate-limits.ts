@@ -6,6 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { IdentityError } from './errors';
 
 export interface RateRule {
   /** How many attempts are allowed in the window. */
@@ -69,6 +70,17 @@ export function scaledRateRules(multiplier: number): RateRules {
 export interface IdentityLimiter {
   /** Counts the attempt; the seconds to wait when over a limit, or 0 when it may go on. */
   check(action: RateAction, ip: string, email?: string): Promise<number>;
+}
+
+/** Counts an attempt; too-many-requests, with the seconds to wait, when over a limit. */
+export async function enforceLimit(
+  limiter: IdentityLimiter,
+  action: RateAction,
+  ip: string,
+  key?: string,
+): Promise<void> {
+  const wait = await limiter.check(action, ip, key);
+  if (wait > 0) throw new IdentityError('too-many-requests', undefined, undefined, wait);
 }
 
 /**

@@ -23,7 +23,8 @@ import { bearerToken } from '../platform/bearer';
 import { IdentityError } from './errors';
 import { emailResult, errorBody, oauthError, ok, responses, tokenPair } from './http-schemas';
 import type { SigningKeys } from './keys';
-import type { Authenticated, IdentityService, RequestMeta } from './service';
+import type { IdentityService } from './service';
+import type { Authenticated, RequestMeta } from './sessions';
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
@@ -36,19 +37,23 @@ export function jwksRoute(app: FastifyInstance, keys: SigningKeys): void {
   );
 }
 
-export function identityRoutes(fastify: FastifyInstance, service: IdentityService): void {
+export function identityRoutes(fastify: FastifyInstance, identity: IdentityService): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { sessions, passwords, signUp, resets } = identity;
   const tags = ['identity'];
 
   // Routes that act for the bearer ID token's session check it before reading their input.
-  const sessions = new WeakMap<FastifyRequest, Authenticated>();
+  const bearerSessions = new WeakMap<FastifyRequest, Authenticated>();
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
-      sessions.set(request, await service.authenticate(bearerToken(request.headers.authorization)));
+      bearerSessions.set(
+        request,
+        await sessions.authenticate(bearerToken(request.headers.authorization)),
+      );
     },
   };
   const sessionOf = (request: FastifyRequest): Authenticated => {
-    const session = sessions.get(request);
+    const session = bearerSessions.get(request);
     if (!session) throw new Error('identity route reached without a session');
     return session;
   };
@@ -63,7 +68,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
         response: responses(tokenPair),
       },
     },
-    (req) => service.signIn(req.body, requestMeta(req)),
+    (req) => passwords.signIn(req.body, requestMeta(req)),
   );
 
   app.post(
@@ -76,7 +81,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
         response: responses(tokenPair),
       },
     },
-    (req) => service.refresh(req.body),
+    (req) => sessions.refresh(req.body),
   );
 
   app.post(
@@ -90,7 +95,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
       },
     },
     async (req, reply) => {
-      await service.signOut(req.body);
+      await sessions.signOut(req.body);
       return reply.status(204).send(null);
     },
   );
@@ -106,7 +111,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
       },
     },
     async (req) => {
-      await service.createUser(req.body, requestMeta(req));
+      await signUp.createUser(req.body, requestMeta(req));
       return { ok: true };
     },
   );
@@ -122,7 +127,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
       },
     },
     async (req) => {
-      await service.requestPasswordReset(req.body, requestMeta(req));
+      await resets.requestPasswordReset(req.body, requestMeta(req));
       return { ok: true };
     },
   );
@@ -138,7 +143,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
       },
     },
     async (req) => {
-      await service.deleteResetLinks(req.body, requestMeta(req));
+      await resets.deleteResetLinks(req.body, requestMeta(req));
       return { ok: true };
     },
   );
@@ -153,7 +158,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
         response: responses(emailResult),
       },
     },
-    (req) => service.verifyResetCode(req.body, requestMeta(req)),
+    (req) => resets.verifyResetCode(req.body, requestMeta(req)),
   );
 
   app.post(
@@ -166,7 +171,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
         response: responses(emailResult),
       },
     },
-    (req) => service.confirmPasswordReset(req.body, requestMeta(req)),
+    (req) => resets.confirmPasswordReset(req.body, requestMeta(req)),
   );
 
   app.post(
@@ -180,7 +185,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
       },
     },
     async (req) => {
-      await service.sendVerification(req.body, requestMeta(req));
+      await signUp.sendVerification(req.body, requestMeta(req));
       return { ok: true };
     },
   );
@@ -195,7 +200,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
         response: responses(emailResult),
       },
     },
-    (req) => service.confirmVerification(req.body, requestMeta(req)),
+    (req) => signUp.confirmVerification(req.body, requestMeta(req)),
   );
 
   app.post(
@@ -209,7 +214,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
         response: responses(tokenPair),
       },
     },
-    (req) => service.reauthenticate(sessionOf(req), req.body, requestMeta(req)),
+    (req) => passwords.reauthenticate(sessionOf(req), req.body, requestMeta(req)),
   );
 
   app.post(
@@ -224,7 +229,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
       },
     },
     async (req) => {
-      await service.updatePassword(sessionOf(req), req.body, requestMeta(req));
+      await passwords.updatePassword(sessionOf(req), req.body, requestMeta(req));
       return { ok: true };
     },
   );
@@ -278,7 +283,7 @@ export function identityRoutes(fastify: FastifyInstance, service: IdentityServic
         return fail('invalid_request', 'The subject token must be an ID token.');
       }
       try {
-        const { accessToken, expiresIn } = await service.exchangeToken(form.subject_token);
+        const { accessToken, expiresIn } = await sessions.exchangeToken(form.subject_token);
         void reply.header('cache-control', 'no-store');
         return {
           access_token: accessToken,

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ARGON2_SLOTS, argon2Slots, hashPassword, slotQueue, verifyPassword } from './secrets';
+import { argon2Slots, argon2SlotsFor, hashPassword, slotQueue, verifyPassword } from './secrets';
 
 // No module mock here: the server suite shares one module graph per worker, so the queue is
 // tested with work of its own, and the real argon2 checks are shown to go through it.
@@ -34,18 +34,48 @@ describe('the slot queue', () => {
     expect(await queue.run(() => Promise.resolve('next'))).toBe('next');
     expect(queue.running).toBe(0);
   });
+
+  it('resized: a larger size starts waiting work at once, a smaller one as work finishes', async () => {
+    const queue = slotQueue(1);
+    const gates: (() => void)[] = [];
+    const work = () => queue.run(() => new Promise<void>((resolve) => gates.push(resolve)));
+    const all = Promise.all([work(), work(), work(), work()]);
+    expect([queue.running, queue.waiting]).toEqual([1, 3]);
+    queue.resize(3);
+    expect([queue.running, queue.waiting]).toEqual([3, 1]);
+    queue.resize(1);
+    for (let i = 0; i < 2; i += 1) {
+      gates.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Two finished: the queue gave up the two slots it no longer has, the fourth still waits.
+    expect([queue.running, queue.waiting]).toEqual([1, 1]);
+    gates.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([queue.running, queue.waiting]).toEqual([1, 0]);
+    gates.shift()!();
+    await all;
+    expect(queue.running).toBe(0);
+  });
 });
 
 describe('argon2 checks', () => {
-  it('take a slot per core and one more, a pool thread left free; more wait in the queue', async () => {
-    const poolThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-    expect(ARGON2_SLOTS).toBe(Math.max(1, Math.min(availableParallelism() + 1, poolThreads - 1)));
-    expect(ARGON2_SLOTS).toBeLessThan(poolThreads);
+  it('take a slot per core and one more, a pool thread left free', () => {
+    expect(argon2SlotsFor(4, 2)).toBe(3);
+    expect(argon2SlotsFor(4, 1)).toBe(2);
+    expect(argon2SlotsFor(4, 16)).toBe(3);
+    expect(argon2SlotsFor(16, 4)).toBe(5);
+    expect(argon2SlotsFor(1, 4)).toBe(1);
+  });
+
+  it('go through the queue, sized for the default pool of 4: more wait their turn', async () => {
+    const slots = argon2SlotsFor(4, availableParallelism());
+    expect(argon2Slots.size).toBe(slots);
     const stored = await hashPassword('Secret123');
-    const checks = Array.from({ length: ARGON2_SLOTS + 2 }, (_, i) =>
+    const checks = Array.from({ length: slots + 2 }, (_, i) =>
       verifyPassword(stored, i % 2 === 0 ? 'Secret123' : 'wrong'),
     );
-    expect([argon2Slots.running, argon2Slots.waiting]).toEqual([ARGON2_SLOTS, 2]);
+    expect([argon2Slots.running, argon2Slots.waiting]).toEqual([slots, 2]);
     const answers = await Promise.all(checks);
     expect(answers).toEqual(answers.map((_, i) => i % 2 === 0));
     expect([argon2Slots.running, argon2Slots.waiting]).toEqual([0, 0]);

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { AuditValues } from '../platform/audit';
+import { auditedCte, type AuditValues } from '../platform/audit';
 import { preparedOnce } from '../db/prepared';
-import { customers } from '../db/schema/customers';
 import { oneTimeCodes, refreshTokens, sessions, users } from '../db/schema/identity';
-import { auditLog } from '../db/schema/platform';
 
 export type User = typeof users.$inferSelect;
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
@@ -33,18 +31,10 @@ const SESSION_PLACEHOLDERS = {
   ip: sql.placeholder('ip'),
 };
 
-const AUDIT_PLACEHOLDERS = {
-  actorType: sql.placeholder('actorType'),
-  actorId: sql.placeholder('actorId'),
-  action: sql.placeholder('action'),
-  entity: sql.placeholder('entity'),
-  entityId: sql.placeholder('entityId'),
-  ip: sql.placeholder('auditIp'),
-  requestId: sql.placeholder('requestId'),
-  details: sql.placeholder('details'),
-};
-
-/** The only place with SQL for identity. */
+/**
+ * The only place with SQL for identity's own tables. A login's customer record is the customers
+ * module's (CustomerDirectory); the sign-in's audit row is platform/audit.ts's statement.
+ */
 export class IdentityStore {
   constructor(private readonly db: Db) {}
 
@@ -105,12 +95,7 @@ export class IdentityStore {
    */
   private readonly sessionWithRefreshAudited = preparedOnce(() =>
     this.db
-      .with(
-        this.storedRefreshToken(),
-        this.db
-          .$with('audited')
-          .as(this.db.insert(auditLog).values(AUDIT_PLACEHOLDERS).returning({ id: auditLog.id })),
-      )
+      .with(this.storedRefreshToken(), auditedCte(this.db))
       .insert(sessions)
       .values(SESSION_PLACEHOLDERS)
       .returning()
@@ -162,26 +147,6 @@ export class IdentityStore {
       .where(eq(users.id, id));
   }
 
-  async customerIdForUser(userId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.userId, userId));
-    return row?.id ?? null;
-  }
-
-  /** Links a customer record created elsewhere (funnel, care team) that carries this email. */
-  async linkCustomerByEmail(userId: string, email: string): Promise<void> {
-    await this.db
-      .update(customers)
-      .set({ userId })
-      .where(and(eq(customers.email, email), isNull(customers.userId)));
-  }
-
-  async insertCustomer(values: typeof customers.$inferInsert): Promise<void> {
-    await this.db.insert(customers).values(values);
-  }
-
   async insertCode(
     userId: string,
     purpose: CodePurpose,
@@ -227,22 +192,18 @@ export class IdentityStore {
     return rows.length;
   }
 
-  /** A session; without a refresh token's hash (staff sessions) it cannot be refreshed. */
-  /**
-   * A session and its first refresh token in one statement (one round trip, atomic on its
-   * own): the token's insert rides as a data-modifying CTE naming the session's id, which is
-   * chosen here.
-   */
   /**
    * A session; with its first refresh token when `refreshHash` is given, and with the audit
-   * row of the sign-in that opens it when `audit` is given too (one statement either way).
+   * row of the sign-in that opens it when `audit` is given too (one statement either way: the
+   * inserts ride as data-modifying CTEs naming the session's id, which is chosen here). Without
+   * a refresh token (staff sessions) it cannot be refreshed.
    */
   async insertSession(values: NewSession, refreshHash?: string, audit?: AuditValues) {
     const row = { ...values, id: values.id ?? randomUUID() };
     if (audit && !refreshHash) throw new Error('an audited session is written with its token');
     const [session] = audit
       ? await this.sessionWithRefreshAudited().execute({
-          // The audit row's ip goes by another name: the session's own comes after it.
+          // The audit row's ip is `auditIp` (AUDIT_PLACEHOLDERS); the session's own is `ip`.
           ...audit,
           auditIp: audit.ip,
           ...row,

@@ -15,6 +15,13 @@ describe('codedError', () => {
     expect(errorDetails(error)).toEqual({ code: 'BAD_USER_INPUT', fields: { zip: 'invalid' } });
   });
 
+  it('keeps an internal cause for the log, out of what an edge sends', () => {
+    const fault = new Error('relation "x" does not exist');
+    const error = codedError('C111', 'Cannot load weight data.', { cause: fault });
+    expect(error.cause).toBe(fault);
+    expect(errorDetails(error)).toEqual({ code: 'C111' });
+  });
+
   it('captures no stack frames (an expected answer, not a fault)', () => {
     const error = codedError('A102', 'Booking is blocked.');
     expect(error.stack ?? '').not.toMatch(/\n\s+at /);

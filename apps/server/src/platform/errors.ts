@@ -4,6 +4,11 @@ export interface AppErrorDetails {
   reason?: string;
   /** Bad input, field by field: the field's path and its message key. */
   fields?: Record<string, string>;
+  /**
+   * The internal fault behind a coded failure (a database error under C111): the edges log it
+   * with the request id and never send it, so its text cannot reach a client.
+   */
+  cause?: unknown;
 }
 
 /**
@@ -18,7 +23,7 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
 
   constructor(code: string, message: string, details: AppErrorDetails = {}) {
-    super(message);
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'AppError';
     this.code = code;
     this.reason = details.reason;
@@ -32,7 +37,8 @@ export class AppError extends Error {
  * It carries no stack: it is an answer, not a fault. The edges pass coded errors to the client
  * as they are and never log them, so nothing reads a stack, and capturing one was most of the
  * error's cost (issue 16: ~60 of ~75 µs a booking that lost its slot, with tsx's source maps).
- * Uncoded errors, the faults that are logged, keep theirs.
+ * Uncoded errors, the faults that are logged, keep theirs, and so does a coded error's `cause`
+ * (the one part of it the edges log).
  */
 export function codedError(code: string, message: string, details: AppErrorDetails = {}): AppError {
   const limit = Error.stackTraceLimit;

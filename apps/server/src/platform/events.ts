@@ -1,5 +1,4 @@
-import type { PubSub } from 'mercurius';
-import { topics, type SessionsRevokedEvent } from './pubsub';
+import { topics, type Emitter, type SessionsRevokedEvent } from './pubsub';
 
 export type FeedChange = 'created' | 'updated';
 
@@ -11,26 +10,16 @@ export interface FeedEvent {
 }
 
 /**
- * Publishes changes to the GraphQL subscriptions of the customer they belong to. Bound to
- * Mercurius' pub/sub once it is registered, so services never import the GraphQL layer.
+ * Publishes changes to the GraphQL subscriptions of the customer they belong to, on the emitter
+ * that Mercurius' subscriptions read (the composition root hands both the same one), so
+ * services never import the GraphQL layer.
  */
 export class Events {
-  private pubsub: PubSub | undefined;
-
-  bind(pubsub: PubSub): void {
-    this.pubsub = pubsub;
-  }
+  constructor(private readonly emitter: Pick<Emitter, 'emit'>) {}
 
   /** Resolves once the emitter (in process or Redis) has taken the event. */
   customerChanged(customerId: string, reason: string): Promise<void> {
-    const pubsub = this.pubsub;
-    if (!pubsub) return Promise.resolve();
-    return new Promise((resolve) => {
-      pubsub.publish(
-        { topic: topics.customer(customerId), payload: { customerId, reason } },
-        resolve,
-      );
-    });
+    return this.emit(topics.customer(customerId), { customerId, reason });
   }
 
   /**
@@ -49,19 +38,19 @@ export class Events {
 
   /** Sessions ended (sign-out, reset, password change, deletion…): their sockets close. */
   sessionsRevoked(sessionIds: string[]): Promise<void> {
-    const pubsub = this.pubsub;
-    if (!pubsub || sessionIds.length === 0) return Promise.resolve();
+    if (sessionIds.length === 0) return Promise.resolve();
     const payload: SessionsRevokedEvent = { sessionIds };
-    return new Promise((resolve) => {
-      pubsub.publish({ topic: topics.sessionsRevoked, payload }, resolve);
-    });
+    return this.emit(topics.sessionsRevoked, payload);
   }
 
   private publish(topic: string, payload: FeedEvent): Promise<void> {
-    const pubsub = this.pubsub;
-    if (!pubsub) return Promise.resolve();
+    return this.emit(topic, payload);
+  }
+
+  /** As Mercurius' PubSub.publish does: the message is `{ topic, payload }`. */
+  private emit(topic: string, payload: unknown): Promise<void> {
     return new Promise((resolve) => {
-      pubsub.publish({ topic, payload }, resolve);
+      this.emitter.emit({ topic, payload }, () => resolve());
     });
   }
 }

@@ -1,13 +1,22 @@
-import mqemitter from 'mqemitter';
+import mqemitter, { type MQEmitter } from 'mqemitter';
 import mqemitterRedis from 'mqemitter-redis';
+
+export type Emitter = MQEmitter;
 
 /**
  * The emitter behind GraphQL subscriptions: in process by default; through Redis when
  * REDIS_URL is set, so an event published on one instance reaches clients of every instance.
  */
-export function createEmitter(redisUrl: string | undefined) {
+export function createEmitter(redisUrl: string | undefined): Emitter {
   if (!redisUrl) return mqemitter();
   return mqemitterRedis({ connectionString: redisUrl });
+}
+
+/** Closes an emitter (a Redis one's connections with it). */
+export function closeEmitter(emitter: Emitter): Promise<void> {
+  return new Promise((resolve) => {
+    emitter.close(() => resolve());
+  });
 }
 
 export const topics = {

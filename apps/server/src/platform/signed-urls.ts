@@ -4,6 +4,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Short-lived signed URLs (DESIGN.md section 3, files): an HMAC-SHA256 over the path, the
  * expiry and the customer, so a URL opens one file, for one customer, until it expires; a
  * changed path, customer or expiry breaks the signature.
+ *
+ * What `sign` answers is a same-origin path with its query, and the API hands it out as it is
+ * (file downloads and uploads, invoice PDFs): the page resolves it against the origin it was
+ * opened at, so a portal reached at http://127.0.0.1:3000 fetches from there rather than from
+ * PUBLIC_URL's host, which its CSP (connect-src 'self') would refuse. Only a link that leaves
+ * the site (an unsubscribe link in a mail) is prefixed with PUBLIC_URL, by its sender.
  */
 export interface SignedUrlParts {
   /** The URL path without the query, e.g. /files/download/<document id>. */

@@ -152,6 +152,16 @@ describe('the websocket handshake', () => {
     expect(await open('http://evil.example')).toBe(403);
     expect(await open('http://portal.test')).toBe('open');
   });
+
+  it('takes the request’s own origin (a page opened at 127.0.0.1), and no neighbour of it', async () => {
+    // The socket is at server.url (http://127.0.0.1:<port>), not at PUBLIC_URL's host.
+    const { port } = new URL(server.url);
+    expect(await open(server.url)).toBe('open');
+    expect(await open(`http://127.0.0.1:${Number(port) + 1}`)).toBe(403);
+    expect(await open(`https://127.0.0.1:${port}`)).toBe(403);
+    expect(await open(`http://localhost:${port}`)).toBe(403);
+    expect(await open('null')).toBe(403);
+  });
 });
 
 describe('the page and its Content-Security-Policy', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bookingBlockHorizon,
   bookingBlockReason,
   canJoinVisit,
   canReschedule,
@@ -123,6 +124,29 @@ describe('booking blocking reasons (spec 01 §4)', () => {
     expect(
       bookingBlockReason({ appointments: [appointment(-30)], activeTreatmentCount: 1, now: NOW }),
     ).toBeNull();
+  });
+
+  it('an appointment that started and ended by the horizon never counts; one after it may', () => {
+    const horizon = bookingBlockHorizon(NOW);
+    const at = (offset: number) => new Date(horizon.getTime() + offset * 60_000);
+    const over = [
+      { ...appointment(-30), start: at(-30), end: at(0) },
+      { ...appointment(-90), start: at(-90), end: at(-60) },
+      // A row whose end is before its start, as bad data might be.
+      { ...appointment(-5), start: at(-5), end: at(-20) },
+    ];
+    for (const activeTreatmentCount of [0, 1]) {
+      for (const extra of [[], [appointment(600)], [appointment(-10)]]) {
+        const without = bookingBlockReason({ appointments: extra, activeTreatmentCount, now: NOW });
+        expect(
+          bookingBlockReason({ appointments: [...over, ...extra], activeTreatmentCount, now: NOW }),
+        ).toBe(without);
+      }
+    }
+    const endsAfter = { ...appointment(-30), start: at(-30), end: at(1) };
+    expect(
+      bookingBlockReason({ appointments: [endsAfter], activeTreatmentCount: 1, now: NOW }),
+    ).toBe('appointmentInProgress');
   });
 });
 

@@ -113,6 +113,15 @@ export function bookingBlockReason(input: {
   return null;
 }
 
+/**
+ * The instant by which an appointment that has both started and ended can no longer block a
+ * booking at `now` (bookingBlockReason looks at visits in progress or ahead only). The server
+ * reads only the customer's appointments that end or start after it; the rule stays above.
+ */
+export function bookingBlockHorizon(now: Date): Date {
+  return now;
+}
+
 export type ProviderChoice =
   { kind: 'provider'; providerId: string; fellBack: boolean } | { kind: 'any'; fellBack: boolean };
 

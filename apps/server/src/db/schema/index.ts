@@ -19,7 +19,7 @@ export * from './prescriptions';
 export * from './files';
 export * from './labs';
 export * from './referrals';
-export * from './measurements';
+export * from './weight';
 export * from './billing';
 export * from './invoices';
 export * from './forms';

@@ -3,7 +3,7 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { providers } from '../../db/schema/catalog';
 import type { SlotFilter } from './slot-store';
-import type { ProviderRow } from './store';
+import type { ProviderRow } from './types';
 
 export interface AvailabilityWindow {
   from: Date;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { auditValues } from '../../platform/audit';
-import { AppointmentStore, type BookingValues } from './store';
+import { BookingStore, type BookingValues } from './booking-store';
 
 // The booking statement is compiled to its text once; each booking only fills in its values
 // (issue 16). Its behaviour against a database is in booking-statements.int.test.ts.
@@ -38,13 +38,14 @@ const audit = (id: string) =>
     },
   );
 
-describe('AppointmentStore.bookingStatement', () => {
-  const store = new AppointmentStore({} as Db);
+describe('BookingStore.bookingStatement', () => {
+  const store = new BookingStore({} as Db);
 
   it('answers the same compiled text for every booking, each with its own values', () => {
     const [a, b] = [booking(), booking()];
-    const first = store.bookingStatement(a, audit(a.id), new Date());
-    const second = store.bookingStatement(b, audit(b.id), new Date());
+    const seen = { since: new Date(), visitsKey: 'd751713988987e9331980363e24189ce' };
+    const first = store.bookingStatement(a, audit(a.id), seen);
+    const second = store.bookingStatement(b, audit(b.id), seen);
     // One text object: compiled once, not rebuilt per booking.
     expect(second.sql).toBe(first.sql);
     expect(first.params).toContain(a.id);

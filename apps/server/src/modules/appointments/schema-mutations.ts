@@ -34,7 +34,11 @@ builder.mutationField('scheduleAdhocAppointmentV2', (t) =>
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx);
       const input = parseArgs(scheduleAppointmentSchema, args, 'A102');
-      const appointment = await ctx.services.appointments.schedule(customerId, input, ctx.actor);
+      const appointment = await ctx.services.appointments.booking.schedule(
+        customerId,
+        input,
+        ctx.actor,
+      );
       return ok('AppointmentScheduled', 'Appointment booked.', appointment);
     },
   }),
@@ -55,7 +59,7 @@ builder.mutationField('rescheduleAppointmentV2', (t) =>
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx);
       const input = parseArgs(rescheduleAppointmentSchema, args, 'A100');
-      const appointment = await ctx.services.appointments.moveAppointment(
+      const appointment = await ctx.services.appointments.booking.moveAppointment(
         customerId,
         input,
         ctx.actor,
@@ -78,7 +82,11 @@ builder.mutationField('createAsyncAppointment', (t) =>
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx);
       const input = parseArgs(createAsyncAppointmentSchema, args, 'A103');
-      const appointment = await ctx.services.appointments.createAsync(customerId, input, ctx.actor);
+      const appointment = await ctx.services.appointments.booking.createAsync(
+        customerId,
+        input,
+        ctx.actor,
+      );
       return ok('AsyncAppointmentCreated', 'Async appointment created.', appointment);
     },
   }),

@@ -10,7 +10,7 @@ import type {
   RescheduleRow,
   TreatmentConfigurationRow,
   TreatmentRow,
-} from './store';
+} from './types';
 
 // GraphQL types of spec 01 §3 (appointment, slot, follow-up, reschedule, previous provider,
 // treatment, consent). Field names follow the spec, whose data API mixes camel and snake case.

@@ -1,59 +1,43 @@
-import { randomUUID } from 'node:crypto';
 import {
   PREVIOUS_APPOINTMENTS_LIMIT,
   PREVIOUS_PROVIDERS_LIMIT,
   RESCHEDULE_STATUS_SCHEDULED,
-  bookingBlockReason,
-  bookingWindow,
-  canReschedule,
-  isWithinWindow,
-  rescheduleWindow,
   requirementLink,
   upcomingBoundary,
-  type CreateAsyncAppointmentInput,
-  type RescheduleAppointmentInput,
-  type ScheduleAppointmentInput,
   type StaffAppointmentInput,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import { auditValues, type AuditActor, type AuditLog } from '../../platform/audit';
+import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import { codedError } from '../../platform/errors';
 import { AvailabilityStore } from './availability-store';
+import { BookingService } from './booking-service';
+import { BookingStore, isSlotConflict } from './booking-store';
 import { SlotStore } from './slot-store';
-import { isOnSchedule, scheduledProvider, SlotService } from './slots';
-import {
-  AppointmentStore,
-  isSlotConflict,
-  type AppointmentRow,
-  type AppointmentView,
-  type BookingAnswerRow,
-  type RequirementRow,
-  type TreatmentRow,
-} from './store';
+import { SlotService } from './slots';
+import { AppointmentStore } from './store';
+import type { AppointmentRow, RequirementRow, TreatmentRow } from './types';
 
 export type { AppointmentRow };
 
-/** Only a scheduled visit can move; the others are over, cancelled or held. */
-const RESCHEDULABLE_STATUS = 'scheduled';
-
+/**
+ * The appointments area: lists, follow-ups, reschedule requests, treatments, requirements and
+ * the care team's bookings here; the customer's own bookings in `booking`, slots in `slots`.
+ */
 export class AppointmentService {
-  /** Slot reads: GetAvailableSlots, GetAvailableAdhocSlots, CheckTimeStillAvailable. */
-  readonly slots: SlotService;
-
   constructor(
     private readonly store: AppointmentStore,
-    private readonly slotStore: SlotStore,
-    availability: AvailabilityStore,
+    /** ScheduleAdhocAppointmentV2, RescheduleAppointmentV2, CreateAsyncAppointment. */
+    readonly booking: BookingService,
+    /** Slot reads: GetAvailableSlots, GetAvailableAdhocSlots, CheckTimeStillAvailable. */
+    readonly slots: SlotService,
     private readonly customers: CustomerService,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
-  ) {
-    this.slots = new SlotService(slotStore, store, availability, clock);
-  }
+  ) {}
 
   private async audited(
     actor: AuditActor,
@@ -211,195 +195,6 @@ export class AppointmentService {
   }
 
   /**
-   * ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. Round trips: the
-   * facts before the transaction (one statement, the provider's hours with them), then the
-   * booking: begin, the customer's lock, one statement (blocking reads, insert, audit row) and
-   * commit, written together (UnitOfWork.runLockedStatement). The new visit's view is built
-   * from what is already in hand, not read back.
-   */
-  async schedule(
-    customerId: string,
-    input: ScheduleAppointmentInput,
-    actor: AuditActor,
-  ): Promise<AppointmentView> {
-    const now = this.clock.now();
-    const { treatment, followUpFound, subscriptionOwned, candidates } =
-      await this.store.bookingFacts(customerId, input);
-    if (!treatment) throw codedError('A102', 'Unknown treatment.', { reason: 'treatmentNotFound' });
-    if (!isWithinWindow(input.start, bookingWindow(now))) {
-      throw codedError('A102', 'This time can no longer be booked.', {
-        reason: 'outsideWindow',
-      });
-    }
-    if (!followUpFound) throw codedError('A102', 'Follow-up not found.', { reason: 'notFound' });
-    if (!subscriptionOwned) {
-      throw codedError('A102', 'Subscription not found.', { reason: 'notFound' });
-    }
-    const provider = scheduledProvider(candidates, input);
-    if (!provider)
-      throw codedError('A102', 'This time is not available.', { reason: 'slotUnavailable' });
-
-    // The customer lock queues one customer's double click, so the blocking rules see the
-    // first booking; it names one customer and holds nobody else up. The slot itself is judged
-    // by the live-slot unique index: no read of the slot first, a taken slot inserts nothing.
-    const row: AppointmentRow = {
-      id: randomUUID(),
-      customerId,
-      providerId: input.providerId,
-      treatmentId: treatment.id,
-      start: input.start,
-      end: input.end,
-      status: 'scheduled',
-      isAsync: false,
-      encounterSigned: false,
-      origin: input.origin ?? null,
-      followUpId: input.followUpId ?? null,
-      subscriptionId: input.subscriptionId ?? null,
-      vialCount: input.vialCount ?? null,
-      sequence: 0,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const rows = await this.uow.runLockedStatement<BookingAnswerRow>(
-      customerId,
-      this.store.bookingStatement(
-        { ...row, isAsync: false },
-        auditValues(actor, {
-          action: 'create',
-          entity: 'appointment',
-          entityId: row.id,
-          details: {
-            operation: 'ScheduleAdhocAppointmentV2',
-            providerId: input.providerId,
-            start: input.start.toISOString(),
-          },
-        }),
-        now,
-      ),
-    );
-    const { booked, facts } = this.store.parseBooking(rows);
-    // The statement inserts only when nothing blocks; the domain rule names why it did not.
-    const blocked = bookingBlockReason({
-      appointments: facts.live,
-      activeTreatmentCount: facts.activeTreatmentCount,
-      now,
-    });
-    if (booked && blocked) {
-      throw new Error(`booking statement booked ${row.id} although the rules say ${blocked}`);
-    }
-    if (blocked) throw codedError('A102', 'Booking is blocked.', { reason: blocked });
-    if (!booked) throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
-    // A new visit has no requirements yet; its provider and treatment are in hand.
-    return { ...row, provider, treatment, requirements: [] };
-  }
-
-  /** RescheduleAppointmentV2: a vanished or taken slot is A102, anything else A100. */
-  async moveAppointment(
-    customerId: string,
-    input: RescheduleAppointmentInput,
-    actor: AuditActor,
-  ): Promise<AppointmentView> {
-    const now = this.clock.now();
-    const current = await this.store.findForCustomer(customerId, input.appointmentId);
-    if (!current) throw codedError('A100', 'Appointment not found.', { reason: 'notFound' });
-    const eligible =
-      current.status === RESCHEDULABLE_STATUS && !current.isAsync && canReschedule(current, now);
-    if (!eligible || !current.treatmentId) {
-      throw codedError('A100', 'This appointment can no longer be rescheduled.', {
-        reason: 'notReschedulable',
-      });
-    }
-    const vanished = () =>
-      codedError('A102', 'This time is no longer available.', { reason: 'slotUnavailable' });
-    if (!isWithinWindow(input.start, rescheduleWindow(now))) throw vanished();
-    const state = await this.customers.stateCode(customerId);
-    const onSchedule = await isOnSchedule(this.slotStore, {
-      ...input,
-      state,
-      treatmentId: current.treatmentId,
-    });
-    if (!onSchedule) throw vanished();
-
-    let moved;
-    try {
-      moved = await this.uow.run(
-        actor,
-        async ({ tx, audit }) => {
-          const slot = { providerId: input.providerId, start: input.start, end: input.end };
-          const row = await this.store.moveAppointment(tx, customerId, current.id, slot, now);
-          if (!row) return undefined;
-          await audit({
-            action: 'update',
-            entity: 'appointment',
-            entityId: row.id,
-            details: {
-              operation: 'RescheduleAppointmentV2',
-              from: { providerId: current.providerId, start: current.start.toISOString() },
-              to: { providerId: row.providerId, start: row.start.toISOString() },
-            },
-          });
-          return this.store.findForCustomer(customerId, row.id, tx);
-        },
-        { lock: customerId },
-      );
-    } catch (error) {
-      if (isSlotConflict(error))
-        throw codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
-      throw error;
-    }
-    if (!moved) throw codedError('A100', 'Appointment not found.', { reason: 'notFound' });
-    return moved;
-  }
-
-  /** CreateAsyncAppointment: failures are A103. */
-  async createAsync(
-    customerId: string,
-    input: CreateAsyncAppointmentInput,
-    actor: AuditActor,
-  ): Promise<AppointmentView> {
-    const now = this.clock.now();
-    const [provider, treatment, state] = await Promise.all([
-      this.slotStore.providerById(input.providerId),
-      this.store.treatmentById(input.treatmentId),
-      this.customers.stateCode(customerId),
-    ]);
-    if (!provider || !treatment)
-      throw codedError('A103', 'Provider or treatment not found.', { reason: 'notFound' });
-    const serves = await this.slotStore.providerServes(provider.id, treatment.id, state);
-    if (!serves?.seesTreatment || !serves.licensed) {
-      throw codedError('A103', 'This provider cannot see this treatment here.', {
-        reason: 'providerUnavailable',
-      });
-    }
-    const created = await this.uow.run(
-      actor,
-      async ({ tx, audit }) => {
-        const row = await this.store.insertAppointment(tx, {
-          customerId,
-          providerId: provider.id,
-          treatmentId: treatment.id,
-          start: now,
-          end: new Date(now.getTime() + provider.visitMinutes * 60_000),
-          status: 'scheduled',
-          isAsync: true,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await audit({
-          action: 'create',
-          entity: 'appointment',
-          entityId: row.id,
-          details: { operation: 'CreateAsyncAppointment' },
-        });
-        return this.store.findForCustomer(customerId, row.id, tx);
-      },
-      { lock: customerId },
-    );
-    if (!created) throw new Error('async appointment not found');
-    return created;
-  }
-
-  /**
    * Issue 15: a completed intake or a verified ID check completes the matching requirements
    * (spec 01 §3 types), in the caller's unit of work; on one appointment or on all of the
    * customer's when `appointmentId` is null.
@@ -436,13 +231,16 @@ export function createAppointmentService(deps: {
   audit: AuditLog;
   clock: Clock;
 }): AppointmentService {
+  const { db, customers, uow, audit, clock } = deps;
+  const store = new AppointmentStore(db);
+  const slotStore = new SlotStore(db);
   return new AppointmentService(
-    new AppointmentStore(deps.db),
-    new SlotStore(deps.db),
-    new AvailabilityStore(deps.db),
-    deps.customers,
-    deps.uow,
-    deps.audit,
-    deps.clock,
+    store,
+    new BookingService(store, new BookingStore(db), slotStore, customers, uow, clock),
+    new SlotService(slotStore, store, new AvailabilityStore(db), clock),
+    customers,
+    uow,
+    audit,
+    clock,
   );
 }

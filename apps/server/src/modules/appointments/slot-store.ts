@@ -19,7 +19,7 @@ import {
   providerTreatments,
 } from '../../db/schema/appointments';
 import { providers } from '../../db/schema/catalog';
-import type { ProviderRow } from './store';
+import type { ProviderRow } from './types';
 
 export interface ScheduleBlockRow {
   providerId: string;
@@ -58,6 +58,24 @@ export function licensedIn(db: Db, state: SqlValue) {
     .where(eq(providerLicenses.stateCode, state));
 }
 
+/**
+ * The states a provider is licensed in, as one JSON array (empty when the provider is null):
+ * for a statement that reads a provider before the customer's state is known (the booking).
+ */
+export function licensesJson(providerId: SQLWrapper) {
+  return sql<
+    string[]
+  >`(select coalesce(json_agg(${providerLicenses.stateCode}), '[]'::json) from ${providerLicenses} where ${providerLicenses.providerId} = ${providerId})`;
+}
+
+/**
+ * licensedIn's rule for one provider whose licenses are in hand: a null state (a customer with
+ * no address on file) leaves licensing unchecked, as slotCandidates does.
+ */
+export function licensedFor(licenses: readonly string[], state: string | null): boolean {
+  return state === null || licenses.includes(state);
+}
+
 /** The providers who see a treatment. */
 export function seeingTreatment(db: Db, treatmentId: SqlValue) {
   return db
@@ -89,7 +107,7 @@ export function hoursToBlocks(
   }));
 }
 
-/** The only place with SQL for providers' hours, licences and booked time. */
+/** The only place with SQL for providers' hours, licenses and booked time. */
 export class SlotStore {
   constructor(private readonly db: Db) {}
 

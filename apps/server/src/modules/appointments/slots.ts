@@ -16,7 +16,8 @@ import type { Clock } from '../../platform/clock';
 import type { AvailabilityStore, FreeSlotRow } from './availability-store';
 import { codedError } from '../../platform/errors';
 import type { BookedRange, ScheduleBlockRow, SlotCandidates, SlotStore } from './slot-store';
-import type { AppointmentStore, ProviderRow, TreatmentRow } from './store';
+import type { AppointmentStore } from './store';
+import type { ProviderRow, TreatmentRow } from './types';
 
 export interface ProviderSlot extends TimeRange {
   provider: ProviderRow;

@@ -1,24 +1,8 @@
-import { ACTIVE_SUBSCRIPTION_STATUSES, EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  lt,
-  lte,
-  max,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm';
-import { fillPlaceholders, type Query, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { EXCLUDED_APPOINTMENT_STATUSES } from '@portal/domain';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, max, notInArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import type { AuditValues } from '../../platform/audit';
 import {
   appointmentRequirements,
   appointments,
@@ -26,29 +10,16 @@ import {
   reschedules,
 } from '../../db/schema/appointments';
 import { providers, treatmentConfigurations, treatments } from '../../db/schema/catalog';
-import { addresses, subscriptions } from '../../db/schema/customers';
-
-import {
-  hoursToBlocks,
-  licensedIn,
-  seeingTreatment,
-  weeklyHoursJson,
-  type SlotCandidates,
-} from './slot-store';
-
-export type AppointmentRow = typeof appointments.$inferSelect;
-export type ProviderRow = typeof providers.$inferSelect;
-export type TreatmentRow = typeof treatments.$inferSelect;
-export type RequirementRow = typeof appointmentRequirements.$inferSelect;
-export type FollowUpRow = typeof followUps.$inferSelect;
-export type RescheduleRow = typeof reschedules.$inferSelect;
-export type TreatmentConfigurationRow = typeof treatmentConfigurations.$inferSelect;
-
-export interface AppointmentView extends AppointmentRow {
-  provider: ProviderRow | null;
-  treatment: TreatmentRow | null;
-  requirements: RequirementRow[];
-}
+import type {
+  AppointmentRow,
+  AppointmentView,
+  PreviousProviderRow,
+  ProviderRow,
+  RequirementRow,
+  RescheduleRow,
+  TreatmentConfigurationRow,
+  TreatmentRow,
+} from './types';
 
 /** An appointment row with its provider and treatment, before its requirements are read. */
 interface ViewRow {
@@ -57,149 +28,16 @@ interface ViewRow {
   treatment: TreatmentRow | null;
 }
 
-/** What the booking's blocking rules read (bookingBlockReason), in one statement. */
-export interface BlockingFacts {
-  live: Pick<AppointmentRow, 'id' | 'start' | 'end' | 'status' | 'isAsync'>[];
-  activeTreatmentCount: number;
-}
-
-/** A new booking's row as the service builds it (every column: nothing is read back). */
-export type BookingValues = Omit<AppointmentRow, 'encounterSigned' | 'sequence' | 'isAsync'> & {
-  isAsync: false;
-};
-
-/** The one row bookingStatement answers (raw driver row: snake_case). */
-export interface BookingAnswerRow {
-  active_count: number | null;
-  booked: number | string;
-  live: unknown;
-}
-
-export interface PreviousProviderRow {
-  provider: ProviderRow;
-  count: number;
-  lastAppointmentStart: Date;
-}
-
-const LIVE_SLOT_INDEX = 'appointments_provider_live_start_uq';
-
-/** True when an error is the live-slot unique index refusing a second booking of one start. */
-export function isSlotConflict(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as {
-      code?: string;
-      constraint?: string;
-      message?: string;
-    };
-    if (
-      code === '23505' &&
-      (constraint === LIVE_SLOT_INDEX || message?.includes(LIVE_SLOT_INDEX))
-    ) {
-      return true;
-    }
-  }
-  return false;
-}
-
 const shown = notInArray(appointments.status, [...EXCLUDED_APPOINTMENT_STATUSES]);
 
 type ListName = 'upcoming' | 'previous' | 'async';
 
 /**
- * bookingStatement's SQL with a placeholder for each value, compiled to its text once: every
- * booking only fills the values in (issue 16: building the statement and compiling it to text
- * was ~80 µs of event loop a booking, bench/src microbench). The same text each time also names
- * the same prepared statement at once (UnitOfWork.runLockedStatement).
+ * SQL for appointments, follow-ups, reschedules and treatments (slots: SlotStore; a booking's
+ * facts and statement: BookingStore).
  */
-const bookingQuery = preparedOnce(() => {
-  const v = (name: string) => sql.placeholder(name);
-  const excluded = sql.join(
-    EXCLUDED_APPOINTMENT_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const active = sql.join(
-    ACTIVE_SUBSCRIPTION_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const customer = sql`${v('customerId')}::uuid`;
-  const at = sql`${v('now')}::timestamptz`;
-  const booking = sql`with live as (
-  select a.id, a.start, a."end", a.status
-  from appointments a
-  where a.customer_id = ${customer} and a.is_async = false and a.status not in (${excluded})
-), active as (
-  select count(distinct s.treatment_id)::int as n
-  from subscriptions s
-  where s.customer_id = ${customer} and s.status in (${active}) and s.treatment_id is not null
-), inserted as (
-  insert into appointments (id, customer_id, provider_id, treatment_id, start, "end", status,
-    is_async, origin, follow_up_id, subscription_id, vial_count, created_at, updated_at)
-  select ${v('id')}::uuid, ${customer}, ${v('providerId')}::uuid, ${v('treatmentId')}::uuid,
-    ${v('start')}::timestamptz, ${v('end')}::timestamptz, ${v('status')}::text, false,
-    ${v('origin')}::text, ${v('followUpId')}::uuid, ${v('subscriptionId')}::uuid,
-    ${v('vialCount')}::int, ${v('createdAt')}::timestamptz, ${v('updatedAt')}::timestamptz
-  where (select n from active) > 0
-    and not exists (select 1 from live where live."end" > ${at} or live.start > ${at})
-  on conflict do nothing
-  returning id
-), audited as (
-  insert into audit_log (actor_type, actor_id, action, entity, entity_id, ip, request_id, details)
-  select ${v('actorType')}::text, ${v('actorId')}::text, ${v('action')}::text,
-    ${v('entity')}::text, inserted.id::text, ${v('ip')}::text,
-    ${v('requestId')}::text, ${v('details')}::jsonb
-  from inserted
-  returning id
-)
-select (select n from active) as active_count,
-  (select count(*) from inserted)::int as booked,
-  (select coalesce(json_agg(json_build_array(live.id, (extract(epoch from live.start) * 1000)::float8,
-    (extract(epoch from live."end") * 1000)::float8, live.status)), '[]'::json) from live) as live`;
-  return new PgDialect().sqlToQuery(booking);
-});
-
-/** SQL for appointments, follow-ups, reschedules and treatments (slots: SlotStore). */
 export class AppointmentStore {
   constructor(private readonly db: Db) {}
-
-  /** bookingFacts' statement, run by every booking: built once (db/prepared.ts). */
-  private readonly facts = preparedOnce(() => {
-    const customerId = sql.placeholder('customerId');
-    const followUpId = sql.placeholder('followUpId');
-    const subscriptionId = sql.placeholder('subscriptionId');
-    // The state the customer lives in (the shipping address's, else the first address's), as
-    // CustomerStore.stateCode reads it; null leaves licensing unchecked, as slotCandidates does.
-    const state = sql`(select ${addresses.stateCode} from ${addresses} where ${addresses.customerId} = ${customerId} order by (${addresses.addressType} = 'SHIPPING') desc, ${addresses.createdAt} asc limit 1)`;
-    return this.db
-      .select({
-        followUpFound: sql<boolean>`(${followUpId}::uuid is null or exists (select 1 from ${followUps} where ${followUps.id} = ${followUpId}::uuid and ${followUps.customerId} = ${customerId}))`,
-        subscriptionOwned: sql<boolean>`(${subscriptionId}::uuid is null or exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${subscriptionId}::uuid and ${subscriptions.customerId} = ${customerId}))`,
-        treatment: treatments,
-        provider: providers,
-        hours: weeklyHoursJson(providers.id),
-      })
-      .from(sql`(select 1) as one`)
-      .leftJoin(treatments, eq(treatments.shortId, sql.placeholder('treatmentShortId')))
-      .leftJoin(
-        providers,
-        // The provider named, when they could take the visit: they see the treatment and are
-        // licensed in the customer's state (slotCandidates' rule, for one provider).
-        and(
-          eq(providers.id, sql.placeholder('providerId')),
-          inArray(providers.id, seeingTreatment(this.db, treatments.id)),
-          or(sql`${state} is null`, inArray(providers.id, licensedIn(this.db, state))),
-        ),
-      )
-      .prepare('appointments_booking_facts');
-  });
-
-  /** bookingFacts' SQL with its placeholders in order ($1…), for the bench's EXPLAIN. */
-  bookingFactsQuery(): { sql: string; placeholders: string[] } {
-    const { sql: text, params } = this.facts().getQuery();
-    return {
-      sql: text,
-      placeholders: params.map((p) => (p as { name?: string }).name ?? String(p)),
-    };
-  }
 
   /** Appointments with provider, treatment and requirements, newest or soonest first. */
   private async views(where: SQL | undefined, order: SQL, limit?: number, db: Db = this.db) {
@@ -299,106 +137,6 @@ export class AppointmentStore {
       db,
     );
     return row;
-  }
-
-  /**
-   * What a booking checks before its statement, in one statement (issue 16: one round trip
-   * fewer): the treatment by its short id; whether the follow-up and the subscription the input
-   * names are the customer's (true when the input names none); and the provider named, with
-   * their weekly hours, when they see the treatment and are licensed in the customer's state
-   * (the shipping address's, else the first address's; any state when none is on file).
-   */
-  async bookingFacts(
-    customerId: string,
-    input: {
-      treatmentShortId: string;
-      providerId: string;
-      followUpId?: string | null;
-      subscriptionId?: string | null;
-    },
-  ): Promise<{
-    treatment: TreatmentRow | undefined;
-    followUpFound: boolean;
-    subscriptionOwned: boolean;
-    /** The provider and their hours when they could take the visit; no providers otherwise. */
-    candidates: SlotCandidates;
-  }> {
-    const [row] = await this.facts().execute({
-      customerId,
-      providerId: input.providerId,
-      followUpId: input.followUpId ?? null,
-      subscriptionId: input.subscriptionId ?? null,
-      treatmentShortId: input.treatmentShortId,
-    });
-    const provider = row?.provider ?? null;
-    return {
-      treatment: row?.treatment ?? undefined,
-      followUpFound: row?.followUpFound ?? false,
-      subscriptionOwned: row?.subscriptionOwned ?? false,
-      candidates: provider
-        ? {
-            providers: [provider],
-            blocks: hoursToBlocks(provider.id, row!.hours),
-          }
-        : { providers: [], blocks: [] },
-    };
-  }
-
-  /**
-   * A booking in one statement, run behind the customer's lock (UnitOfWork.runLockedStatement):
-   * the blocking reads (the customer's live, non-async visits and how many treatments their
-   * active subscriptions cover), the insert when nothing blocks (bookingBlockReason's rule:
-   * no live visit in progress or ahead, at least one active treatment), and its audit row as a
-   * data-modifying CTE on the inserted row. The live-slot unique index judges the slot (ON
-   * CONFLICT DO NOTHING: a taken slot inserts nothing, and no audit row). The answer is one
-   * row: the facts the statement saw and whether it booked (parseBooking).
-   */
-  bookingStatement(values: BookingValues, audit: AuditValues, now: Date): Query {
-    const { sql: text, params } = bookingQuery();
-    return {
-      sql: text,
-      params: fillPlaceholders(params, {
-        id: values.id,
-        customerId: values.customerId,
-        providerId: values.providerId,
-        treatmentId: values.treatmentId,
-        start: values.start,
-        end: values.end,
-        status: values.status,
-        origin: values.origin,
-        followUpId: values.followUpId,
-        subscriptionId: values.subscriptionId,
-        vialCount: values.vialCount,
-        createdAt: values.createdAt,
-        updatedAt: values.updatedAt,
-        now,
-        actorType: audit.actorType,
-        actorId: audit.actorId,
-        action: audit.action,
-        entity: audit.entity,
-        ip: audit.ip,
-        requestId: audit.requestId,
-        details: JSON.stringify(audit.details),
-      }),
-    };
-  }
-
-  /** bookingStatement's answer: whether it booked, and the blocking facts it saw. */
-  parseBooking(rows: readonly BookingAnswerRow[]): { booked: boolean; facts: BlockingFacts } {
-    const row = rows[0];
-    if (!row) throw new Error('the booking statement answered no row');
-    const raw = typeof row.live === 'string' ? (JSON.parse(row.live) as unknown) : row.live;
-    const live = (raw as [string, number, number, string][]).map(([id, start, end, status]) => ({
-      id,
-      start: new Date(start),
-      end: new Date(end),
-      status,
-      isAsync: false,
-    }));
-    return {
-      booked: Number(row.booked) > 0,
-      facts: { live, activeTreatmentCount: Number(row.active_count ?? 0) },
-    };
   }
 
   async followUpById(customerId: string, id: string) {

@@ -4,7 +4,7 @@ import { builder } from '../../graphql/builder';
 import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok } from '../../graphql/payload';
-import { sourceFields } from './schema';
+import { sourceFields } from './schema-cards';
 
 // Spec 02 §2 "shipping and billing address" among the account settings: the billing address
 // of a saved card, checked with the same zod schema as the web form.

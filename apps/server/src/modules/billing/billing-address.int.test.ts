@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSources } from '../../db/schema/billing';
 import { auditLog } from '../../db/schema/platform';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
-import { monthlyCustomer, saveCard, seedCatalogue } from './billing-fixtures';
+import { monthlyCustomer, saveCard, seedCatalogue } from '../../../test/billing-fixtures';
 
 // Update billing address (issue 14; spec 02 §2, §3 payment source billing_address): the same
 // zod schema as the web form, only on the viewer's own active card, audited, and shown back

@@ -14,7 +14,7 @@ import {
   saveCard,
   seedCatalogue,
   tokenize,
-} from './billing-fixtures';
+} from '../../../test/billing-fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { charges } from '../../db/schema/billing';
 import { sandboxGatewayCharges } from '../../db/schema/gateway';
 import { call, crashDrill, signInDemo } from '../../../test/crash-server';
 import { freePort } from '../../../test/harness';
-import { CHANGE, QUOTE } from './billing-fixtures';
+import { CHANGE, QUOTE } from '../../../test/billing-fixtures';
 
 // Exactly once across a crash (issue 11): a real server process is killed between the
 // gateway's charge and the commit of the plan change (BILLING_TEST_CRASH_AFTER_CHARGE makes it

@@ -5,7 +5,13 @@ import { contracts } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
 import { referrals } from '../../db/schema/referrals';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { change, monthlyCustomer, quoteFor, saveCard, seedCatalogue } from './billing-fixtures';
+import {
+  change,
+  monthlyCustomer,
+  quoteFor,
+  saveCard,
+  seedCatalogue,
+} from '../../../test/billing-fixtures';
 
 // Credits on invoices (issue 11): referral credit (at most half a bill, the rest carried) and
 // account credit (a downgrade's creditCarried) are taken by the next charges, in the same

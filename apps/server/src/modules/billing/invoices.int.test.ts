@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
-import { change, monthlyCustomer, quoteFor, saveCard, seedCatalogue } from './billing-fixtures';
+import {
+  change,
+  monthlyCustomer,
+  quoteFor,
+  saveCard,
+  seedCatalogue,
+} from '../../../test/billing-fixtures';
 import { pdfText } from './pdf-text';
 
 let server: TestServer;
@@ -52,9 +58,9 @@ async function pdfUrl(token: string, id: string, doc?: 'INVOICE' | 'HSA_FSA_RECE
   return res.data?.invoicePdfUrl;
 }
 
-/** The signed URL names http://portal.test; the test server listens elsewhere. */
+/** The signed URL is a same-origin path, resolved here against the test server's address. */
 function fetchSigned(url: string) {
-  return fetch(url.replace('http://portal.test', server.url));
+  return fetch(new URL(url, server.url));
 }
 
 async function paidChange(length: number) {
@@ -134,6 +140,8 @@ describe('GetInvoicePdfUrl and the signed PDF (spec 02 §7, C107)', () => {
     if (!invoice) throw new Error('no invoice');
     const answer = await pdfUrl(alex.token, invoice.id);
     expect(answer).toMatchObject({ errorMessage: null, errorCode: null });
+    // A same-origin path: the page opens it at its own origin, whichever it was reached at.
+    expect(answer?.downloadUrl).toMatch(/^\/billing\/invoices\/[^/]+\/invoice\.pdf\?customer=/);
     const response = await fetchSigned(answer?.downloadUrl ?? '');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -178,7 +186,7 @@ describe('GetInvoicePdfUrl and the signed PDF (spec 02 §7, C107)', () => {
     });
     expect((await pdfUrl(eve.token, 'not-an-id'))?.errorCode).toBe('C107');
 
-    const url = new URL((await pdfUrl(alex.token, invoice.id))?.downloadUrl ?? '');
+    const url = new URL((await pdfUrl(alex.token, invoice.id))?.downloadUrl ?? '', server.url);
     // Eve's id in place of alex's breaks the signature.
     url.searchParams.set('customer', eve.customer.id);
     expect((await fetchSigned(url.toString())).status).toBe(403);

@@ -4,6 +4,7 @@ import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UrlSigner } from '../../platform/signed-urls';
 import type { Work } from '../../platform/unit-of-work';
+import type { CustomerService } from '../customers/service';
 import { renderInvoicePdf, renderReceiptPdf, type PdfOptions } from './invoice-pdf';
 import type { InvoiceRow, InvoiceStore } from './invoice-store';
 import type { ChargeRow } from './store';
@@ -77,6 +78,8 @@ export type DownloadOutcome =
 
 interface InvoiceDeps {
   store: InvoiceStore;
+  /** The shipping address an invoice keeps, and the patient its PDF names. */
+  customers: Pick<CustomerService, 'shippingAddressSnapshot' | 'patientFacts'>;
   audit: AuditLog;
   clock: Clock;
   signer: UrlSigner;
@@ -111,7 +114,10 @@ export class InvoiceService {
       total,
       amountPaid: paid ? charge.amount : 0,
       lines: draft.lines,
-      shippingAddress: await store.shippingAddress(charge.customerId),
+      shippingAddress: await this.deps.customers.shippingAddressSnapshot(
+        charge.customerId,
+        work.tx,
+      ),
       serviceDate: draft.serviceDate,
       providerName: draft.providerName,
       issuedAt: now,
@@ -160,7 +166,7 @@ export class InvoiceService {
       customerId,
       expires: Math.floor(this.deps.clock.now().getTime() / 1000) + SIGNED_URL_TTL_SECONDS,
     });
-    return `${this.deps.publicUrl}${signed}`;
+    return signed;
   }
 
   /** GET of a signed invoice URL: the signature, expiry and owner decide; every outcome audited. */
@@ -193,7 +199,7 @@ export class InvoiceService {
       ? await this.deps.store.byId(invoiceId)
       : undefined;
     if (!invoice || invoice.customerId !== check.parts.customerId) return refuse('not-owner');
-    const patient = await this.deps.store.patient(invoice.customerId);
+    const patient = await this.deps.customers.patientFacts(invoice.customerId);
     const bytes =
       document === 'invoice'
         ? await renderInvoicePdf(invoice, patient ?? null, this.deps.pdf)

@@ -6,7 +6,7 @@ import { contracts, subscriptions } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
 import { customerNotifications } from '../../db/schema/notifications';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { monthlyCustomer, saveCard, seedCatalogue } from './billing-fixtures';
+import { monthlyCustomer, saveCard, seedCatalogue } from '../../../test/billing-fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

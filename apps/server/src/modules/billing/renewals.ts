@@ -87,7 +87,7 @@ export class Renewals {
       declined: 0,
       reminded: 0,
     };
-    for (const candidate of await this.deps.invoices.renewalCandidates()) {
+    for (const candidate of await this.deps.customers.renewalCandidates()) {
       const sub = await this.deps.customers.subscriptionForBilling(
         candidate.customerId,
         candidate.subscriptionId,

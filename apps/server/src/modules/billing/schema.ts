@@ -2,21 +2,17 @@ import {
   cancelSubscriptionSchema,
   changeSubscriptionSchema,
   priceChangeQuoteSchema,
-  replacePaymentSourceSchema,
 } from '@portal/domain';
 import { builder } from '../../graphql/builder';
 import { parseArgs, requireCustomer, uuidArg } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
 import type { ContractRow } from '../customers/service';
-import { invoiceNumber, type InvoiceLine, type InvoiceRow } from './invoices';
-import type {
-  ItemPriceRow,
-  PaymentSourceRow,
-  PaymentSourceView,
-  QuoteView,
-  SubscriptionView,
-} from './service';
+import type { QuoteView } from './plan-changes';
+import type { SubscriptionView } from './plans';
+import { sourceFields } from './schema-cards';
+import './schema-invoices';
 import type { BillingService } from './service';
+import type { ItemPriceRow } from './store';
 
 declare module '../../graphql/context' {
   interface Services {
@@ -25,57 +21,9 @@ declare module '../../graphql/context' {
 }
 
 // Spec 02 §3, §7: the billing calls. Money in integer cents. Resolvers stay thin: scope,
-// input through the domain's zod schema, the service, the result.
-
-const BillingAddress = builder
-  .objectRef<PaymentSourceRow>('PaymentSourceBillingAddress')
-  .implement({
-    fields: (t) => ({
-      first_name: t.exposeString('billingFirstName', { nullable: true }),
-      last_name: t.exposeString('billingLastName', { nullable: true }),
-      street_address1: t.exposeString('billingStreetAddress1', { nullable: true }),
-      street_address2: t.exposeString('billingStreetAddress2', { nullable: true }),
-      city: t.exposeString('billingCity', { nullable: true }),
-      state: t.exposeString('billingState', { nullable: true }),
-      state_code: t.exposeString('billingStateCode', { nullable: true }),
-      zip_code: t.exposeString('billingZipCode', { nullable: true }),
-    }),
-  });
-
-type BillingTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
-
-/**
- * The fields every saved card shows (PaymentSourceCard, on a subscription, and PaymentSource,
- * in the list): one definition, so the two types cannot drift apart.
- */
-function cardFields<Card extends PaymentSourceRow>(
-  t: PothosSchemaTypes.ObjectFieldBuilder<BillingTypes, Card>,
-) {
-  return {
-    payment_source_id: t.id({ resolve: (s) => s.id }),
-    display_name: t.string({ resolve: (s) => `${s.brand} •••• ${s.last4}` }),
-    mask: t.string({ resolve: (s) => s.last4 }),
-    brand: t.string({ resolve: (s) => s.brand }),
-    payment_type: t.string({ resolve: (s) => s.paymentType }),
-    expiry_month: t.int({ resolve: (s) => s.expiryMonth }),
-    expiry_year: t.int({ resolve: (s) => s.expiryYear }),
-    updated_at: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
-    billing_address: t.field({ type: BillingAddress, resolve: (s): PaymentSourceRow => s }),
-  };
-}
-
-export const sourceFields = builder.objectRef<PaymentSourceRow>('PaymentSourceCard').implement({
-  description: 'A saved card: brand, last 4 and expiry; never the number.',
-  fields: (t) => cardFields(t),
-});
-
-const PaymentSource = builder.objectRef<PaymentSourceView>('PaymentSource').implement({
-  description: 'Spec 02 §3: a customer payment source and the subscriptions charged to it.',
-  fields: (t) => ({
-    ...cardFields(t),
-    subscription_ids: t.exposeIDList('subscriptionIds'),
-  }),
-});
+// input through the domain's zod schema, the service, the result. Here the plan, its quote,
+// change and cancellation, and the price lists; saved cards are schema-cards.ts's, invoices
+// schema-invoices.ts's.
 
 const BillingContract = builder.objectRef<ContractRow>('BillingContract').implement({
   fields: (t) => ({
@@ -230,17 +178,6 @@ builder.queryField('subscriptionPriceChangeQuote', (t) =>
   }),
 );
 
-builder.queryField('customerPaymentSources', (t) =>
-  t.field({
-    type: [PaymentSource],
-    description:
-      "The viewer's payment sources, newest first (updated_at descending). ST100 on failure.",
-    authScopes: { customer: true },
-    resolve: (_root, _args, ctx) =>
-      ctx.services.billing.paymentSources(requireCustomer(ctx), ctx.actor),
-  }),
-);
-
 builder.queryField('treatmentPricingMap', (t) =>
   t.field({
     type: [PricingMapEntry],
@@ -303,53 +240,6 @@ builder.mutationField('changeCustomerSubscription', (t) =>
   }),
 );
 
-const ReplacePayload = builder
-  .objectRef<
-    Payload<{
-      oldPaymentSourceId: string | null;
-      newPaymentSourceId: string;
-      subscriptionIds: string[];
-    }>
-  >('ReplacePaymentSourcePayload')
-  .implement({
-    fields: (t) => ({
-      oldPaymentSourceId: t.id({ nullable: true, resolve: (p) => p.data.oldPaymentSourceId }),
-      newPaymentSourceId: t.id({ resolve: (p) => p.data.newPaymentSourceId }),
-      subscriptionIds: t.idList({ resolve: (p) => p.data.subscriptionIds }),
-      message: t.exposeString('message'),
-      name: t.exposeString('name'),
-      statusCode: t.exposeInt('statusCode'),
-    }),
-  });
-
-builder.mutationField('replacePaymentSource', (t) =>
-  t.field({
-    type: ReplacePayload,
-    description:
-      'Replace payment source with a gateway token (never a card number); without an old id it adds the first card. ' +
-      'ST102 when the processor refuses the card (reason = processor reason), ST101 unknown old source.',
-    authScopes: { customer: true },
-    args: {
-      oldPaymentSourceId: t.arg.id({ required: false }),
-      paymentToken: t.arg.string({ required: true }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const customerId = requireCustomer(ctx);
-      const input = parseArgs(
-        replacePaymentSourceSchema,
-        {
-          oldPaymentSourceId:
-            args.oldPaymentSourceId == null ? null : String(args.oldPaymentSourceId),
-          paymentToken: args.paymentToken,
-        },
-        'ST102',
-      );
-      const result = await ctx.services.billing.replacePaymentSource(customerId, input, ctx.actor);
-      return ok('PaymentSourceReplaced', 'Your payment method was updated.', result);
-    },
-  }),
-);
-
 const CancelPayload = builder
   .objectRef<Payload<{ subscriptionId: string; status: string; effectiveDate: string }>>(
     'CancelSubscriptionPayload',
@@ -389,113 +279,6 @@ builder.mutationField('cancelSubscription', (t) =>
       );
       const result = await ctx.services.billing.cancel(customerId, input, ctx.actor);
       return ok('SubscriptionCancelled', 'Your plan will end at the end of its term.', result);
-    },
-  }),
-);
-
-// ---------------------------------------------------------------------------
-// Invoices (spec 02 §3 "Invoice", §7 GetInvoices / GetInvoicePdfUrl, §8 C107)
-// ---------------------------------------------------------------------------
-
-const InvoiceLineRef = builder.objectRef<InvoiceLine>('InvoiceLine').implement({
-  description: 'One line of an invoice, in cents (negative for a coupon, refund or credit).',
-  fields: (t) => ({
-    kind: t.exposeString('kind'),
-    description: t.exposeString('description'),
-    amount: t.exposeInt('amount'),
-  }),
-});
-
-const InvoiceAddressRef = builder
-  .objectRef<NonNullable<InvoiceRow['shippingAddress']>>('InvoiceShippingAddress')
-  .implement({
-    fields: (t) => ({
-      street_address1: t.exposeString('streetAddress1'),
-      street_address2: t.exposeString('streetAddress2', { nullable: true }),
-      city: t.exposeString('city'),
-      state: t.exposeString('state'),
-      state_code: t.exposeString('stateCode'),
-      zip_code: t.exposeString('zipCode'),
-    }),
-  });
-
-const Invoice = builder.objectRef<InvoiceRow>('Invoice').implement({
-  description:
-    'Spec 02 §3: one per charge. status is paid or payment_due; total and amount_paid in cents.',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    number: t.string({ resolve: (i) => invoiceNumber(i) }),
-    description: t.exposeString('description'),
-    date: t.field({ type: 'DateTime', resolve: (i) => i.issuedAt }),
-    total: t.exposeInt('total'),
-    amount_paid: t.exposeInt('amountPaid'),
-    currency: t.exposeString('currency'),
-    status: t.exposeString('status'),
-    line_items: t.field({ type: [InvoiceLineRef], resolve: (i) => i.lines }),
-    shipping_address: t.field({
-      type: InvoiceAddressRef,
-      nullable: true,
-      resolve: (i) => i.shippingAddress,
-    }),
-    subscription_id: t.exposeID('subscriptionId', { nullable: true }),
-    service_date: t.field({ type: 'Date', resolve: (i) => i.serviceDate }),
-    updated_at: t.field({ type: 'DateTime', resolve: (i) => i.updatedAt }),
-  }),
-});
-
-const InvoiceDocumentEnum = builder.enumType('InvoiceDocument', {
-  description: 'INVOICE, or the HSA/FSA itemized receipt of the same invoice.',
-  values: { INVOICE: { value: 'invoice' }, HSA_FSA_RECEIPT: { value: 'receipt' } } as const,
-});
-
-const InvoicePdfUrl = builder
-  .objectRef<{ downloadUrl: string | null; errorMessage: string | null }>('InvoicePdfUrl')
-  .implement({
-    description:
-      'Spec 02 §7: downloadUrl (valid 5 minutes, this customer only) or errorMessage with ' +
-      'errorCode C107 (cannot download invoice).',
-    fields: (t) => ({
-      downloadUrl: t.exposeString('downloadUrl', { nullable: true }),
-      errorMessage: t.exposeString('errorMessage', { nullable: true }),
-      errorCode: t.string({ nullable: true, resolve: (a) => (a.errorMessage ? 'C107' : null) }),
-    }),
-  });
-
-builder.queryField('invoices', (t) =>
-  t.field({
-    type: [Invoice],
-    description: "GetInvoices: the viewer's invoices, newest first, at most 50.",
-    authScopes: { customer: true },
-    resolve: (_root, _args, ctx) =>
-      ctx.services.billing.invoices.list(requireCustomer(ctx), ctx.actor),
-  }),
-);
-
-builder.queryField('invoicePdfUrl', (t) =>
-  t.field({
-    type: InvoicePdfUrl,
-    description:
-      "GetInvoicePdfUrl {invoiceId}: a signed URL to the invoice's PDF (or its HSA/FSA " +
-      "receipt); errorMessage and C107 for an invoice that is not the viewer's.",
-    authScopes: { customer: true },
-    args: {
-      invoiceId: t.arg.id({ required: true }),
-      document: t.arg({ type: InvoiceDocumentEnum, required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const customerId = requireCustomer(ctx);
-      const id = String(args.invoiceId);
-      const url = /^[0-9a-f-]{36}$/i.test(id)
-        ? await ctx.services.billing.invoices.pdfUrl(
-            customerId,
-            id,
-            args.document ?? 'invoice',
-            ctx.actor,
-          )
-        : null;
-      return url
-        ? { downloadUrl: url, errorMessage: null }
-        : { downloadUrl: null, errorMessage: 'This invoice cannot be downloaded.' };
     },
   }),
 );

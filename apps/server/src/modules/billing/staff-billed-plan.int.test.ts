@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createStaffUser, staffCall, staffTokenFor } from '../../../test/messaging-helpers';
-import { accessToken, quoteFor, seedCatalogue, tokenize } from './billing-fixtures';
+import { accessToken, quoteFor, seedCatalogue, tokenize } from '../../../test/billing-fixtures';
 
 // POST /staff/customers/:customerId/billed-plans (modules/staff/billing-routes.ts): the care
 // team gives a customer a billed plan and a tokenized card. Who may call it: staff.int.test.ts.

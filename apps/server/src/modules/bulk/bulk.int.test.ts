@@ -7,7 +7,7 @@ import { customerNotifications } from '../../db/schema/notifications';
 import { signWebhook } from '../../platform/gateway/webhook-signing';
 import { graphql, type TestServer, startTestServer } from '../../../test/harness';
 import { staffCall } from '../../../test/messaging-helpers';
-import { monthlyCustomer, saveCard, seedCatalogue } from '../billing/billing-fixtures';
+import { monthlyCustomer, saveCard, seedCatalogue } from '../../../test/billing-fixtures';
 import { GATEWAY_WEBHOOK_PATH } from './webhook-routes';
 
 // Issue 12: bulk orders, approval, and paying exactly once by card or by pay-later webhook.

@@ -8,7 +8,8 @@ import { builder } from '../../graphql/builder';
 import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
-import type { BulkEligibilityView, BulkOrderRow, PurchaseResult } from './service';
+import type { PurchaseResult } from './payment';
+import type { BulkEligibilityView, BulkOrderRow } from './service';
 import type { BulkService } from './service';
 
 declare module '../../graphql/context' {

@@ -4,7 +4,6 @@ import {
   NOTIFICATION_TYPE,
   bulkEligibility,
   bulkRefusalCode,
-  bulkVialOption,
   type BulkEligibility,
   type BulkOrderInput,
   type StaffBulkApprovalInput,
@@ -24,24 +23,17 @@ import type { CustomerService } from '../customers/service';
 import type { FlagService } from '../flags/service';
 import type { NotificationService } from '../notifications/service';
 import { BulkCharging, bulkPaymentUrl } from './charging';
+import { BULK_ACTION_TYPE, BulkPayment, type PurchaseResult } from './payment';
 import { BulkStore, type BulkChargeRow, type BulkOrderRow } from './store';
 
 export type { BulkChargeRow, BulkOrderRow };
 
-export const BULK_ACTION_TYPE = 'bulk_order_charge';
 /** Treatments whose customers may order bulk semaglutide (the GLP-1 weight programme). */
 const WEIGHT_TREATMENTS = new Set(['weightmanagement', ...BULK_TREATMENT_SHORT_IDS]);
 
 export interface BulkEligibilityView extends BulkEligibility {
   /** The bulk flag (spec 02 §6): false shows the "no longer available" notice. */
   bulkAvailable: boolean;
-}
-
-export interface PurchaseResult {
-  purchaseSucceeded: boolean;
-  actionCompleted: boolean;
-  /** The processor's reason when the card was declined. */
-  reason: string | null;
 }
 
 export interface BulkServiceDeps {
@@ -64,20 +56,21 @@ export interface BulkServiceDeps {
 
 class NotAwaitingApproval extends Error {}
 
-const SYSTEM: AuditActor = { type: 'system', id: 'bulk-payments' };
-
 /**
  * Bulk semaglutide orders (spec 02 §3, §4, §7, §8, §9; issue 12): eligibility from the
  * customer's records, the order, the care team's approval into a bulk_order_charge action,
- * and its payment by card (exactly once) or by the gateway's pay-later checkout (webhook).
+ * and its payment by card (exactly once) or by the gateway's pay-later checkout (webhook),
+ * which payment.ts holds.
  */
 export class BulkService {
   readonly charging: BulkCharging;
   private readonly store: BulkStore;
+  private readonly payment: BulkPayment;
 
   constructor(private readonly deps: BulkServiceDeps) {
     this.store = new BulkStore(deps.db);
     this.charging = new BulkCharging({ ...deps, store: this.store });
+    this.payment = new BulkPayment(this.store, this.charging, deps);
   }
 
   /** IsBulkEligible: from the flag, treatments, visits, earlier orders and actions. */
@@ -262,174 +255,29 @@ export class BulkService {
     return { action: result.action, order: result.order };
   }
 
-  /** The action to pay, checked: the customer's own, pending, bulk, with 2 to 6 vials. */
-  private async payable(customerId: string, actionId: string) {
-    const action = await this.deps.customerActions.findOwnIn(customerId, actionId);
-    if (!action || action.typeCode !== BULK_ACTION_TYPE) {
-      throw codedError('ST102', 'Payment processing failed.', { reason: 'actionNotFound' });
-    }
-    const vialCount = action.metadata.vial_count;
-    const option = typeof vialCount === 'number' ? bulkVialOption(vialCount) : undefined;
-    if (!option) {
-      throw codedError('ST102', 'Payment processing failed.', { reason: 'invalidVialCount' });
-    }
-    return { action, option };
+  /** PurchaseBulkWithChargebee {customerActionId}: the card payment (payment.ts). */
+  purchase(customerId: string, actionId: string, actor: AuditActor): Promise<PurchaseResult> {
+    return this.payment.purchase(customerId, actionId, actor);
   }
 
-  /**
-   * PurchaseBulkWithChargebee {customerActionId}: the price is the sale table's for the
-   * action's vial count; the action id is the idempotency key. A repeat answers the first
-   * outcome; a completed action with no charge of ours, another customer's action, or a vial
-   * count outside 2 to 6 is ST102 with nothing charged.
-   */
-  async purchase(customerId: string, actionId: string, actor: AuditActor): Promise<PurchaseResult> {
-    const { action, option } = await this.payable(customerId, actionId);
-    let charge = await this.store.chargeOfAction(action.id);
-    const card = async () => {
-      if (action.status !== 'pending') {
-        throw codedError('ST102', 'This order is already complete.', {
-          reason: 'actionNotPending',
-        });
-      }
-      const [source] = await this.deps.billing.paymentSources(customerId, actor);
-      if (!source) {
-        throw codedError('ST102', 'There is no card to charge.', { reason: 'noPaymentSource' });
-      }
-      return source.gatewayPaymentMethodId;
-    };
-    if (!charge) {
-      charge = await this.charging.begin(actor, {
-        customerId,
-        actionId: action.id,
-        vialCount: option.vials,
-        amount: option.totalCents,
-        gatewayPaymentMethodId: await card(),
-      });
-    } else if (
-      charge.method === 'card' &&
-      (charge.status === 'declined' || charge.status === 'failed') &&
-      action.status === 'pending'
-    ) {
-      // A new attempt only with another card (or one never sent); the same card declined
-      // answers its first result again, charging nothing.
-      const source = await card();
-      if (charge.status === 'failed' || source !== charge.gatewayPaymentMethodId) {
-        charge = await this.charging.retry(actor, charge, source);
-      }
-    }
-    if (charge.method !== 'card') {
-      throw codedError('ST102', 'This order is already paid.', { reason: 'actionNotPending' });
-    }
-    const settled = await this.charging.complete(actor, charge);
-    if (settled.status === 'pending') {
-      throw codedError('ST102', 'The payment is still being processed.', { reason: 'pending' });
-    }
-    return {
-      purchaseSucceeded: settled.status === 'succeeded',
-      actionCompleted: settled.status === 'succeeded' && settled.actionCompleted,
-      reason: settled.status === 'succeeded' ? null : (settled.processorReason ?? 'unknown'),
-    };
+  /** The pay-later link on the gateway's hosted page (payment.ts). */
+  payLaterLink(customerId: string, actionId: string, actor: AuditActor): Promise<string> {
+    return this.payment.payLaterLink(customerId, actionId, actor);
   }
 
-  /**
-   * The pay-later link (spec 02 §4): a checkout on the gateway's hosted page for the server's
-   * amount, with the action id as client reference; the webhook completes the action.
-   */
-  async payLaterLink(customerId: string, actionId: string, actor: AuditActor): Promise<string> {
-    const { action, option } = await this.payable(customerId, actionId);
-    if (action.status !== 'pending') {
-      throw codedError('ST102', 'This order is already complete.', { reason: 'actionNotPending' });
-    }
-    const checkout = await this.deps.checkout.create({
-      clientReference: action.id,
-      amountCents: option.totalCents,
-      description: `Bulk semaglutide, ${String(option.vials)} vials`,
-      // Same origin as the portal: the hosted page sends the customer back to the success drawer.
-      returnUrl: `/bulk-payment?actionId=${action.id}&completed=true`,
-    });
-    await this.deps.audit.record(actor, {
-      action: 'create',
-      entity: 'bulk_checkout',
-      entityId: action.id,
-      details: { checkoutId: checkout.id, amount: option.totalCents },
-    });
-    return checkout.path;
-  }
-
-  /**
-   * A verified checkout.completed event: processed once per event id, and only for a pending
-   * bulk action whose price is the amount paid; all of it in one transaction.
-   */
-  async checkoutCompleted(event: {
-    id: string;
-    type: string;
-    data: { checkoutId: string; clientReference: string; amountCents: number };
-  }): Promise<'completed' | 'duplicate' | 'ignored'> {
-    const { uow, customerActions } = this.deps;
-    const outcome = await uow.run(
-      SYSTEM,
-      async (work) => {
-        const store = this.store.in(work.tx);
-        if (!(await store.claimEvent(event.id, event.type, this.deps.clock.now()))) {
-          return { result: 'duplicate' as const };
-        }
-        const action = await customerActions.findAny(event.data.clientReference, work.tx);
-        const vials = action?.metadata.vial_count;
-        const option = typeof vials === 'number' ? bulkVialOption(vials) : undefined;
-        if (
-          !action ||
-          action.typeCode !== BULK_ACTION_TYPE ||
-          action.status !== 'pending' ||
-          option?.totalCents !== event.data.amountCents
-        ) {
-          await work.audit({
-            action: 'update',
-            entity: 'bulk_charge',
-            entityId: event.data.clientReference,
-            details: { event: event.id, ignored: true },
-          });
-          return { result: 'ignored' as const };
-        }
-        const inserted = await store.insertPendingCharge({
-          customerId: action.customerId,
-          actionId: action.id,
-          method: 'bnpl',
-          vialCount: option.vials,
-          amount: option.totalCents,
-          status: 'succeeded',
-          gatewayChargeId: event.data.checkoutId,
-          actionCompleted: true,
-          createdAt: this.deps.clock.now(),
-          settledAt: this.deps.clock.now(),
-        });
-        if (!inserted) return { result: 'ignored' as const };
-        await this.charging.completeAction(work, action.customerId, action.id);
-        await work.audit({
-          action: 'create',
-          entity: 'bulk_charge',
-          entityId: inserted.id,
-          details: { event: event.id, method: 'bnpl', amount: inserted.amount },
-        });
-        return { result: 'completed' as const, customerId: action.customerId };
-      },
-      { lock: `bulk-charge:${event.data.clientReference}` },
-    );
-    if (outcome.result === 'completed') {
-      await this.deps.events.customerChanged(outcome.customerId, 'notifications');
-    }
-    return outcome.result;
+  /** A verified checkout.completed event of the pay-later page (payment.ts). */
+  checkoutCompleted(event: Parameters<BulkPayment['checkoutCompleted']>[0]) {
+    return this.payment.checkoutCompleted(event);
   }
 
   /** Staff API: paid charges whose action was not completed (spec 02 §8 actionFailure). */
   actionFailures(): Promise<BulkChargeRow[]> {
-    return this.store.uncompletedCharges();
+    return this.payment.actionFailures();
   }
 
   /** At start and by the job: crashed charges settled, failed completions retried. */
-  async reconcile() {
-    const charges = await this.charging.reconcile(SYSTEM);
-    const completions = await this.charging.retryCompletions(SYSTEM);
-    return { ...charges, ...completions };
+  reconcile() {
+    return this.payment.reconcile();
   }
 }
 

@@ -5,6 +5,7 @@ import {
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { SqlSelect } from '../../db/json-select';
+import type { NewCustomerOfUser } from '../../identity/customer-directory';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Work } from '../../platform/unit-of-work';
 import {
@@ -15,6 +16,7 @@ import {
   type CustomerRecord,
   type SubscriptionRow,
 } from './store';
+import { PlanStore } from './plan-store';
 
 export type { AddressRow, BillingSubscription, ContractRow, SubscriptionRow };
 
@@ -25,6 +27,16 @@ export const customerRead = (customerId: string) => ({
   entityId: customerId,
   details: { operation: 'GetCustomerData' },
 });
+
+/** A copy of a postal address as it was (an invoice keeps the shipping address it went to). */
+export interface AddressSnapshot {
+  streetAddress1: string;
+  streetAddress2: string | null;
+  city: string;
+  state: string;
+  stateCode: string;
+  zipCode: string;
+}
 
 /** The contract a plan change starts (billing computes it). Money in cents. */
 export interface NewContract {
@@ -40,6 +52,7 @@ export class CustomerService {
   constructor(
     private readonly store: CustomerStore,
     private readonly audit: AuditLog,
+    private readonly plans: PlanStore,
   ) {}
 
   /** The signed-in customer's record; reading it is audited (health and payment data). */
@@ -89,13 +102,21 @@ export class CustomerService {
    * For other modules (booking checks where the customer lives and what they are treated
    * for): not audited here, the caller audits the operation it serves.
    */
-  stateCode(customerId: string): Promise<string | null> {
-    return this.store.stateCode(customerId);
+  async stateCode(customerId: string): Promise<string | null> {
+    return (await this.store.customerFacts(customerId)).stateCode;
   }
 
-  /** Pass the caller's transaction to read inside it (the booking's blocking rules do). */
-  activeTreatmentIds(customerId: string, db?: Db): Promise<string[]> {
-    return this.store.activeTreatmentIds(customerId, db);
+  /** Pass the caller's transaction to read inside it. */
+  async activeTreatmentIds(customerId: string, db?: Db): Promise<string[]> {
+    return (await this.store.customerFacts(customerId, null, db)).activeTreatmentIds;
+  }
+
+  /**
+   * For booking, in one statement: where the customer lives, the treatments of their active
+   * subscriptions, and whether `subscriptionId` is theirs (true when null). Not audited here.
+   */
+  bookingFacts(customerId: string, subscriptionId: string | null) {
+    return this.store.customerFacts(customerId, subscriptionId);
   }
 
   /**
@@ -113,6 +134,22 @@ export class CustomerService {
     return this.store.idByEmail(email.trim().toLowerCase());
   }
 
+  // For identity's CustomerDirectory (wired by the root): the customer record behind a login,
+  // in the caller's transaction when given (a sign-up's user and customer commit together).
+
+  customerIdOfUser(userId: string, db?: Db): Promise<string | null> {
+    return (db ? this.store.in(db) : this.store).idOfUser(userId);
+  }
+
+  linkUserByEmail(email: string, userId: string, db?: Db): Promise<void> {
+    return (db ? this.store.in(db) : this.store).linkUserByEmail(email, userId);
+  }
+
+  /** A new login's customer record; the sign-up's audit row covers it. */
+  createForUser(customer: NewCustomerOfUser, db?: Db): Promise<string> {
+    return (db ? this.store.in(db) : this.store).insertForUser(customer);
+  }
+
   /** Customers on an active plan of a treatment category (the weight reminder job asks). */
   activeInTreatmentCategory(
     category: string,
@@ -120,8 +157,8 @@ export class CustomerService {
     return this.store.activeInTreatmentCategory(category);
   }
 
-  ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
-    return this.store.ownsSubscription(customerId, subscriptionId);
+  async ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
+    return (await this.store.customerFacts(customerId, subscriptionId)).subscriptionOwned;
   }
 
   /**
@@ -161,7 +198,7 @@ export class CustomerService {
     subscriptionId: string,
     db?: Db,
   ): Promise<BillingSubscription | undefined> {
-    return (db ? this.store.in(db) : this.store).subscriptionWithContract(
+    return (db ? this.plans.in(db) : this.plans).subscriptionWithContract(
       customerId,
       subscriptionId,
     );
@@ -169,7 +206,37 @@ export class CustomerService {
 
   /** For billing: the ids of the customer's subscriptions (read in `db` when given). */
   subscriptionIds(customerId: string, db?: Db): Promise<string[]> {
-    return (db ? this.store.in(db) : this.store).subscriptionIds(customerId);
+    return (db ? this.plans.in(db) : this.plans).subscriptionIds(customerId);
+  }
+
+  /**
+   * For billing: the shipping address an invoice keeps a copy of (the newest one), read in the
+   * caller's transaction when given; null when there is none. The caller audits.
+   */
+  async shippingAddressSnapshot(customerId: string, db?: Db): Promise<AddressSnapshot | null> {
+    const row = await (db ? this.store.in(db) : this.store).latestShippingAddress(customerId);
+    if (!row) return null;
+    return {
+      streetAddress1: row.streetAddress1,
+      streetAddress2: row.streetAddress2,
+      city: row.city,
+      state: row.state,
+      stateCode: row.stateCode,
+      zipCode: row.zipCode,
+    };
+  }
+
+  /** For billing: the name and date of birth an invoice's PDF shows. The caller audits. */
+  async patientFacts(
+    customerId: string,
+  ): Promise<{ name: string; dob: string | null } | undefined> {
+    const row = await this.store.findById(customerId);
+    return row ? { name: `${row.firstName} ${row.lastName}`, dob: row.dob } : undefined;
+  }
+
+  /** For billing's renewals job: subscriptions on a running contract, soonest end first. */
+  renewalCandidates(): Promise<{ customerId: string; subscriptionId: string }[]> {
+    return this.plans.subscriptionsOnRunningContracts();
   }
 
   /**
@@ -187,7 +254,7 @@ export class CustomerService {
       items: { itemPriceId: string; itemType: 'plan' | 'addon' }[];
     },
   ): Promise<ContractRow> {
-    const store = this.store.in(work.tx);
+    const store = this.plans.in(work.tx);
     if (input.previousContractId) {
       await store.setContractStatus(input.previousContractId, {
         status: 'changed',
@@ -225,7 +292,7 @@ export class CustomerService {
     work: Work,
     input: { customerId: string; subscriptionId: string; contractId: string | null },
   ): Promise<void> {
-    const store = this.store.in(work.tx);
+    const store = this.plans.in(work.tx);
     await store.setSubscriptionStatus(input.subscriptionId, 'non_renewing');
     if (input.contractId) {
       await store.setContractStatus(input.contractId, { status: 'non_renewing', autoRenew: false });
@@ -244,7 +311,7 @@ export class CustomerService {
     input: { treatmentId: string; status: SubscriptionStatus },
     work: Work,
   ): Promise<SubscriptionRow> {
-    const row = await this.store.in(work.tx).insertSubscription({ customerId, ...input });
+    const row = await this.plans.in(work.tx).insertSubscription({ customerId, ...input });
     await work.audit({
       action: 'create',
       entity: 'subscription',
@@ -257,5 +324,5 @@ export class CustomerService {
 
 /** Builds the service over its own store (called by the composition root). */
 export function createCustomerService(deps: { db: Db; audit: AuditLog }): CustomerService {
-  return new CustomerService(new CustomerStore(deps.db), deps.audit);
+  return new CustomerService(new CustomerStore(deps.db), deps.audit, new PlanStore(deps.db));
 }

@@ -1,11 +1,13 @@
-import { ACTIVE_SUBSCRIPTION_STATUSES, type AddressType } from '@portal/domain';
+import { randomBytes } from 'node:crypto';
+import { ACTIVE_SUBSCRIPTION_STATUSES, residenceState, type AddressType } from '@portal/domain';
 import {
   and,
-  asc,
+  desc,
   eq,
   getTableColumns,
   inArray,
   isNotNull,
+  isNull,
   sql,
   type InferSelectModel,
   type Table,
@@ -13,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import type { SqlSelect } from '../../db/json-select';
+import type { NewCustomerOfUser } from '../../identity/customer-directory';
 import { treatmentConfigurations, treatments } from '../../db/schema/catalog';
 import {
   addresses,
@@ -194,6 +197,34 @@ export class CustomerStore {
     return row?.id;
   }
 
+  /** The customer of a login, or null (identity's CustomerDirectory, through the service). */
+  async idOfUser(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.userId, userId));
+    return row?.id ?? null;
+  }
+
+  /** Links the customer record with this email and no login yet (funnel, care team) to one. */
+  async linkUserByEmail(email: string, userId: string): Promise<void> {
+    await this.db
+      .update(customers)
+      .set({ userId })
+      .where(and(eq(customers.email, email), isNull(customers.userId)));
+  }
+
+  /** A new login's customer record with a fresh short id; answers its id. */
+  async insertForUser(values: NewCustomerOfUser): Promise<string> {
+    const shortId = randomBytes(5).toString('hex').toUpperCase();
+    const [row] = await this.db
+      .insert(customers)
+      .values({ ...values, shortId })
+      .returning({ id: customers.id });
+    if (!row) throw new Error('customer insert returned nothing');
+    return row.id;
+  }
+
   /** Customers with an active subscription on a treatment of the category (e.g. weightloss). */
   async activeInTreatmentCategory(
     category: string,
@@ -241,40 +272,36 @@ export class CustomerStore {
     };
   }
 
-  /** The state a customer lives in: the shipping address's, else any address's. */
-  async stateCode(customerId: string): Promise<string | null> {
-    const rows = await this.db
-      .select({ stateCode: addresses.stateCode, type: addresses.addressType })
-      .from(addresses)
-      .where(eq(addresses.customerId, customerId))
-      .orderBy(asc(addresses.createdAt));
-    return (
-      (rows.find((r) => r.type === ('SHIPPING' satisfies AddressType)) ?? rows[0])?.stateCode ??
-      null
-    );
-  }
+  /** customerFacts' statement (every booking runs it): built once (db/prepared.ts). */
+  private readonly facts = preparedOnce(() => {
+    const id = sql`${sql.placeholder('customerId')}::uuid`;
+    const [a, s] = [addresses, subscriptions];
+    const states = sql`(select coalesce(json_agg(json_build_object('addressType', ${a.addressType}, 'stateCode', ${a.stateCode}) order by ${a.createdAt}), '[]'::json) from ${a} where ${a.customerId} = ${id})`;
+    const treatmentIds = sql`(select coalesce(json_agg(distinct ${s.treatmentId}), '[]'::json) from ${s} where ${and(eq(s.customerId, id), inArray(s.status, [...ACTIVE_SUBSCRIPTION_STATUSES]), isNotNull(s.treatmentId))})`;
+    const owned = sql`exists (select 1 from ${s} where ${s.id} = ${sql.placeholder('subscriptionId')}::uuid and ${s.customerId} = ${id})`;
+    return this.db
+      .select({
+        addresses: sql<Parameters<typeof residenceState>[0]>`${states}`,
+        activeTreatmentIds: sql<string[]>`${treatmentIds}`,
+        subscriptionOwned: sql<boolean>`${owned}`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('customers_facts');
+  });
 
-  /** Treatment ids of the customer's active subscriptions (in `db`, a transaction if given). */
-  async activeTreatmentIds(customerId: string, db: Db = this.db): Promise<string[]> {
-    const rows = await db
-      .selectDistinct({ treatmentId: subscriptions.treatmentId })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.customerId, customerId),
-          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-          isNotNull(subscriptions.treatmentId),
-        ),
-      );
-    return rows.flatMap((r) => (r.treatmentId ? [r.treatmentId] : []));
-  }
-
-  async ownsSubscription(customerId: string, subscriptionId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)));
-    return row !== undefined;
+  /**
+   * In one statement (a booking asks all three; read in `db`, a transaction, when given): the
+   * state the customer lives in (the domain's residenceState over their addresses, oldest
+   * first), the treatments of their active subscriptions, and whether `subscriptionId` is
+   * theirs (true when null).
+   */
+  async customerFacts(customerId: string, subscriptionId: string | null = null, db?: Db) {
+    const [row] = await (db ? this.in(db) : this).facts().execute({ customerId, subscriptionId });
+    return {
+      stateCode: residenceState(row?.addresses ?? []),
+      activeTreatmentIds: row?.activeTreatmentIds ?? [],
+      subscriptionOwned: subscriptionId === null || row?.subscriptionOwned === true,
+    };
   }
 
   /**
@@ -299,75 +326,19 @@ export class CustomerStore {
     return { row, created: true };
   }
 
-  /** One of the customer's subscriptions with its contract, items and the customer's zone. */
-  async subscriptionWithContract(
-    customerId: string,
-    subscriptionId: string,
-  ): Promise<BillingSubscription | undefined> {
+  /** The customer's newest shipping address (an invoice keeps a copy of it). */
+  async latestShippingAddress(customerId: string): Promise<AddressRow | undefined> {
     const [row] = await this.db
-      .select({ subscription: subscriptions, contract: contracts, timeZone: customers.timeZone })
-      .from(subscriptions)
-      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-      .leftJoin(contracts, eq(contracts.id, subscriptions.contractId))
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)));
-    if (!row) return undefined;
-    const items = await this.db
       .select()
-      .from(subscriptionItems)
-      .where(eq(subscriptionItems.subscriptionId, subscriptionId));
-    return { ...row, items };
-  }
-
-  async subscriptionIds(customerId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(eq(subscriptions.customerId, customerId))
-      .orderBy(asc(subscriptions.createdAt));
-    return rows.map((r) => r.id);
-  }
-
-  async insertContract(values: typeof contracts.$inferInsert): Promise<ContractRow> {
-    const [row] = await this.db.insert(contracts).values(values).returning();
-    if (!row) throw new Error('contract not inserted');
-    return row;
-  }
-
-  /** Points a subscription at a new contract and treatment and replaces its items. */
-  async replacePlan(input: {
-    subscriptionId: string;
-    contractId: string;
-    treatmentId: string | null;
-    items: { itemPriceId: string; itemType: string }[];
-  }): Promise<void> {
-    await this.db
-      .update(subscriptions)
-      .set({ contractId: input.contractId, treatmentId: input.treatmentId, status: 'active' })
-      .where(eq(subscriptions.id, input.subscriptionId));
-    await this.db
-      .delete(subscriptionItems)
-      .where(eq(subscriptionItems.subscriptionId, input.subscriptionId));
-    await this.db
-      .insert(subscriptionItems)
-      .values(input.items.map((i) => ({ ...i, subscriptionId: input.subscriptionId })));
-  }
-
-  async setContractStatus(
-    contractId: string,
-    values: Pick<typeof contracts.$inferInsert, 'status' | 'autoRenew'>,
-  ): Promise<void> {
-    await this.db.update(contracts).set(values).where(eq(contracts.id, contractId));
-  }
-
-  async setSubscriptionStatus(subscriptionId: string, status: string): Promise<void> {
-    await this.db.update(subscriptions).set({ status }).where(eq(subscriptions.id, subscriptionId));
-  }
-
-  async insertSubscription(
-    values: Pick<typeof subscriptions.$inferInsert, 'customerId' | 'treatmentId' | 'status'>,
-  ): Promise<SubscriptionRow> {
-    const [row] = await this.db.insert(subscriptions).values(values).returning();
-    if (!row) throw new Error('subscription not inserted');
+      .from(addresses)
+      .where(
+        and(
+          eq(addresses.customerId, customerId),
+          eq(addresses.addressType, 'SHIPPING' satisfies AddressType),
+        ),
+      )
+      .orderBy(desc(addresses.createdAt))
+      .limit(1);
     return row;
   }
 }

@@ -82,8 +82,14 @@ async function signedUrl(token: string, fileName: string) {
   return res.data?.signedDownloadUrl;
 }
 
-/** The URL as the server would be reached (PUBLIC_URL is http://portal.test in tests). */
-const local = (url: string) => `${server.url}${new URL(url).pathname}${new URL(url).search}`;
+/**
+ * A signed URL is a same-origin path (never at PUBLIC_URL, http://portal.test in tests): the
+ * page fetches it from its own origin, so here it is reached at the test server's address.
+ */
+const local = (url: string) => {
+  expect(url).toMatch(/^\/files\/(download|upload)\/[^?]+\?customer=[^&]+&expires=\d+&signature=/);
+  return `${server.url}${url}`;
+};
 
 const downloads = async (documentId: string) => {
   await server.flushAudit();

@@ -10,7 +10,12 @@ import { DocumentIndexStore, type DocumentRow } from './store';
 
 export type { DocumentRow };
 
-/** Spec 02 §7: a signed URL answer carries the URL, or an error message (the web's C105). */
+/**
+ * Spec 02 §7: a signed URL answer carries the URL, or an error message (the web's C105). The
+ * URL is a same-origin path (`/files/download/…?…`), not an absolute URL at PUBLIC_URL: the page
+ * fetches it from whatever origin it was opened at (http://127.0.0.1:3000 in development as
+ * well as PUBLIC_URL's), which its CSP's connect-src 'self' allows.
+ */
 export type SignedUrlAnswer = { downloadUrl: string } | { errorMessage: string };
 export type SignedUploadAnswer = { uploadUrl: string } | { errorMessage: string };
 
@@ -43,7 +48,6 @@ export class FileService {
     private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
-    private readonly publicUrl: string,
   ) {}
 
   private expiry(): number {
@@ -121,7 +125,7 @@ export class FileService {
       customerId: document.customerId,
       expires: this.expiry(),
     });
-    return { downloadUrl: `${this.publicUrl}${signed}` };
+    return { downloadUrl: signed };
   }
 
   /** The signed upload URL {category, fileName}: a 5-minute URL to PUT one new file to. */
@@ -140,8 +144,7 @@ export class FileService {
       details: { operation: 'SignedUploadUrl', category: args.category },
     });
     const path = uploadPath(args.category, args.fileName);
-    const signed = this.signer.sign({ path, customerId, expires: this.expiry() });
-    return { uploadUrl: `${this.publicUrl}${signed}` };
+    return { uploadUrl: this.signer.sign({ path, customerId, expires: this.expiry() }) };
   }
 
   /**
@@ -300,7 +303,6 @@ export function createFileService(deps: {
   uow: UnitOfWork;
   audit: AuditLog;
   clock: Clock;
-  publicUrl: string;
 }): FileService {
   return new FileService(
     new DocumentIndexStore(deps.db),
@@ -309,6 +311,5 @@ export function createFileService(deps: {
     deps.uow,
     deps.audit,
     deps.clock,
-    deps.publicUrl,
   );
 }

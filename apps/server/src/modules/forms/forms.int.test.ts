@@ -136,7 +136,8 @@ async function responseRow(id: string) {
   return row;
 }
 
-const local = (url: string) => `${server.url}${new URL(url).pathname}${new URL(url).search}`;
+/** Signed URLs are same-origin paths (the page resolves them); here at the test server. */
+const local = (url: string) => `${server.url}${url}`;
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 const PDF = Buffer.from('%PDF-1.4\n%test\n');
 

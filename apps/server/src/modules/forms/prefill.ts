@@ -10,12 +10,12 @@ import {
 } from '@portal/domain';
 import type { AuditActor } from '../../platform/audit';
 import type { CustomerService } from '../customers/service';
-import type { MeasurementService } from '../measurements/service';
+import type { WeightService } from '../weight/service';
 import type { PrescriptionService } from '../prescriptions/service';
 
 export interface PrefillDeps {
   customers: CustomerService;
-  measurements: MeasurementService;
+  weight: WeightService;
   prescriptions: PrescriptionService;
 }
 
@@ -37,7 +37,7 @@ export async function knownAnswers(
   if (wanted.length === 0) return [];
   const sources = new Set(wanted.map((w) => w.source));
   const record = await deps.customers.getOwnRecord(customerId, actor);
-  const measures = await deps.measurements.list(customerId, actor);
+  const measures = await deps.weight.list(customerId, actor);
   const latest = (type: string) => measures.filter((m) => m.type === type).at(-1);
   const weight = latest('weight');
   const height = latest('height');

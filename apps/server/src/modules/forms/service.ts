@@ -1,21 +1,12 @@
 import {
-  INTAKE_REQUIREMENT_TYPES,
-  NOTIFICATION_TYPE,
   SEEDED_FORMS,
   answersOf,
-  assessSideEffects,
   buildResponse,
-  canonicalOf,
   formPages,
-  itemIndex,
-  mergePage,
   resumePage,
-  validateAnswers,
   type FormAnswerInput,
   type FormDefinition,
-  type FormIssue,
   type QuestionnaireResponse,
-  type SideEffectAssessment,
   type UpdateExistingFormInput,
   type UpsertIntakeFormInput,
 } from '@portal/domain';
@@ -23,15 +14,15 @@ import type { Db } from '../../db/client';
 import { codedError } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentService } from '../appointments/service';
 import type { CustomerService } from '../customers/service';
 import type { FileService } from '../files/service';
-import type { MeasurementService } from '../measurements/service';
-import type { NotificationRow, NotificationService } from '../notifications/service';
+import type { WeightService } from '../weight/service';
+import type { NotificationService } from '../notifications/service';
 import type { PrescriptionService } from '../prescriptions/service';
-import { dropUnusedAttachments, resolveAttachments } from './attachments';
 import { knownAnswers } from './prefill';
+import { asDefinition, ownResponse, saveResponse, type SaveInput } from './save';
 import { FormStore, type CareTaskRow, type DefinitionRow, type ResponseRow } from './store';
 
 export type { CareTaskRow, DefinitionRow, ResponseRow };
@@ -54,23 +45,15 @@ export interface FormsDeps {
   appointments: AppointmentService;
   notifications: NotificationService;
   customers: CustomerService;
-  measurements: MeasurementService;
+  weight: WeightService;
   prescriptions: PrescriptionService;
-}
-
-const asDefinition = (row: DefinitionRow) => row.questionnaire as FormDefinition;
-
-/** The customer's own response by id, for a save; another's or none is A103 (nothing saved). */
-async function ownResponse(store: FormStore, customerId: string, id: string): Promise<ResponseRow> {
-  const row = await store.response(customerId, id);
-  if (!row) throw codedError('A103', 'Answers could not be saved.', { reason: 'notFound' });
-  return row;
 }
 
 /**
  * Forms (issue 15): definitions are versioned Questionnaires; a response is saved page by page
  * while in-progress, resumes on any device, and is re-validated in full on submit against the
  * version it is pinned to; a completed one is read-only. Loads fail as F101, saves as A103.
+ * Every save goes through save.ts; what a submitted intake or check-in sets off is completion.ts.
  */
 export class FormService {
   constructor(
@@ -263,147 +246,20 @@ export class FormService {
     });
   }
 
-  /**
-   * The one write path: load (or start) the response in the transaction, refuse a completed
-   * one, merge the page, validate everything against the pinned version and store. Any refusal
-   * throws before the write, so a refused save changes nothing.
-   */
+  /** Saves through the one write path (save.ts) and answers the saved response's view. */
   private async save(
     customerId: string,
     actor: AuditActor,
     locate: (store: FormStore) => Promise<ResponseRow>,
-    input: {
-      page: string | null;
-      answers: FormAnswerInput[];
-      complete: boolean;
-      /** An attachment question to clear (RemoveDocument). */
-      remove?: string;
-    },
+    input: SaveInput,
   ): Promise<FormResponseView> {
-    const now = this.deps.clock.now();
-    const settled: NotificationRow[] = [];
-    let removeBytes = async () => {};
-    const row = await this.deps.uow.run(
-      actor,
-      async (work) => {
-        const store = this.store.in(work.tx);
-        const current = await locate(store);
-        if (current.status === 'completed') {
-          throw codedError('A103', 'This form was submitted already.', { reason: 'completed' });
-        }
-        const definitionRow = await store.definitionById(current.definitionId);
-        if (!definitionRow)
-          throw codedError('F101', 'Cannot load form.', { reason: 'definitionMissing' });
-        const definition = asDefinition(definitionRow);
-        if (input.page !== null && !formPages(definition).some((p) => p.linkId === input.page)) {
-          throw codedError('A103', 'Answers could not be saved.', {
-            fields: { page: 'forms.unknownPage' },
-          });
-        }
-        if (
-          input.remove !== undefined &&
-          itemIndex(definition).get(input.remove)?.type !== 'attachment'
-        ) {
-          throw refused([{ linkId: input.remove, code: 'forms.wrongType' }]);
-        }
-        const sent = await resolveAttachments(this.deps.files, customerId, input.answers, work.tx);
-        const stored = answersOf(current.response as QuestionnaireResponse);
-        const merged = mergePage(definition, stored, sent, input.page);
-        if (input.remove !== undefined) merged.delete(input.remove);
-        const issues = validateAnswers(definition, merged, { complete: input.complete });
-        if (issues.length > 0) throw refused(issues);
-        const status = input.complete ? 'completed' : 'in-progress';
-        const outcome =
-          input.complete && definitionRow.kind === 'check_in' ? assessSideEffects(merged) : null;
-        const updated = await store.updateOpenResponse(customerId, current.id, {
-          response: buildResponse(definition, merged, status, now.toISOString()),
-          status,
-          lastPage: input.page ?? current.lastPage,
-          updatedAt: now,
-          completedAt: input.complete ? now : null,
-          outcome,
-        });
-        if (!updated)
-          throw codedError('A103', 'This form was submitted already.', { reason: 'completed' });
-        removeBytes = await dropUnusedAttachments(
-          this.deps.files,
-          customerId,
-          stored,
-          merged,
-          work,
-        );
-        await work.audit({
-          action: input.complete ? 'submit' : 'update',
-          entity: 'form_response',
-          entityId: updated.id,
-          details: { canonical: canonicalOf(definition), page: input.page, answered: merged.size },
-        });
-        if (input.complete)
-          settled.push(...(await this.onCompleted(updated, definitionRow, outcome, work)));
-        return updated;
-      },
-      { lock: `forms:${customerId}` },
-    );
-    await removeBytes();
-    for (const n of settled) await this.deps.notifications.published(n, 'updated');
-    return this.view(row);
-  }
-
-  /**
-   * What a submitted form sets off, in its transaction: an intake completes the appointment's
-   * intake requirements and the henryForms-intake notice; a check-in with a concerning answer
-   * raises a task for the care team.
-   */
-  private async onCompleted(
-    row: ResponseRow,
-    definition: DefinitionRow,
-    outcome: SideEffectAssessment | null,
-    work: Work,
-  ): Promise<NotificationRow[]> {
-    if (definition.kind === 'intake') {
-      await this.deps.appointments.completeRequirements(
-        row.customerId,
-        INTAKE_REQUIREMENT_TYPES,
-        row.appointmentId,
-        work,
-      );
-      return this.deps.notifications.completeByType(
-        row.customerId,
-        NOTIFICATION_TYPE.intakeForm,
-        work,
-      );
-    }
-    if (outcome?.task) {
-      const task = await this.store.in(work.tx).insertCareTask({
-        customerId: row.customerId,
-        responseId: row.id,
-        priority: outcome.task,
-        summary: outcome,
-        createdAt: this.deps.clock.now(),
-      });
-      if (task) {
-        await work.audit({
-          action: 'create',
-          entity: 'form_care_task',
-          entityId: task.id,
-          details: { priority: task.priority, rules: outcome.rules },
-        });
-      }
-    }
-    return [];
+    return this.view(await saveResponse(this.deps, this.store, customerId, actor, locate, input));
   }
 
   /** The care team's tasks from forms (staff API), newest first. */
   careTasks(filter: { status?: string; customerId?: string }): Promise<CareTaskRow[]> {
     return this.store.careTasks(filter);
   }
-}
-
-/** A103 with one message key per refused question. */
-function refused(issues: FormIssue[]) {
-  return codedError('A103', 'Answers could not be saved.', {
-    fields: Object.fromEntries(issues.map((i) => [i.linkId, i.code])),
-  });
 }
 
 export function createFormService(deps: FormsDeps): FormService {

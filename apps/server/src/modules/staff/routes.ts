@@ -21,7 +21,7 @@ import type { StaffAuth } from './auth';
 import type { StaffService } from './service';
 import { referralRoutes } from './referral-routes';
 import { carrierWebhookRoute, treatmentRoutes } from './treatment-routes';
-import { measurementRoutes } from './measurement-routes';
+import { weightRoutes } from './weight-routes';
 import { formRoutes } from './forms-routes';
 import { billingRoutes } from './billing-routes';
 import type { BillingService } from '../billing/service';
@@ -76,7 +76,7 @@ import { staffPasswordResetRoutes } from './password-reset-routes';
  *   POST /staff/message-templates                     {type, description}
  *   Prescriptions, shipments, carrier events, the carrier webhook and lab results: see
  *   treatment-routes.ts. Referrals: referral-routes.ts.
- *   treatment-routes.ts. Starting-weight change decisions: see measurement-routes.ts.
+ *   treatment-routes.ts. Starting-weight change decisions: see weight-routes.ts.
  *   ID checks and form care tasks: see forms-routes.ts.
  *
  * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
@@ -330,7 +330,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
       foreignKeyViolation,
     });
     referralRoutes(scope, { staff, actorOf, existingCustomer, notFound });
-    measurementRoutes(scope, { staff, actorOf, notFound });
+    weightRoutes(scope, { staff, actorOf, notFound });
     formRoutes(scope, {
       staff,
       actorOf,

@@ -19,7 +19,7 @@ import type { IdVerificationService } from '../forms/id-verification';
 import type { MessageRow, MessageService, TemplateRow } from '../messages/service';
 import type { NotificationRow, NotificationService } from '../notifications/service';
 import type { LabService } from '../labs/service';
-import type { MeasurementService } from '../measurements/service';
+import type { WeightService } from '../weight/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { SduiService } from '../sdui/service';
 import type { ReferralService } from '../referrals/service';
@@ -40,7 +40,7 @@ export interface StaffServiceDeps {
   prescriptions: PrescriptionService;
   labs: LabService;
   referrals: ReferralService;
-  measurements: MeasurementService;
+  weight: WeightService;
   forms: FormService;
   idVerification: IdVerificationService;
   bulk: BulkService;
@@ -51,8 +51,8 @@ export interface StaffServiceDeps {
 export class StaffService {
   /** Prescriptions, shipments, carrier events and lab results (treatment-records.ts). */
   readonly treatment: StaffTreatmentRecords;
-  /** Starting-weight change requests the provider team decides (measurement-routes.ts). */
-  readonly measurements: MeasurementService;
+  /** Starting-weight change requests the provider team decides (weight-routes.ts). */
+  readonly weight: WeightService;
   /** Care tasks from forms and ID check decisions (forms-routes.ts). */
   readonly forms: FormService;
   readonly idVerification: IdVerificationService;
@@ -63,7 +63,7 @@ export class StaffService {
 
   constructor(private readonly deps: StaffServiceDeps) {
     this.treatment = new StaffTreatmentRecords(deps);
-    this.measurements = deps.measurements;
+    this.weight = deps.weight;
     this.forms = deps.forms;
     this.idVerification = deps.idVerification;
     this.bulk = deps.bulk;

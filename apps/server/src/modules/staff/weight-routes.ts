@@ -16,21 +16,21 @@ import type { StaffService } from './service';
 
 const formParamSchema = z.object({ formId: z.uuid() });
 
-export interface MeasurementRouteHelpers {
+export interface WeightRouteHelpers {
   staff: StaffService;
   actorOf: (request: FastifyRequest) => AuditActor;
   notFound: (reply: FastifyReply, what: string) => FastifyReply;
 }
 
 /** The staff-authenticated routes, registered inside routes.ts's staff scope. */
-export function measurementRoutes(scope: FastifyInstance, h: MeasurementRouteHelpers): void {
+export function weightRoutes(scope: FastifyInstance, h: WeightRouteHelpers): void {
   const authed = scope.withTypeProvider<ZodTypeProvider>();
 
   authed.post(
     '/staff/measurement-change-forms/:formId/decision',
     { schema: { hide: true, params: formParamSchema, body: measurementChangeDecisionSchema } },
     async (request, reply) => {
-      const decided = await h.staff.measurements.decide(
+      const decided = await h.staff.weight.decide(
         request.params.formId,
         request.body,
         h.actorOf(request),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomer } from '../../../test/factories';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {
@@ -7,6 +7,7 @@ import {
   staffCall,
   staffTokenFor,
 } from '../../../test/messaging-helpers';
+import { WeightStore } from './store';
 
 // Weight tracking end to end (issue 13): bounds, the weightData import recorded once, the
 // starting weight only through the provider team, and no customer reaching another's rows.
@@ -180,6 +181,33 @@ describe('the weightData import', () => {
   it('a link with nothing readable is C112 and records nothing', async () => {
     const a = await person();
     expect(codeOf(await importData(a.token, '_21050.2026-11-01_0'))).toBe('C112');
+    expect((await list(a.token)).data?.getCustomerMeasurements).toEqual([]);
+  });
+});
+
+describe('a failing store (C111, C112)', () => {
+  // What a database fault says (table names, constraint names, SQL) is for the log only.
+  const FAULT = 'relation "measurements_secret" does not exist at pg-pool';
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('a failed load answers C111 without the fault’s text', async () => {
+    const a = await person();
+    vi.spyOn(WeightStore.prototype, 'list').mockRejectedValueOnce(new Error(FAULT));
+    const res = await list(a.token);
+    expect(res.errors?.[0]?.message).toBe('Cannot load weight data.');
+    expect(res.errors?.[0]?.extensions).toEqual({ code: 'C111' });
+    expect(JSON.stringify(res)).not.toContain('measurements_secret');
+  });
+
+  it('a failed import answers C112 without the fault’s text', async () => {
+    const a = await person();
+    vi.spyOn(WeightStore.prototype, 'insertImported').mockRejectedValueOnce(new Error(FAULT));
+    const res = await importData(a.token, '2026-11-01_21050');
+    expect(res.errors?.[0]?.message).toBe('Cannot import weight data.');
+    expect(res.errors?.[0]?.extensions).toEqual({ code: 'C112' });
+    expect(JSON.stringify(res)).not.toContain('measurements_secret');
     expect((await list(a.token)).data?.getCustomerMeasurements).toEqual([]);
   });
 });

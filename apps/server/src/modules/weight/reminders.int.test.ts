@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treatmentConfigurations } from '../../db/schema/catalog';
 import { subscriptions } from '../../db/schema/customers';
-import { measurements } from '../../db/schema/measurements';
+import { measurements } from '../../db/schema/weight';
 import { customerNotifications } from '../../db/schema/notifications';
 import { notificationPreferences } from '../../db/schema/preferences';
 import { createTreatment } from '../../../test/appointment-fixtures';
@@ -92,8 +92,8 @@ describe('the weight tracker reminder job', () => {
 
     // Run again the same day (by hand, twice at once): nothing new.
     await Promise.all([
-      server.services.measurements.reminders.run(),
-      server.services.measurements.reminders.run(),
+      server.services.weight.reminders.run(),
+      server.services.weight.reminders.run(),
     ]);
     expect(await reminders(quiet.id)).toHaveLength(1);
     expect(await mailsTo(quiet.email)).toHaveLength(1);
@@ -126,7 +126,7 @@ describe('the weight tracker reminder job', () => {
       channel: 'email',
       status: 'unsubscribed',
     });
-    const reminded = await server.services.measurements.reminders.run();
+    const reminded = await server.services.weight.reminders.run();
     expect(reminded).toContain(optedOut.id);
     expect(await reminders(optedOut.id)).toHaveLength(1);
     expect(await mailsTo(optedOut.email)).toEqual([]);

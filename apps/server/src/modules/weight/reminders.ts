@@ -5,7 +5,7 @@ import type { Mailer } from '../../platform/mail';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { NotificationService } from '../notifications/service';
 import { weightReminderMail } from './reminder-mail';
-import type { MeasurementStore } from './store';
+import type { WeightStore } from './store';
 
 // The weight tracker reminder (weight_tracker_input_v1, issue 13; spec 01 §2 editWeight=true):
 // a job on the scheduler (app.ts registers it) finds customers on an active weight-loss plan
@@ -39,7 +39,7 @@ export interface WeightReminderPreferences {
 }
 
 export interface WeightReminderDeps {
-  store: MeasurementStore;
+  store: WeightStore;
   customers: WeightReminderCustomers;
   preferences: WeightReminderPreferences;
   notifications: NotificationService;

@@ -9,12 +9,11 @@ import { builder } from '../../graphql/builder';
 import { payloadType } from '../../graphql/payload-type';
 import { parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok, type Payload } from '../../graphql/payload';
-import type { MeasurementChangeFormRow, MeasurementRow } from './service';
-import type { MeasurementService } from './service';
+import type { MeasurementChangeFormRow, MeasurementRow, WeightService } from './service';
 
 declare module '../../graphql/context' {
   interface Services {
-    measurements: MeasurementService;
+    weight: WeightService;
   }
 }
 
@@ -98,7 +97,7 @@ builder.queryField('getCustomerMeasurements', (t) =>
     authScopes: { customer: true },
     args: { customerId: t.arg.id({ required: false }) },
     resolve: (_root, args, ctx) =>
-      ctx.services.measurements.list(requireCustomer(ctx, args.customerId), ctx.actor),
+      ctx.services.weight.list(requireCustomer(ctx, args.customerId), ctx.actor),
   }),
 );
 
@@ -107,7 +106,7 @@ builder.queryField('measurementChangeForms', (t) =>
     type: [MeasurementChangeForm],
     description: "The viewer's starting-weight change requests, newest first.",
     authScopes: { customer: true },
-    resolve: (_root, _args, ctx) => ctx.services.measurements.changeForms(requireCustomer(ctx)),
+    resolve: (_root, _args, ctx) => ctx.services.weight.changeForms(requireCustomer(ctx)),
   }),
 );
 
@@ -127,7 +126,7 @@ builder.mutationField('InsertCustomerMeasurement', (t) =>
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx, args.customerId);
       const input = parseArgs(measurementInputSchema, toInput(args), 'C110');
-      const saved = await ctx.services.measurements.insert(customerId, [input], ctx.actor);
+      const saved = await ctx.services.weight.insert(customerId, [input], ctx.actor);
       return ok('MeasurementSaved', 'Measurement saved.', saved);
     },
   }),
@@ -146,7 +145,7 @@ builder.mutationField('InsertCustomerMeasurements', (t) =>
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx, args.customerId);
       const inputs = parseArgs(measurementsInputSchema, args.objects.map(toInput), 'C110');
-      const saved = await ctx.services.measurements.insert(customerId, inputs, ctx.actor);
+      const saved = await ctx.services.weight.insert(customerId, inputs, ctx.actor);
       return ok('MeasurementsSaved', 'Measurements saved.', saved);
     },
   }),
@@ -166,7 +165,7 @@ builder.mutationField('updateWeightMeasurement', (t) =>
         { id: String(args.id), newWeight: args.newWeight },
         'C110',
       );
-      const row = await ctx.services.measurements.updateWeight(
+      const row = await ctx.services.weight.updateWeight(
         customerId,
         input.id,
         input.newWeight,
@@ -195,11 +194,7 @@ builder.mutationField('InsertMeasurementChangeForm', (t) =>
         { startingWeight: args.startingWeight, reason: args.reason ?? '' },
         'C110',
       );
-      const form = await ctx.services.measurements.requestStartingWeight(
-        customerId,
-        input,
-        ctx.actor,
-      );
+      const form = await ctx.services.weight.requestStartingWeight(customerId, input, ctx.actor);
       return ok('MeasurementChangeRequested', 'Sent to the provider team.', form);
     },
   }),
@@ -217,7 +212,7 @@ builder.mutationField('importWeightData', (t) =>
     resolve: (_root, args, ctx) => {
       const customerId = requireCustomer(ctx);
       const weightData = parseArgs(weightDataArg, args.weightData, 'C112');
-      return ctx.services.measurements.importWeightData(customerId, weightData, ctx.actor);
+      return ctx.services.weight.importWeightData(customerId, weightData, ctx.actor);
     },
   }),
 );

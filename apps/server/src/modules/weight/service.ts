@@ -11,7 +11,7 @@ import {
   type WeightReminderCustomers,
   type WeightReminderPreferences,
 } from './reminders';
-import { MeasurementStore, type MeasurementChangeFormRow, type MeasurementRow } from './store';
+import { WeightStore, type MeasurementChangeFormRow, type MeasurementRow } from './store';
 
 export type { MeasurementChangeFormRow, MeasurementRow };
 
@@ -19,11 +19,12 @@ export type { MeasurementChangeFormRow, MeasurementRow };
  * Weight tracking (spec 02 §3–§7, issue 13): a customer's weights, goal, starting weight and
  * height. Inputs arrive parsed by the domain schemas (bounds included); the database checks
  * the same bounds again. A starting weight, once there, changes only through a change request
- * the provider team decides (spec 02 §6). Saves fail as C110, loads as C111, imports as C112.
+ * the provider team decides (spec 02 §6). Saves fail as C110, loads as C111, imports as C112;
+ * a load's or an import's fault travels as the coded error's cause, which only the log sees.
  */
-export class MeasurementService {
+export class WeightService {
   constructor(
-    private readonly store: MeasurementStore,
+    private readonly store: WeightStore,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
@@ -42,7 +43,8 @@ export class MeasurementService {
       });
       return rows;
     } catch (error) {
-      throw codedError('C111', 'Cannot load weight data.', { reason: String(error) });
+      // The fault's text is for the log (the edges log a cause), never for the client.
+      throw codedError('C111', 'Cannot load weight data.', { cause: error });
     }
   }
 
@@ -156,7 +158,7 @@ export class MeasurementService {
         };
       });
     } catch (error) {
-      throw codedError('C112', 'Cannot import weight data.', { reason: String(error) });
+      throw codedError('C112', 'Cannot import weight data.', { cause: error });
     }
   }
 
@@ -220,7 +222,7 @@ export class MeasurementService {
 }
 
 /** Builds the service over its own store (called by the composition root). */
-export function createMeasurementService(deps: {
+export function createWeightService(deps: {
   db: Db;
   uow: UnitOfWork;
   audit: AuditLog;
@@ -230,8 +232,8 @@ export function createMeasurementService(deps: {
   notifications: NotificationService;
   mailer: Mailer;
   publicUrl: string;
-}): MeasurementService {
-  const store = new MeasurementStore(deps.db);
+}): WeightService {
+  const store = new WeightStore(deps.db);
   const reminders = new WeightReminders({
     store,
     customers: deps.customers,
@@ -242,5 +244,5 @@ export function createMeasurementService(deps: {
     clock: deps.clock,
     publicUrl: deps.publicUrl,
   });
-  return new MeasurementService(store, deps.uow, deps.audit, deps.clock, reminders);
+  return new WeightService(store, deps.uow, deps.audit, deps.clock, reminders);
 }

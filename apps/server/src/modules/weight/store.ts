@@ -1,17 +1,13 @@
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  measurementChangeForms,
-  measurements,
-  weightReminders,
-} from '../../db/schema/measurements';
+import { measurementChangeForms, measurements, weightReminders } from '../../db/schema/weight';
 
 export type MeasurementRow = typeof measurements.$inferSelect;
 export type MeasurementChangeFormRow = typeof measurementChangeForms.$inferSelect;
 export type NewMeasurement = typeof measurements.$inferInsert;
 
 /** The only place with SQL for measurements and starting-weight change requests. */
-export class MeasurementStore {
+export class WeightStore {
   constructor(private readonly db: Db) {}
 
   list(customerId: string, tx: Db = this.db) {

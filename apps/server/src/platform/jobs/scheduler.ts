@@ -28,6 +28,9 @@ export interface JobDefinition {
   run: () => Promise<unknown>;
 }
 
+/** How often a started scheduler looks for due jobs (real time). */
+export const JOBS_TICK_MS = 30_000;
+
 export interface JobLogger {
   error(object: unknown, message: string): void;
 }
@@ -49,7 +52,7 @@ export class JobScheduler {
   }
 
   /** Starts ticking (real time); each tick runs the jobs due by the server's clock. */
-  start(tickMs: number): void {
+  start(tickMs = JOBS_TICK_MS): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
       if (this.ticking) return;

@@ -1,0 +1,94 @@
+import { hkdfSync } from 'node:crypto';
+import { exportJWK } from 'jose';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { SigningKeys } from './identity/keys';
+import { AuditLog } from './platform/audit';
+import type { Clock } from './platform/clock';
+import { createDocumentStore, type DocumentStore } from './platform/document-store';
+import { Events } from './platform/events';
+import { SandboxCheckout } from './platform/gateway/checkout';
+import { SandboxGateway } from './platform/gateway/sandbox';
+import { loggerOptions } from './platform/logger';
+import { OutboxMailer, PreferenceGatedMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { createEmitter, type Emitter } from './platform/pubsub';
+import { OutboxTextSender, PreferenceGatedTextSender } from './platform/sms';
+import { UnitOfWork } from './platform/unit-of-work';
+
+/** The platform pieces every area shares, built once (by compose(), services.ts). */
+export interface Platform {
+  clock: Clock;
+  /** The server's log (Fastify logs through it too): secrets and personal data redacted. */
+  logger: FastifyBaseLogger;
+  audit: AuditLog;
+  /** The live updates' emitter: in process, or through Redis when REDIS_URL is set. */
+  emitter: Emitter;
+  /** Publishes on `emitter`: what Mercurius' subscriptions and the session revocations hear. */
+  events: Events;
+  uow: UnitOfWork;
+  /** Mail through the preference gate (the root hands the gate its policy). */
+  mailer: PreferenceGatedMailer;
+  /** The development outbox when no SMTP server is configured. */
+  outbox: OutboxMailer | null;
+  /** Texts, through the same preference gate as mail. */
+  texts: PreferenceGatedTextSender;
+  /** The development text outbox (no SMS provider is built in; TextSender is the seam). */
+  smsOutbox: OutboxTextSender;
+  /** Where documents' bytes live: DATA_DIR/files, or S3 when S3_BUCKET is set. */
+  files: DocumentStore;
+  /** The built-in sandbox payment gateway (GATEWAY=sandbox); its tokenization route needs it. */
+  sandboxGateway: SandboxGateway;
+  /** The sandbox gateway's hosted pay-later checkout; app.ts wires its webhook delivery. */
+  sandboxCheckout: SandboxCheckout;
+  /** Signs and verifies the gateway's webhooks (HMAC-SHA256). */
+  gatewayWebhookSecret: Buffer;
+}
+
+/** Builds the platform; `close()` (services.ts) closes what it opens, in order. */
+export async function buildPlatform(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  keys: SigningKeys;
+}): Promise<Platform> {
+  const { config, db, clock, keys } = deps;
+  const outbox = config.smtpUrl ? null : new OutboxMailer(db);
+  const transport: Mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : (outbox as OutboxMailer);
+  const smsOutbox = new OutboxTextSender(db);
+  const emitter = createEmitter(config.redisUrl);
+  const gatewayWebhookSecret = await derivedSecret(keys, 'portal gateway webhooks');
+  return {
+    clock,
+    logger: pino(loggerOptions(config.logLevel)),
+    // Outside a transaction (reads, sign-ins): batched, one insert per tick, flushed on close.
+    // Inside a UnitOfWork a write's audit row still goes in its own transaction.
+    audit: new AuditLog(db, { batched: true, flushMs: config.auditFlushMs }),
+    emitter,
+    events: new Events(emitter),
+    uow: new UnitOfWork(db),
+    // Every area gets the gated mailer and text sender: the one place preferences are checked.
+    mailer: new PreferenceGatedMailer(transport),
+    outbox,
+    texts: new PreferenceGatedTextSender(smsOutbox),
+    smsOutbox,
+    files: createDocumentStore(config.files),
+    sandboxGateway: new SandboxGateway(db),
+    sandboxCheckout: new SandboxCheckout(db, clock, gatewayWebhookSecret),
+    gatewayWebhookSecret,
+  };
+}
+
+/**
+ * Without FILES_SIGNING_SECRET (or BILLING_QUOTE_SECRET), signed file URLs (quotes) use a key
+ * derived (HKDF, one label each) from the token signing key, which every instance shares
+ * already (JWT_PRIVATE_KEY, or the one kept under DATA_DIR).
+ */
+export async function derivedSecret(keys: SigningKeys, label: string): Promise<Buffer> {
+  const { d } = await exportJWK(keys.privateKey);
+  if (!d) throw new Error('the signing key has no private part');
+  return Buffer.from(hkdfSync('sha256', Buffer.from(d, 'base64url'), '', label, 32));
+}

@@ -1,0 +1,110 @@
+import {
+  MINUTE_MS,
+  type reauthenticateRequestSchema,
+  type signInRequestSchema,
+  type updatePasswordRequestSchema,
+} from '@portal/domain';
+import type { z } from 'zod';
+import type { AuditLog } from '../platform/audit';
+import type { Clock } from '../platform/clock';
+import type { UnitOfWork } from '../platform/unit-of-work';
+import type { OneTimeCodes } from './codes';
+import { refuseCommonPassword } from './common-passwords';
+import { IdentityError } from './errors';
+import { enforceLimit, type IdentityLimiter } from './rate-limits';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './secrets';
+import type { Authenticated, RequestMeta, SessionService, TokenPair } from './sessions';
+import type { IdentityStore } from './store';
+
+/** Changing the password needs a password check (sign-in or re-authentication) this recent. */
+export const RECENT_LOGIN_MS = 5 * MINUTE_MS;
+
+// Inputs arrive parsed by their route's schema (@portal/domain), so the service takes them typed.
+type SignInInput = z.output<typeof signInRequestSchema>;
+type ReauthenticateInput = z.output<typeof reauthenticateRequestSchema>;
+type UpdatePasswordInput = z.output<typeof updatePasswordRequestSchema>;
+
+export interface PasswordSignInDeps {
+  store: IdentityStore;
+  sessions: SessionService;
+  codes: OneTimeCodes;
+  limiter: IdentityLimiter;
+  audit: AuditLog;
+  uow: UnitOfWork;
+  clock: Clock;
+  tenantId: string;
+}
+
+/** The portal's password checks: sign-in, re-authentication, and a change of password. */
+export class PasswordSignIn {
+  constructor(private readonly deps: PasswordSignInDeps) {}
+
+  async signIn({ email, password }: SignInInput, meta: RequestMeta): Promise<TokenPair> {
+    const { store, limiter } = this.deps;
+    await enforceLimit(limiter, 'signIn', meta.ip, email);
+    const user = await store.findUserByEmail(this.deps.tenantId, email);
+    if (!user?.passwordHash) {
+      await burnPasswordCheck(password);
+      throw new IdentityError('invalid-credentials');
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await this.deps.audit.record(
+        { type: 'anonymous', id: null, ...meta },
+        { action: 'sign_in_failed', entity: 'user', entityId: user.id },
+      );
+      throw new IdentityError('invalid-credentials');
+    }
+    // The portal signs in customers only; the care team signs in through the staff API.
+    if (user.role !== 'customer') throw new IdentityError('invalid-credentials');
+    if (user.disabledAt) throw new IdentityError('contact-support');
+    if (!user.emailVerifiedAt) {
+      // A new verification mail goes out with every such attempt, within the mail limit.
+      if ((await limiter.check('verify', meta.ip, email)) === 0) {
+        await this.deps.codes.mailLink(user, 'verify_email', 'verifyEmail');
+      }
+      throw new IdentityError('email-not-verified');
+    }
+    return this.deps.sessions.startSession(user, meta, {
+      action: 'sign_in',
+      entity: 'user',
+      entityId: user.id,
+    });
+  }
+
+  /** A password check again for the bearer's session (authenticated before its input is read). */
+  async reauthenticate(
+    { user, session }: Authenticated,
+    { password }: ReauthenticateInput,
+    meta: RequestMeta,
+  ): Promise<TokenPair> {
+    await enforceLimit(this.deps.limiter, 'signIn', meta.ip, user.email);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
+      throw new IdentityError('invalid-credentials');
+    // A fresh session, so the caller holds a refresh token that reflects the new check; the
+    // session it was called from ends (ASVS 7.2.4), its tokens and sockets with it.
+    const fresh = await this.deps.sessions.startSession(user, meta);
+    await this.deps.sessions.end(session.id, 'reauthenticated');
+    return fresh;
+  }
+
+  async updatePassword(
+    { user, session }: Authenticated,
+    { newPassword }: UpdatePasswordInput,
+    meta: RequestMeta,
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    if (now.getTime() - session.authenticatedAt.getTime() > RECENT_LOGIN_MS)
+      throw new IdentityError('requires-recent-login');
+    refuseCommonPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword);
+    const actor = { type: user.role, id: user.id, ...meta };
+    const ended = await this.deps.uow.run(actor, async (work) => {
+      const store = this.deps.store.in(work.tx);
+      await store.updateUser(user.id, { passwordHash }, now);
+      const ids = await store.revokeUserSessions(user.id, 'password-changed', now, session.id);
+      await work.audit({ action: 'password_changed', entity: 'user', entityId: user.id });
+      return ids;
+    });
+    await this.deps.sessions.ended(ended);
+  }
+}

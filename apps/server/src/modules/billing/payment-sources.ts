@@ -1,0 +1,119 @@
+import { paymentFailure, type ReplacePaymentSourceInput } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { codedError } from '../../platform/errors';
+import type { AuditActor, AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { PaymentGateway } from '../../platform/gateway/gateway';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { CustomerService } from '../customers/service';
+import type { BillingStore, PaymentSourceRow } from './store';
+
+// The customer's saved cards (spec 02 §3 payment sources): listed, replaced through a gateway
+// token, and the one a subscription is charged to. The billing address on a card is
+// billing-address.ts's.
+
+export interface PaymentSourceView extends PaymentSourceRow {
+  subscriptionIds: string[];
+}
+
+export interface PaymentSourcesDeps {
+  customers: Pick<CustomerService, 'subscriptionIds'>;
+  uow: UnitOfWork;
+  audit: AuditLog;
+  clock: Clock;
+  gateway: PaymentGateway;
+}
+
+export class PaymentSources {
+  constructor(
+    private readonly store: BillingStore,
+    private readonly deps: PaymentSourcesDeps,
+  ) {}
+
+  /** The card a subscription is charged to: its own link, else the customer's newest card. */
+  async forSubscription(customerId: string, subscriptionId: string, db?: Db) {
+    const store = db ? this.store.in(db) : this.store;
+    return (
+      (await store.sourceOfSubscription(subscriptionId)) ??
+      (await store.activePaymentSources(customerId))[0]
+    );
+  }
+
+  /** Customer payment sources, newest first (updated_at descending). */
+  async list(customerId: string, actor: AuditActor): Promise<PaymentSourceView[]> {
+    const sources = await this.store.activePaymentSources(customerId);
+    const links = await this.store.subscriptionsOfSources(sources.map((s) => s.id));
+    await this.deps.audit.record(actor, {
+      action: 'read',
+      entity: 'payment_source',
+      entityId: null,
+      details: { customerId, count: sources.length },
+    });
+    return sources.map((s) => ({
+      ...s,
+      subscriptionIds: links.filter((l) => l.paymentSourceId === s.id).map((l) => l.subscriptionId),
+    }));
+  }
+
+  /**
+   * Replace payment source: the gateway checks the card behind the token; the new source takes
+   * over the old one's subscriptions (or, for a first card, all of the customer's). ST102 with
+   * the processor's reason when the card is refused; nothing changes then.
+   */
+  async replace(customerId: string, input: ReplacePaymentSourceInput, actor: AuditActor) {
+    const old = input.oldPaymentSourceId
+      ? await this.store.paymentSource(customerId, input.oldPaymentSourceId)
+      : undefined;
+    if (input.oldPaymentSourceId && old?.status !== 'active') {
+      throw codedError('ST101', 'Payment method not found.', { reason: 'not_found' });
+    }
+    const attached = await this.deps.gateway.attach(input.paymentToken);
+    if (!attached.ok) {
+      const failure = paymentFailure('paymentSource', attached.reason);
+      throw codedError(failure.code, 'The card was not accepted.', { reason: failure.reason });
+    }
+    const pm = attached.paymentMethod;
+    return this.deps.uow.run(
+      actor,
+      async (work) => {
+        const store = this.store.in(work.tx);
+        const now = this.deps.clock.now();
+        const created = await store.insertPaymentSource({
+          customerId,
+          gatewayPaymentMethodId: pm.id,
+          brand: pm.brand,
+          last4: pm.last4,
+          expiryMonth: pm.expiryMonth,
+          expiryYear: pm.expiryYear,
+          billingFirstName: old?.billingFirstName ?? null,
+          billingLastName: old?.billingLastName ?? null,
+          billingStreetAddress1: old?.billingStreetAddress1 ?? null,
+          billingStreetAddress2: old?.billingStreetAddress2 ?? null,
+          billingCity: old?.billingCity ?? null,
+          billingState: old?.billingState ?? null,
+          billingStateCode: old?.billingStateCode ?? null,
+          billingZipCode: old?.billingZipCode ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const subscriptionIds = old
+          ? (await store.subscriptionsOfSources([old.id])).map((l) => l.subscriptionId)
+          : await this.deps.customers.subscriptionIds(customerId, work.tx);
+        await store.linkSubscriptions(subscriptionIds, created.id);
+        if (old) await store.retirePaymentSource(old.id, now);
+        await work.audit({
+          action: 'create',
+          entity: 'payment_source',
+          entityId: created.id,
+          details: { replaced: old?.id ?? null, brand: pm.brand, last4: pm.last4, subscriptionIds },
+        });
+        return {
+          oldPaymentSourceId: old?.id ?? null,
+          newPaymentSourceId: created.id,
+          subscriptionIds,
+        };
+      },
+      { lock: `billing:${customerId}` },
+    );
+  }
+}

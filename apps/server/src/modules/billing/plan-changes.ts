@@ -1,0 +1,198 @@
+import {
+  calendarDateIn,
+  QUOTE_TTL_MINUTES,
+  type ChangeSubscriptionInput,
+  type PriceChangeQuote,
+  type PriceChangeQuoteInput,
+} from '@portal/domain';
+import { codedError } from '../../platform/errors';
+import type { AuditActor } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { BillingSubscription, CustomerService } from '../customers/service';
+import { changeAnswer, type Charging, type ChangeResult } from './charging';
+import { previewCredits, type ReferralCreditPort } from './credits';
+import type { PaymentSources } from './payment-sources';
+import { normalisedRequest, priceChange, sameRequest } from './pricing';
+import type { QuoteSigner } from './quote-signature';
+import type { BillingStore, PaymentSourceRow } from './store';
+
+// Plan changes (spec 02 §3, §7): a quote, priced on the server, stored and signed; then the
+// change that submits it, re-priced and charged exactly once (charging.ts) under the quote id.
+
+export interface QuoteView extends PriceChangeQuote {
+  /** Referral and account credit the charge will use (amountDue is after them). */
+  referralCreditApplied: number;
+  accountCreditApplied: number;
+  id: string;
+  signature: string;
+  expiresAt: Date;
+  subscriptionStatus: string;
+  paymentSource: PaymentSourceRow | null;
+}
+
+/** Today in the customer's time zone: the day billing periods and contracts count from. */
+export function billingToday(clock: Clock, sub: BillingSubscription): string {
+  return calendarDateIn(clock.now(), sub.timeZone);
+}
+
+/** One of the customer's subscriptions; another customer's reads as not found (`code`). */
+export async function ownSubscription(
+  customers: Pick<CustomerService, 'subscriptionForBilling'>,
+  customerId: string,
+  subscriptionId: string,
+  code: string,
+): Promise<BillingSubscription> {
+  const sub = await customers.subscriptionForBilling(customerId, subscriptionId);
+  if (!sub) throw codedError(code, 'Subscription not found.', { reason: 'not_found' });
+  return sub;
+}
+
+export interface PlanChangesDeps {
+  customers: Pick<CustomerService, 'subscriptionForBilling'>;
+  uow: UnitOfWork;
+  clock: Clock;
+  signer: QuoteSigner;
+  credits: ReferralCreditPort;
+  charging: Charging;
+  paymentSources: PaymentSources;
+}
+
+export class PlanChanges {
+  constructor(
+    private readonly store: BillingStore,
+    private readonly deps: PlanChangesDeps,
+  ) {}
+
+  /** The subscription and add-on price change quote; stored, signed, and good for a while. */
+  async quote(
+    customerId: string,
+    input: PriceChangeQuoteInput,
+    actor: AuditActor,
+  ): Promise<QuoteView> {
+    const { customers, clock } = this.deps;
+    const sub = await ownSubscription(customers, customerId, input.existingSubscriptionId, 'TC101');
+    if (sub.subscription.status === 'cancelled') {
+      throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
+    }
+    const { quote: priced } = await priceChange(this.store, sub, input, billingToday(clock, sub));
+    const credits = await previewCredits(
+      this.deps.credits,
+      this.store,
+      customerId,
+      priced.amountDue,
+    );
+    const quote = { ...priced, amountDue: credits.dueCents };
+    const expiresAt = new Date(clock.now().getTime() + QUOTE_TTL_MINUTES * 60_000);
+    const row = await this.deps.uow.run(actor, async (work) => {
+      const stored = await this.store.in(work.tx).insertQuote({
+        customerId,
+        subscriptionId: sub.subscription.id,
+        request: normalisedRequest(input),
+        quote,
+        amountDue: quote.amountDue,
+        expiresAt,
+      });
+      await work.audit({
+        action: 'create',
+        entity: 'billing_quote',
+        entityId: stored.id,
+        details: { subscriptionId: sub.subscription.id, amountDue: quote.amountDue },
+      });
+      return stored;
+    });
+    return {
+      ...quote,
+      referralCreditApplied: credits.referralCents,
+      accountCreditApplied: credits.accountCents,
+      id: row.id,
+      signature: this.deps.signer.sign({ id: row.id, amountDue: row.amountDue, expiresAt }),
+      expiresAt,
+      subscriptionStatus: sub.subscription.status,
+      paymentSource:
+        (await this.deps.paymentSources.forSubscription(customerId, sub.subscription.id)) ?? null,
+    };
+  }
+
+  /**
+   * Change customer subscription: submits the quote it was shown. The quote's signature, owner,
+   * request and expiry are checked and the change re-priced; if the amount moved it is refused,
+   * not charged. The plan changes only if the payment succeeds (TC108 otherwise).
+   */
+  async change(
+    customerId: string,
+    input: ChangeSubscriptionInput,
+    actor: AuditActor,
+  ): Promise<ChangeResult> {
+    const { customers, clock, charging } = this.deps;
+    const refused = (reason: string, message: string) => codedError('TC104', message, { reason });
+    const stored = await this.store.quote(customerId, input.quoteId);
+    if (
+      !stored ||
+      stored.subscriptionId !== input.existingSubscriptionId ||
+      !this.deps.signer.verify(
+        { id: stored.id, amountDue: stored.amountDue, expiresAt: stored.expiresAt },
+        input.quoteSignature,
+      )
+    ) {
+      throw refused('quote_invalid', 'This quote is not valid.');
+    }
+    if (!sameRequest(stored.request, normalisedRequest(input))) {
+      throw refused('quote_mismatch', 'The change differs from the quote shown.');
+    }
+    // The quote id is the idempotency key: a repeat of a change already made answers as it did.
+    const replay = async () => {
+      const existing = await this.store.chargeByKey(stored.id);
+      if (!existing) return undefined;
+      const source = existing.paymentSourceId
+        ? await this.store.paymentSource(customerId, existing.paymentSourceId)
+        : undefined;
+      return changeAnswer(
+        await charging.complete(actor, existing, source?.gatewayPaymentMethodId ?? null),
+      );
+    };
+    const replayed = await replay();
+    if (replayed) return replayed;
+    if (stored.expiresAt.getTime() < clock.now().getTime()) {
+      throw refused('quote_expired', 'This quote has expired; please review the new one.');
+    }
+    const sub = await ownSubscription(customers, customerId, input.existingSubscriptionId, 'TC101');
+    if (sub.subscription.status === 'cancelled') {
+      throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
+    }
+    const { quote, intent } = await priceChange(this.store, sub, input, billingToday(clock, sub));
+    const credits = await previewCredits(
+      this.deps.credits,
+      this.store,
+      customerId,
+      quote.amountDue,
+    );
+    if (credits.dueCents !== stored.amountDue) {
+      // The same change sent twice at once: the first took the credits while this one priced
+      // them, so the amount only looks moved; answer as the first did.
+      const concurrent = await replay();
+      if (concurrent) return concurrent;
+      throw refused(
+        'quote_changed',
+        'The price has changed since this quote; please review the new one.',
+      );
+    }
+    const source = await this.deps.paymentSources.forSubscription(customerId, sub.subscription.id);
+    if (!source && credits.dueCents > 0) {
+      throw codedError('TC106', 'Add a payment method first.', { reason: 'no_payment_source' });
+    }
+    const charge = await charging.begin(actor, {
+      customerId,
+      subscriptionId: sub.subscription.id,
+      key: stored.id,
+      amount: quote.amountDue,
+      expectedAmount: stored.amountDue,
+      paymentSourceId: source?.id ?? null,
+      intent,
+      quote,
+    });
+    return changeAnswer(
+      await charging.complete(actor, charge, source?.gatewayPaymentMethodId ?? null),
+    );
+  }
+}
