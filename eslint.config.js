@@ -305,7 +305,7 @@ export default tseslint.config(
   domainPurity,
   auditByUnitOfWork,
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
