@@ -5,7 +5,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { useHeadingFocusOnRouteChange } from '../components/layout/route-focus';
 import { UpdateBanner } from '../components/layout/update-banner';
 import { loadChatWidget, isChatHiddenOn, setChatWidgetHidden } from '../lib/chat-widget';
-import { useAppConfig } from '../lib/config';
+import { useAppConfig } from '../lib/use-app-config';
 import { captureFlagOverrides } from '../lib/flags/overrides';
 import { ANONYMOUS_TARGETING_KEY } from '../lib/flags/flag-store';
 import { useApplyLanguage } from '../lib/i18n-app';

@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { getJson } from './api/http';
-import { useServices } from './services';
 
 /** GET /config.json: runtime settings the server hands the web app. */
 export interface AppConfig {
@@ -15,7 +13,8 @@ export interface AppConfig {
   flags: Record<string, boolean>;
 }
 
-const FALLBACK: AppConfig = {
+/** What the app runs on while /config.json loads, or when it cannot be read. */
+export const FALLBACK_APP_CONFIG: AppConfig = {
   tenantId: 'portal',
   googleSignIn: false,
   version: null,
@@ -41,7 +40,7 @@ function booleans(value: unknown): Record<string, boolean> {
 export async function fetchAppConfig(): Promise<AppConfig> {
   const raw = await getJson<Record<string, unknown>>('/config.json');
   return {
-    tenantId: str(raw.tenantId) ?? FALLBACK.tenantId,
+    tenantId: str(raw.tenantId) ?? FALLBACK_APP_CONFIG.tenantId,
     googleSignIn: raw.googleSignIn === true,
     version: str(raw.version),
     chatWidgetUrl: str(raw.chatWidgetUrl),
@@ -108,20 +107,4 @@ export class AppConfigStore {
       }
     }
   }
-}
-
-/** The runtime config; while loading (or if it fails) the safe fallback is returned. */
-export function useAppConfig(): AppConfig {
-  const { config } = useServices();
-  const value = useSyncExternalStore(config.subscribe, config.getSnapshot);
-  useEffect(() => {
-    if (!value) config.load().catch(() => undefined);
-  }, [config, value]);
-  return value ?? FALLBACK;
-}
-
-/** For event handlers that need the config now (the cached copy, or one fetch). */
-export function useLoadAppConfig(): () => Promise<AppConfig> {
-  const { config } = useServices();
-  return useCallback(() => config.load(), [config]);
 }

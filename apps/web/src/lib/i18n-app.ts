@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, FEATURE_FLAGS, LANGUAGES, type Language } from '@port
 import { useCallback, useEffect } from 'react';
 import { I18n } from './i18n-core';
 import { useTranslation } from './i18n-react';
-import { useFlag } from './flags/flag-store';
+import { useFlag } from './flags/use-flag';
 import { useServices } from './services';
 import { STORAGE_KEYS } from './session/storage-keys';
 import enCore from '../locales/en/translation.json';

@@ -10,7 +10,7 @@ import { theme } from '../app/theme';
 import { AlertProvider } from '../components/alerts/alert-context';
 import { BannerSlot, BannerSlotProvider } from '../components/layout/banner-slot';
 import { AppConfigStore } from '../lib/config';
-import type { Customer } from '../lib/customer/use-customer';
+import type { Customer } from '../lib/customer/customer';
 import { ANONYMOUS_TARGETING_KEY, FlagStore } from '../lib/flags/flag-store';
 import { createI18n } from '../lib/i18n';
 import { ServicesProvider, type AppServices } from '../lib/services';

@@ -10,11 +10,7 @@ import {
 import { useTranslation } from '../../lib/i18n-react';
 import { reportClientError } from '../../lib/errors/report-error';
 import { AlertStack } from './alert-stack';
-import { resolveAlert, type AlertInput, type ResolvedAlert } from './resolve-alert';
-
-export interface ShownAlert extends ResolvedAlert {
-  id: number;
-}
+import { resolveAlert, type AlertInput, type ShownAlert } from './resolve-alert';
 
 interface AlertApi {
   showAlert: (input: AlertInput) => number;

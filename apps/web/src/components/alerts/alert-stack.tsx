@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
-import { useAppConfig } from '../../lib/config';
-import type { ShownAlert } from './alert-context';
+import { useAppConfig } from '../../lib/use-app-config';
+import type { ShownAlert } from './resolve-alert';
 
 const ContactSupportDialog = lazy(async () => ({
   default: (await import('../support/contact-support-dialog')).ContactSupportDialog,

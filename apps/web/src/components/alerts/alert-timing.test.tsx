@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../lib/config';
-import { CUSTOMER_QUERY_KEY } from '../../lib/customer/use-customer';
+import { CUSTOMER_QUERY_KEY } from '../../lib/customer/customer';
 import { createI18n } from '../../lib/i18n';
 import { ServicesProvider } from '../../lib/services';
 import { CUSTOMER, createFakeServices } from '../../test/render-with-services';

@@ -23,6 +23,11 @@ export interface ResolvedAlert {
   autoHideMs: number | null;
 }
 
+/** An alert on screen: the stack shows it, the provider dismisses it by its id. */
+export interface ShownAlert extends ResolvedAlert {
+  id: number;
+}
+
 /**
  * Spec 01 §8: a code shows its catalogue message and a contact link when it has a support
  * category; errors and warnings stay until dismissed, other messages hide after 4 seconds

@@ -1,7 +1,7 @@
 import { fullName } from '@portal/domain';
 import { useTranslation } from '../../lib/i18n-react';
 import { useLocation } from 'react-router';
-import { useAppConfig } from '../../lib/config';
+import { useAppConfig } from '../../lib/use-app-config';
 import { useLoadedCustomer } from '../../lib/customer/loaded-customer';
 import { buildSupportRequestUrl } from '../../lib/support';
 

@@ -5,7 +5,7 @@ import {
   UpdateShippingAddressDocument,
   type UpdateShippingAddressMutationVariables,
 } from '../../gql/graphql';
-import { CUSTOMER_QUERY_KEY } from '../../lib/customer/use-customer';
+import { CUSTOMER_QUERY_KEY } from '../../lib/customer/customer';
 import { useServices } from '../../lib/services';
 
 /** Update phone (C104); the customer query goes stale. */

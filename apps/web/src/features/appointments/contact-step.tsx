@@ -24,7 +24,7 @@ import { Trans, useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { fieldErrorsOf } from '../../lib/api/error-code';
-import type { Customer } from '../../lib/customer/use-customer';
+import type { Customer } from '../../lib/customer/customer';
 import { formatCalendarDate } from '../../lib/format';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS } from '../../lib/routes';

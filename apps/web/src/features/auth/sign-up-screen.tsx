@@ -13,7 +13,7 @@ import { useAlerts } from '../../components/alerts/alert-context';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api/http';
 import { accountApi } from '../../lib/api/identity';
-import { useLoadAppConfig } from '../../lib/config';
+import { useLoadAppConfig } from '../../lib/use-app-config';
 import { fieldError, muiField } from '../../lib/forms';
 import { safeReturnTo, signInPathFor } from '../../lib/routes';
 import { AccessHeading, MailSentPanel } from './access-heading';

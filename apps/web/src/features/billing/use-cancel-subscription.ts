@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CancelSubscriptionDocument } from '../../gql/graphql';
 import { useServices } from '../../lib/services';
-import { CUSTOMER_QUERY_KEY } from '../../lib/customer/use-customer';
+import { CUSTOMER_QUERY_KEY } from '../../lib/customer/customer';
 import { BILLING_KEY } from './keys';
 
 /** cancelSubscription: a reason from the list and an optional bounded free text (spec 02 §5). */

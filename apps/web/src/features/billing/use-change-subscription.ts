@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChangeCustomerSubscriptionDocument } from '../../gql/graphql';
 import { useServices } from '../../lib/services';
-import { CUSTOMER_QUERY_KEY } from '../../lib/customer/use-customer';
+import { CUSTOMER_QUERY_KEY } from '../../lib/customer/customer';
 import { BILLING_KEY } from './keys';
 import type { QuoteRequest } from './use-price-change-quote';
 

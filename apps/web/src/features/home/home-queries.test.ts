@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createGraphqlClient } from '../../lib/api/graphql-client';
 import { APPOINTMENT_PRESENCE_QUERY_KEY } from '../../lib/appointments/use-has-appointments';
-import { CUSTOMER_QUERY_KEY } from '../../lib/customer/use-customer';
+import { CUSTOMER_QUERY_KEY } from '../../lib/customer/customer';
 import { FEATURE_FLAGS_QUERY_KEY, loadFeatureFlags } from '../../lib/flags/load-feature-flags';
 import { CONTRACT_EXPIRATION_QUERY_KEY } from '../../lib/notifications/use-contract-expiration-banners';
 import { LAB_RESULT_NOTIFICATIONS_QUERY_KEY } from '../../lib/notifications/use-lab-result-notifications';

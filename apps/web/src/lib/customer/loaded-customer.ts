@@ -1,8 +1,5 @@
 import { useServices } from '../services';
-import type { Customer } from './use-customer';
-
-/** The customer query's key; here, apart from its document, so the error screen stays light. */
-export const CUSTOMER_QUERY_KEY = ['customer'] as const;
+import { CUSTOMER_QUERY_KEY, type Customer } from './customer';
 
 /**
  * The customer if already loaded, without subscribing: for prefilling forms and links. (A

@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { GetCustomerDataDocument, type GetCustomerDataQuery } from '../../gql/graphql';
+import { GetCustomerDataDocument } from '../../gql/graphql';
 import type { GraphqlClient } from '../api/graphql-client';
 import { useServices, useSession } from '../services';
-import { CUSTOMER_QUERY_KEY } from './loaded-customer';
-
-export { CUSTOMER_QUERY_KEY, useLoadedCustomer } from './loaded-customer';
-
-export type Customer = NonNullable<GetCustomerDataQuery['customer']>;
+import { CUSTOMER_QUERY_KEY } from './customer';
 
 export function customerQueryOptions(graphql: GraphqlClient) {
   return queryOptions({

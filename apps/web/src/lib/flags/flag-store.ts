@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-import { useServices } from '../services';
 import type { FlagOverrides } from './overrides';
 
 export type FlagLoader = () => Promise<Record<string, boolean>>;
@@ -98,11 +96,4 @@ export class FlagStore {
     }
     return {};
   }
-}
-
-/** A boolean flag for any screen, signed out included (no OpenFeature SDK needed). */
-export function useFlag(flagKey: string, defaultValue = false): boolean {
-  const { flags } = useServices();
-  useSyncExternalStore(flags.subscribe, flags.getSnapshot);
-  return flags.getBoolean(flagKey, defaultValue);
 }

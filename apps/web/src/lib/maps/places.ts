@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useAppConfig } from '../config';
+import { useAppConfig } from '../use-app-config';
 
 /*
  * Address suggestions (issue 14): with MAPS_API_KEY set (served in /config.json as mapsApiKey)
