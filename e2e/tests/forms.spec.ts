@@ -390,7 +390,7 @@ test('the ID check: turned down with a reason, uploaded again, verified', async 
   const images = await care.idCheckImages(first);
   for (const url of [images.front, images.back, images.selfie]) {
     expect(url).toBeTruthy();
-    const { pathname, search } = new URL(url!);
+    const { pathname, search } = new URL(url!, 'http://localhost');
     const image = await request.get(`${pathname}${search}`);
     expect(image.status()).toBe(200);
     expect(Buffer.from(await image.body())).toEqual(JPEG.buffer);
