@@ -97,8 +97,9 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](zod|@hookform)[\\/]/,
               priority: 1,
             },
-            // The form state library every form screen uses, sign-in included; above validation,
-            // which would otherwise take it in as a dependency of @hookform/resolvers.
+            // The form state library every form uses (sign-in aside: its two fields keep a small
+            // hook, issue 16); above validation, which would otherwise take it in as a dependency
+            // of @hookform/resolvers.
             {
               name: 'form-state',
               test: /[\\/]node_modules[\\/]react-hook-form[\\/]/,

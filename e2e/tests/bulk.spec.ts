@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createPatient, customerAccessToken, graphql } from './support-customers';
+import { customerAccessToken, graphql } from './support-api';
+import { createPatient } from './support-customers';
 import { WIDTHS, expectAccessible, shoot, signIn } from './support';
 
 // Issue 12 in the browser, as new customers would: one orders 3 vials, the care team approves

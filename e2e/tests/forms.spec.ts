@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { bookVisit, careTeam, createNewcomer, createPatient } from './support-customers';
+import { careTeam } from './support-care-team';
+import { bookVisit, createNewcomer, createPatient } from './support-customers';
 import { expectAccessible, shoot, signIn } from './support';
 
 // Issue 15, forms, as a new customer would use them: start the intake, leave after page 2,
@@ -148,6 +149,17 @@ async function keyButton(page: Page, name: string | RegExp): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Keeps the page's file pickers intercepted for the whole test. Playwright turns interception
+ * on when the first 'filechooser' listener is added, without waiting for the browser, and off
+ * when the last one goes, so a key pressed right after waitForEvent could open the picker
+ * before interception was on and the event never came (a first attempt now and then, until
+ * the test's 8 minutes ran out).
+ */
+function interceptFileChoosers(page: Page): void {
+  page.on('filechooser', () => undefined);
+}
+
 const PDF = {
   name: 'labs-2026.pdf',
   mimeType: 'application/pdf',
@@ -166,6 +178,7 @@ test('the intake a visit needs, by keyboard alone with a file attached, shows do
   // Five pages by keyboard, axe at two widths on each and two screens around them: on the
   // shared machine this has needed more than the file's 240 s.
   test.setTimeout(480_000);
+  interceptFileChoosers(page);
   const patient = await createPatient(request, { tag: 'intake-visit', stateCode: 'IL' });
   await bookVisit(request, patient, { days: 6, requirements: ['typeform_intake'] });
   await page.goto('/appointments');
@@ -352,6 +365,7 @@ test('the ID check: turned down with a reason, uploaded again, verified', async 
   page,
   request,
 }) => {
+  interceptFileChoosers(page);
   const customer = await createNewcomer(request, 'idcheck');
   const care = await careTeam(request);
   await care.requestIdCheck(customer.customerId);

@@ -105,7 +105,10 @@ export const WeightScreen = lazyNamed(
   () => import('../features/weight/weight-screen'),
   'WeightScreen',
 );
-export const FormScreen = lazyNamed(() => import('../features/forms/form-screen'), 'FormScreen');
+export const FormScreen = lazyNamed(
+  () => import('../features/forms/form-screen/form-screen'),
+  'FormScreen',
+);
 export const IdVerificationScreen = lazyNamed(
   () => import('../features/forms/id-verification-screen'),
   'IdVerificationScreen',

@@ -1,44 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
-import { SUPPORTED_STATES, type AddressFormInput } from '@portal/domain';
-import { useId, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n-react';
-import type { z } from 'zod';
+import {
+  SUPPORTED_STATES,
+  type AddressForm,
+  type AddressFormInput,
+  type billingAddressFormSchema,
+} from '@portal/domain';
+import { useId, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { TextInput } from '../../components/text-input';
-import { usePlacesSuggestions } from '../../lib/maps/places';
+import { useTranslation } from '../../lib/i18n-react';
+import { usePlacesSuggestions, type SuggestedAddress } from '../../lib/maps/places';
+
+/** What a chosen place fills; the second street line stays as typed. */
+const SUGGESTED: readonly (keyof SuggestedAddress)[] = [
+  'streetAddress1',
+  'city',
+  'stateCode',
+  'zipCode',
+];
+
+/** The domain's address form schemas: shipping, and billing (a card's, with its PO Box wording). */
+type AddressSchema = typeof billingAddressFormSchema;
 
 /**
- * One address form's state, shared by /shipping and /billing-address: the values, the field
- * errors (message keys), the street field the places script attaches to, and validation
- * through the domain schema the server runs too.
+ * One address form's state, shared by /shipping and /billing-address: react-hook-form with
+ * the domain schema the server runs too, and the street field the places script attaches to
+ * (a chosen place fills the form).
  */
-export function useAddressForm(initial: AddressFormInput) {
-  const [values, setValues] = useState<AddressFormInput>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+export function useAddressForm(initial: AddressFormInput, schema: AddressSchema) {
+  const form = useForm<AddressFormInput, unknown, AddressForm>({
+    resolver: zodResolver(schema),
+    defaultValues: initial,
+  });
   const streetInput = useRef<HTMLInputElement>(null);
   // With the maps key set, the street field suggests addresses; a choice fills the form.
   usePlacesSuggestions(streetInput, (place) => {
-    setValues((v) => ({ ...v, ...place, streetAddress2: v.streetAddress2 }));
-    setErrors({});
+    for (const name of SUGGESTED) form.setValue(name, place[name]);
+    form.clearErrors();
   });
-  /** The parsed values, or null with the field errors shown. */
-  function validate<S extends z.ZodType>(schema: S): z.output<S> | null {
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return null;
+  /** The server's field errors (message keys) on the fields. */
+  const showFieldErrors = (fields: Record<string, string>) => {
+    for (const [name, message] of Object.entries(fields)) {
+      form.setError(name as keyof AddressFormInput, { message });
     }
-    setErrors({});
-    return parsed.data;
-  }
-  return { values, setValues, errors, setErrors, streetInput, validate };
+  };
+  return { ...form, streetInput, showFieldErrors };
 }
 
 export type AddressFormState = ReturnType<typeof useAddressForm>;
+type TextField = Exclude<keyof AddressFormInput, 'stateCode'>;
 
 /**
  * The address fields: names, street lines, city, state, ZIP. `section` is the autocomplete
@@ -56,56 +72,78 @@ export function AddressFields({
 }) {
   const { t } = useTranslation();
   const stateId = useId();
-  const { values, setValues, errors, streetInput } = form;
-  const field = (name: keyof AddressFormInput, autoComplete: string) => ({
-    name,
-    label: t(`address.fields.${name}`),
-    autoComplete: `${section} ${autoComplete}`,
-    value: values[name] ?? '',
-    error: Boolean(errors[name]),
-    helperText: errors[name] ? t(messageKey(errors[name])) : undefined,
-    onChange: (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
+  const { control, streetInput } = form;
+  const field = (name: TextField, autoComplete: string, required = true) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: input, fieldState: { error } }) => (
+        <TextInput
+          name={name}
+          required={required}
+          label={t(`address.fields.${name}`)}
+          autoComplete={`${section} ${autoComplete}`}
+          value={input.value ?? ''}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          error={Boolean(error)}
+          helperText={error?.message ? t(messageKey(error.message)) : undefined}
+          inputRef={(element: HTMLInputElement | null) => {
+            input.ref(element);
+            if (name === 'streetAddress1') streetInput.current = element;
+          }}
+        />
+      )}
+    />
+  );
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextInput required {...field('firstName', 'given-name')} />
-        <TextInput required {...field('lastName', 'family-name')} />
+        {field('firstName', 'given-name')}
+        {field('lastName', 'family-name')}
       </Stack>
-      <TextInput required inputRef={streetInput} {...field('streetAddress1', 'address-line1')} />
-      <TextInput {...field('streetAddress2', 'address-line2')} />
+      {field('streetAddress1', 'address-line1')}
+      {field('streetAddress2', 'address-line2', false)}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextInput required {...field('city', 'address-level2')} />
-        {/* Outlined like the text fields beside it, so the row lines up (seen at 1280 px). */}
-        <FormControl fullWidth variant="outlined" error={Boolean(errors.stateCode)} required>
-          <InputLabel htmlFor={stateId} shrink>
-            {t('address.fields.stateCode')}
-          </InputLabel>
-          <NativeSelect
-            value={values.stateCode}
-            input={<OutlinedInput id={stateId} label={t('address.fields.stateCode')} notched />}
-            inputProps={{
-              autoComplete: `${section} address-level1`,
-              'aria-describedby': errors.stateCode ? `${stateId}-helper` : undefined,
-            }}
-            onChange={(e) => setValues((v) => ({ ...v, stateCode: e.target.value }))}
-          >
-            {/* No state yet (a card saved without an address): nothing looks chosen. */}
-            {values.stateCode ? null : <option value="" />}
-            {SUPPORTED_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-          {errors.stateCode ? (
-            <FormHelperText id={`${stateId}-helper`}>
-              {t(messageKey(errors.stateCode))}
-            </FormHelperText>
-          ) : null}
-        </FormControl>
-        <TextInput required {...field('zipCode', 'postal-code')} />
+        {field('city', 'address-level2')}
+        <Controller
+          control={control}
+          name="stateCode"
+          render={({ field: select, fieldState: { error } }) => (
+            // Outlined like the text fields beside it, so the row lines up (seen at 1280 px).
+            <FormControl fullWidth variant="outlined" error={Boolean(error)} required>
+              <InputLabel htmlFor={stateId} shrink>
+                {t('address.fields.stateCode')}
+              </InputLabel>
+              <NativeSelect
+                name={select.name}
+                value={select.value}
+                onChange={select.onChange}
+                onBlur={select.onBlur}
+                inputRef={select.ref}
+                input={<OutlinedInput id={stateId} label={t('address.fields.stateCode')} notched />}
+                inputProps={{
+                  autoComplete: `${section} address-level1`,
+                  'aria-describedby': error ? `${stateId}-helper` : undefined,
+                }}
+              >
+                {/* No state yet (a card saved without an address): nothing looks chosen. */}
+                {select.value ? null : <option value="" />}
+                {SUPPORTED_STATES.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name}
+                  </option>
+                ))}
+              </NativeSelect>
+              {error?.message ? (
+                <FormHelperText id={`${stateId}-helper`}>
+                  {t(messageKey(error.message))}
+                </FormHelperText>
+              ) : null}
+            </FormControl>
+          )}
+        />
+        {field('zipCode', 'postal-code')}
       </Stack>
     </>
   );

@@ -6,7 +6,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { billingAddressFormSchema } from '@portal/domain';
-import type { FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -29,36 +28,36 @@ function BillingAddressForm({ card, names }: { card: Card; names: [string, strin
   const { showAlert } = useAlerts();
   const update = useUpdateBillingAddress();
   const a = card.billing_address;
-  const form = useAddressForm({
-    firstName: a.first_name ?? names[0],
-    lastName: a.last_name ?? names[1],
-    streetAddress1: a.street_address1 ?? '',
-    streetAddress2: a.street_address2 ?? '',
-    city: a.city ?? '',
-    stateCode: a.state_code ?? '',
-    zipCode: a.zip_code ?? '',
-  });
+  const form = useAddressForm(
+    {
+      firstName: a.first_name ?? names[0],
+      lastName: a.last_name ?? names[1],
+      streetAddress1: a.street_address1 ?? '',
+      streetAddress2: a.street_address2 ?? '',
+      city: a.city ?? '',
+      stateCode: a.state_code ?? '',
+      zipCode: a.zip_code ?? '',
+    },
+    billingAddressFormSchema,
+  );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.validate(billingAddressFormSchema);
-    if (!data) return;
+  const submit = form.handleSubmit((data) => {
     update.mutate(
       { paymentSourceId: card.payment_source_id, ...data },
       {
         onSuccess: () => showAlert({ messageKey: 'billingAddress.saved', severity: 'success' }),
         onError: (error) => {
           const fields = fieldErrorsOf(error);
-          if (Object.keys(fields).length > 0) return form.setErrors(fields);
+          if (Object.keys(fields).length > 0) return form.showFieldErrors(fields);
           showAlert({ code: errorCodeOf(error, ['ST101'], 'C101') });
           return undefined;
         },
       },
     );
-  };
+  });
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2}>
+    <Stack component="form" onSubmit={(event) => void submit(event)} noValidate spacing={2}>
       <AddressFields form={form} section="billing" messageKey={billingMessage} />
       <SubmitButton loading={update.isPending} fullWidth={false} sx={{ alignSelf: 'flex-start' }}>
         {t('billingAddress.save')}

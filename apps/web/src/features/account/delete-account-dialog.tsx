@@ -12,12 +12,15 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { DELETION_REASONS, deleteAccountSchema } from '@portal/domain';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../lib/i18n-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api/http';
+import { fieldError, muiField } from '../../lib/forms';
+import { useTranslation } from '../../lib/i18n-react';
 import { useServices } from '../../lib/services';
 import { accountIdentity } from './account-identity';
 
@@ -33,24 +36,18 @@ export function DeleteAccountDialog({
 }) {
   const { t } = useTranslation();
   const { session } = useServices();
-  const [password, setPassword] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { control, register, handleSubmit, resetField, formState } = useForm({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { customerId, password: '' },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = deleteAccountSchema.safeParse({ customerId, password, reason });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (input) => {
     setBusy(true);
     setFailure(null);
     try {
-      await accountIdentity(session).deleteAccount(parsed.data);
+      await accountIdentity(session).deleteAccount(input);
       await session.signOut({ broadcast: true });
     } catch (error) {
       setFailure(
@@ -60,10 +57,16 @@ export function DeleteAccountDialog({
       );
       setBusy(false);
     }
+  });
+  // The password box is empty whenever the dialog opens again; the reason stays chosen.
+  const close = () => {
+    resetField('password');
+    onClose();
   };
+  const reasonError = formState.errors.reason?.message;
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="delete-title">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="delete-title">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id="delete-title">{t('deleteAccount.title')}</DialogTitle>
         <DialogContent>
@@ -73,38 +76,44 @@ export function DeleteAccountDialog({
             <Typography variant="body2" color="text.secondary">
               {t('deleteAccount.kept')}
             </Typography>
-            <FormControl error={Boolean(errors.reason)}>
+            <FormControl error={Boolean(reasonError)}>
               <FormLabel id="delete-reason-label">{t('deleteAccount.reason')}</FormLabel>
-              <RadioGroup
-                aria-labelledby="delete-reason-label"
+              <Controller
+                control={control}
                 name="reason"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              >
-                {DELETION_REASONS.map((r) => (
-                  <FormControlLabel
-                    key={r}
-                    value={r}
-                    control={<Radio />}
-                    label={t(`deleteAccount.reasons.${r}`)}
-                  />
-                ))}
-              </RadioGroup>
-              {errors.reason ? <FormHelperText>{t(errors.reason)}</FormHelperText> : null}
+                render={({ field }) => (
+                  <RadioGroup
+                    aria-labelledby="delete-reason-label"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  >
+                    {DELETION_REASONS.map((r) => (
+                      <FormControlLabel
+                        key={r}
+                        value={r}
+                        control={<Radio />}
+                        label={t(`deleteAccount.reasons.${r}`)}
+                      />
+                    ))}
+                  </RadioGroup>
+                )}
+              />
+              {reasonError ? <FormHelperText>{t(reasonError)}</FormHelperText> : null}
             </FormControl>
             <PasswordField
               label={t('deleteAccount.password')}
-              name="password"
               autoComplete="current-password"
               required
-              error={Boolean(errors.password)}
-              helperText={errors.password ? t(errors.password) : undefined}
-              onChange={(e) => setPassword(e.target.value)}
+              {...muiField(register('password'))}
+              {...fieldError(formState.errors.password, t)}
             />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
-          <Button onClick={onClose}>{t('account.cancel')}</Button>
+          <Button onClick={close}>{t('account.cancel')}</Button>
           <SubmitButton loading={busy} fullWidth={false} size="medium" color="error">
             {t('deleteAccount.confirm')}
           </SubmitButton>

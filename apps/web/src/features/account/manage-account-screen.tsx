@@ -8,31 +8,23 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  AUTH_MESSAGES,
-  formatPhone,
-  PRONOUNS,
-  updatePasswordSchema,
-  updatePhoneSchema,
-} from '@portal/domain';
+import { PRONOUNS } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
-import { PasswordField } from '../../components/password-field';
 import { StatusCard } from '../../components/status-card';
-import { SubmitButton } from '../../components/submit-button';
-import { TextInput } from '../../components/text-input';
-import { ApiError } from '../../lib/api/http';
 import { errorCodeOf } from '../../lib/api/error-code';
+import type { Customer } from '../../lib/customer/customer';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
-import { type Customer } from '../../lib/customer/customer';
 import { useServices } from '../../lib/services';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { accountIdentity } from './account-identity';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { EmailChangeDialog } from './email-change-dialog';
-import { useUpdateGender, useUpdatePhone } from './use-account-mutations';
+import { PasswordForm } from './password-form';
+import { PhoneForm } from './phone-form';
+import { useUpdateGender } from './use-account-mutations';
 import { LINKED_ACCOUNTS_KEY, useLinkedAccounts } from './use-linked-accounts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -45,45 +37,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-function PhoneForm({ customer }: { customer: Customer }) {
-  const { t } = useTranslation();
-  const { showAlert } = useAlerts();
-  const update = useUpdatePhone();
-  const [phone, setPhone] = useState(customer.phone ? formatPhone(customer.phone) : '');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updatePhoneSchema.safeParse({ customerId: customer.id, phone });
-    if (!parsed.success) return setError('phone.invalid');
-    setError(null);
-    update.mutate(parsed.data, {
-      onSuccess: () => {
-        setPhone(formatPhone(parsed.data.phone));
-        showAlert({ messageKey: 'account.phone.saved', severity: 'success' });
-      },
-      onError: (e) => showAlert({ code: errorCodeOf(e, ['C104'], 'C104') }),
-    });
-    return undefined;
-  };
-  return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2}>
-      <TextInput
-        label={t('account.phone.label')}
-        name="phone"
-        type="tel"
-        autoComplete="tel-national"
-        error={error !== null}
-        helperText={error ? t(error) : t('account.phone.help')}
-        value={phone}
-        onChange={(e) => setPhone(e.target.value)}
-      />
-      <SubmitButton loading={update.isPending} fullWidth={false} sx={{ alignSelf: 'flex-start' }}>
-        {t('account.phone.save')}
-      </SubmitButton>
-    </Stack>
   );
 }
 
@@ -120,69 +73,6 @@ function PronounsField({ customer }: { customer: Customer }) {
         ))}
       </NativeSelect>
     </FormControl>
-  );
-}
-
-function PasswordForm() {
-  const { t } = useTranslation();
-  const { session } = useServices();
-  const { showAlert } = useAlerts();
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [formKey, setFormKey] = useState(0);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updatePasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await accountIdentity(session).changePassword(
-        parsed.data.currentPassword,
-        parsed.data.newPassword,
-      );
-      showAlert({ messageKey: 'account.password.saved', severity: 'success' });
-      setValues({ currentPassword: '', newPassword: '' });
-      setFormKey((k) => k + 1);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid-credentials') {
-        setErrors({ currentPassword: 'account.password.wrong' });
-      } else if (error instanceof ApiError && error.code === 'password-too-common') {
-        // The server's list of common and breached passwords (kept out of the web bundle).
-        setErrors({ newPassword: AUTH_MESSAGES.passwordTooCommon });
-      } else {
-        showAlert({ code: 'C101' });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Stack key={formKey} component="form" onSubmit={(e) => void submit(e)} noValidate spacing={2}>
-      <PasswordField
-        label={t('account.password.current')}
-        name="currentPassword"
-        autoComplete="current-password"
-        error={Boolean(errors.currentPassword)}
-        helperText={errors.currentPassword ? t(errors.currentPassword) : undefined}
-        onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
-      />
-      <PasswordField
-        label={t('account.password.new')}
-        name="newPassword"
-        autoComplete="new-password"
-        error={Boolean(errors.newPassword)}
-        helperText={errors.newPassword ? t(errors.newPassword) : t('account.password.help')}
-        onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
-      />
-      <SubmitButton loading={busy} fullWidth={false} sx={{ alignSelf: 'flex-start' }}>
-        {t('account.password.save')}
-      </SubmitButton>
-    </Stack>
   );
 }
 

@@ -13,8 +13,8 @@ import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf, fieldErrorsOf } from '../../lib/api/error-code';
+import type { Customer } from '../../lib/customer/customer';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
-import { type Customer } from '../../lib/customer/customer';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { AddressFields, useAddressForm } from './address-fields';
 import { useUpdateShippingAddress } from './use-account-mutations';
@@ -27,21 +27,20 @@ function AddressForm({ customer, address }: { customer: Customer; address: Addre
   const { showAlert } = useAlerts();
   const update = useUpdateShippingAddress();
   const [lock, setLock] = useState<string | null>(null);
-  const form = useAddressForm({
-    firstName: address.first_name ?? customer.first_name,
-    lastName: address.last_name ?? customer.last_name,
-    streetAddress1: address.street_address1,
-    streetAddress2: address.street_address2 ?? '',
-    city: address.city,
-    stateCode: address.state_code,
-    zipCode: address.zip_code,
-  });
+  const form = useAddressForm(
+    {
+      firstName: address.first_name ?? customer.first_name,
+      lastName: address.last_name ?? customer.last_name,
+      streetAddress1: address.street_address1,
+      streetAddress2: address.street_address2 ?? '',
+      city: address.city,
+      stateCode: address.state_code,
+      zipCode: address.zip_code,
+    },
+    addressFormSchema,
+  );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setLock(null);
-    const data = form.validate(addressFormSchema);
-    if (!data) return;
+  const save = form.handleSubmit((data) => {
     update.mutate(
       { addressId: address.id, ...data },
       {
@@ -50,12 +49,16 @@ function AddressForm({ customer, address }: { customer: Customer; address: Addre
           const code = errorCodeOf(error, LOCK_CODES, 'C101');
           if (code !== 'C101') return setLock(code);
           const fields = fieldErrorsOf(error);
-          if (Object.keys(fields).length > 0) return form.setErrors(fields);
+          if (Object.keys(fields).length > 0) return form.showFieldErrors(fields);
           showAlert({ code });
           return undefined;
         },
       },
     );
+  });
+  const submit = (event: FormEvent) => {
+    setLock(null);
+    void save(event);
   };
 
   return (

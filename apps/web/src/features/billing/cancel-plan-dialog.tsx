@@ -17,12 +17,14 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../lib/i18n-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf } from '../../lib/api/error-code';
 import { formatCalendarDate } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n-react';
 import { useCancelSubscription } from './use-cancel-subscription';
 
 /** Spec 02 §2, §5: cancellation with a reason from a list and an optional bounded free text. */
@@ -42,28 +44,21 @@ export function CancelPlanDialog({
   const { showAlert } = useAlerts();
   const cancel = useCancelSubscription();
   const labelId = useId();
-  const [reason, setReason] = useState('');
-  const [otherText, setOtherText] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; otherText?: string }>({});
+  const { control, handleSubmit, setValue, watch, formState } = useForm({
+    resolver: zodResolver(cancelSubscriptionSchema),
+    defaultValues: { subscriptionId, otherText: '' },
+  });
+  // The schema checks the plan's subscription too: always the one the dialog is open for.
+  useEffect(() => setValue('subscriptionId', subscriptionId), [subscriptionId, setValue]);
+  const errors = {
+    reason: formState.errors.reason?.message,
+    otherText: formState.errors.otherText?.message,
+  };
+  const reason = watch('reason');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = cancelSubscriptionSchema.safeParse({ subscriptionId, reason, otherText });
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'reason' || field === 'otherText') found[field] ??= issue.message;
-      }
-      setErrors(found);
-      // Only a bad subscription id is left: nothing the customer can fix here.
-      if (!found.reason && !found.otherText) showAlert({ code: 'C110' });
-      return;
-    }
-    setErrors({});
-    cancel.mutate(
-      { subscriptionId, reason: parsed.data.reason, otherText: parsed.data.otherText },
-      {
+  const onSubmit = handleSubmit(
+    (input) =>
+      cancel.mutate(input, {
         onSuccess: (result) => {
           showAlert({
             messageKey: 'billing.cancel.done',
@@ -73,13 +68,16 @@ export function CancelPlanDialog({
           onClose();
         },
         onError: (error) => showAlert({ code: errorCodeOf(error, ['C110'], 'C110') }),
-      },
-    );
-  };
+      }),
+    // Only a bad subscription id is left: nothing the customer can fix here.
+    (invalid) => {
+      if (!invalid.reason && !invalid.otherText) showAlert({ code: 'C110' });
+    },
+  );
 
   return (
     <Dialog open={open} onClose={cancel.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle>{t('billing.cancel.title')}</DialogTitle>
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -92,44 +90,63 @@ export function CancelPlanDialog({
           ) : null}
           <FormControl error={Boolean(errors.reason)} required>
             <FormLabel id={labelId}>{t('billing.cancel.reasonLabel')}</FormLabel>
-            <RadioGroup
-              aria-labelledby={labelId}
+            <Controller
+              control={control}
               name="reason"
-              value={reason}
-              onChange={(_e, value) => setReason(value)}
-            >
-              {CANCELLATION_REASONS.map((r) => (
-                <FormControlLabel
-                  key={r}
-                  value={r}
-                  control={<Radio />}
-                  label={t(`billing.cancel.reasons.${r}`)}
-                />
-              ))}
-            </RadioGroup>
+              render={({ field }) => (
+                <RadioGroup
+                  aria-labelledby={labelId}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                >
+                  {CANCELLATION_REASONS.map((r) => (
+                    <FormControlLabel
+                      key={r}
+                      value={r}
+                      control={<Radio />}
+                      label={t(`billing.cancel.reasons.${r}`)}
+                    />
+                  ))}
+                </RadioGroup>
+              )}
+            />
             {errors.reason ? <FormHelperText>{t(errors.reason)}</FormHelperText> : null}
           </FormControl>
-          <TextField
-            sx={{ mt: 2 }}
-            fullWidth
-            multiline
-            minRows={3}
+          <Controller
+            control={control}
             name="otherText"
-            label={
-              reason === 'other'
-                ? t('billing.cancel.otherLabelRequired')
-                : t('billing.cancel.otherLabel')
-            }
-            required={reason === 'other'}
-            value={otherText}
-            onChange={(e) => setOtherText(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: CANCELLATION_TEXT_MAX } }}
-            error={Boolean(errors.otherText)}
-            helperText={
-              errors.otherText
-                ? t(errors.otherText)
-                : t('billing.cancel.count', { count: otherText.length, max: CANCELLATION_TEXT_MAX })
-            }
+            render={({ field }) => (
+              <TextField
+                sx={{ mt: 2 }}
+                fullWidth
+                multiline
+                minRows={3}
+                name={field.name}
+                inputRef={field.ref}
+                label={
+                  reason === 'other'
+                    ? t('billing.cancel.otherLabelRequired')
+                    : t('billing.cancel.otherLabel')
+                }
+                required={reason === 'other'}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                slotProps={{ htmlInput: { maxLength: CANCELLATION_TEXT_MAX } }}
+                error={Boolean(errors.otherText)}
+                helperText={
+                  errors.otherText
+                    ? t(errors.otherText)
+                    : t('billing.cancel.count', {
+                        count: (field.value ?? '').length,
+                        max: CANCELLATION_TEXT_MAX,
+                      })
+                }
+              />
+            )}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>

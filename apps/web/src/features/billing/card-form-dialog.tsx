@@ -1,4 +1,4 @@
-import { cardTokenRequestSchema, detectCardBrand, normalizeCardNumber } from '@portal/domain';
+import { detectCardBrand, type CardTokenRequest } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,24 +8,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../lib/i18n-react';
+import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../components/alerts/alert-context';
-import { TextInput } from '../../components/text-input';
 import { SubmitButton } from '../../components/submit-button';
+import { TextInput } from '../../components/text-input';
 import { errorCodeOf } from '../../lib/api/error-code';
 import { CardTokenError, tokenizeCard } from '../../lib/billing/tokenize-card';
+import { muiField } from '../../lib/forms';
+import { useTranslation } from '../../lib/i18n-react';
+import { cardResolver, EMPTY_CARD, type CardFields } from './card-fields';
 import { processorMessageKey } from './payment-error';
 import { useReplacePaymentSource } from './use-replace-payment-source';
-
-type Field = 'cardNumber' | 'expiry' | 'cvc';
-
-/** "12/30", "1/2030", "12 / 30" → month and four-digit year; NaN when it is not a date. */
-export function parseExpiry(value: string): { expMonth: number; expYear: number } {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!m) return { expMonth: Number.NaN, expYear: Number.NaN };
-  const year = Number(m[2]);
-  return { expMonth: Number(m[1]), expYear: year < 100 ? 2000 + year : year };
-}
 
 /**
  * The card form (spec 02 §2, §5): the details go to the gateway's tokenization endpoint and
@@ -46,60 +39,33 @@ export function CardFormDialog({
   const { t } = useTranslation();
   const { showAlert } = useAlerts();
   const replace = useReplacePaymentSource();
-  const [values, setValues] = useState({ cardNumber: '', expiry: '', cvc: '', postalCode: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [processorMessage, setProcessorMessage] = useState<string | null>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const busy = tokenizing || replace.isPending;
-
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-  };
+  const { register, handleSubmit, setError, reset, watch, formState } = useForm<
+    CardFields,
+    unknown,
+    CardTokenRequest
+  >({ resolver: cardResolver(today), defaultValues: EMPTY_CARD });
+  const errors = formState.errors;
 
   const close = () => {
-    setValues({ cardNumber: '', expiry: '', cvc: '', postalCode: '' });
-    setErrors({});
+    reset(EMPTY_CARD);
     setProcessorMessage(null);
     onClose();
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProcessorMessage(null);
-    const schema = cardTokenRequestSchema({
-      year: today.getFullYear(),
-      month: today.getMonth() + 1,
-    });
-    const card = {
-      cardNumber: normalizeCardNumber(values.cardNumber),
-      ...parseExpiry(values.expiry),
-      cvc: values.cvc.trim(),
-      ...(values.postalCode.trim() ? { postalCode: values.postalCode.trim() } : {}),
-    };
-    const parsed = schema.safeParse(card);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        if (field === 'cardNumber' || field === 'expiry' || field === 'cvc') {
-          found[field] ??= issue.message;
-        }
-        if (issue.path[0] === 'expMonth' || issue.path[0] === 'expYear') {
-          found.expiry ??= 'card.invalidExpiry';
-        }
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const save = handleSubmit(async (card) => {
     setTokenizing(true);
     let token: string;
     try {
-      token = (await tokenizeCard(parsed.data)).token;
+      token = (await tokenizeCard(card)).token;
     } catch (error) {
       setTokenizing(false);
       if (error instanceof CardTokenError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
+        for (const [field, message] of Object.entries(error.fields)) {
+          setError(field as keyof CardFields, { message });
+        }
       } else {
         showAlert({ code: 'ST102' });
       }
@@ -120,12 +86,16 @@ export function CardFormDialog({
         },
       },
     );
+  });
+  const onSubmit = (event: FormEvent) => {
+    setProcessorMessage(null);
+    void save(event);
   };
 
-  const brand = detectCardBrand(values.cardNumber);
+  const brand = detectCardBrand(watch('cardNumber'));
   return (
     <Dialog open={open} onClose={busy ? undefined : close} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('billing.card.save')}>
+      <form noValidate onSubmit={onSubmit} aria-label={t('billing.card.save')}>
         <DialogTitle>
           {oldPaymentSourceId ? t('billing.card.formTitleReplace') : t('billing.card.formTitleAdd')}
         </DialogTitle>
@@ -141,38 +111,36 @@ export function CardFormDialog({
           <Stack spacing={2}>
             <TextInput
               label={t('billing.card.number')}
-              name="cardNumber"
               autoComplete="cc-number"
               required
-              onChange={set('cardNumber')}
+              {...muiField(register('cardNumber'))}
               error={Boolean(errors.cardNumber)}
-              helperText={errors.cardNumber ? t(errors.cardNumber) : (brand ?? undefined)}
+              helperText={
+                errors.cardNumber?.message ? t(errors.cardNumber.message) : (brand ?? undefined)
+              }
             />
             <Stack direction="row" spacing={2}>
               <TextInput
                 label={t('billing.card.expiry')}
-                name="expiry"
                 autoComplete="cc-exp"
                 required
-                onChange={set('expiry')}
+                {...muiField(register('expiry'))}
                 error={Boolean(errors.expiry)}
-                helperText={errors.expiry ? t(errors.expiry) : undefined}
+                helperText={errors.expiry?.message ? t(errors.expiry.message) : undefined}
               />
               <TextInput
                 label={t('billing.card.cvc')}
-                name="cvc"
                 autoComplete="cc-csc"
                 required
-                onChange={set('cvc')}
+                {...muiField(register('cvc'))}
                 error={Boolean(errors.cvc)}
-                helperText={errors.cvc ? t(errors.cvc) : undefined}
+                helperText={errors.cvc?.message ? t(errors.cvc.message) : undefined}
               />
             </Stack>
             <TextInput
               label={t('billing.card.postalCode')}
-              name="postalCode"
               autoComplete="postal-code"
-              onChange={set('postalCode')}
+              {...muiField(register('postalCode'))}
             />
           </Stack>
         </DialogContent>

@@ -1,36 +1,23 @@
-import {
-  BULK_ADMIN_FEE_CENTS_PER_MONTH,
-  BULK_VIAL_OPTIONS,
-  bulkOrderSchema,
-  type BulkVialCount,
-} from '@portal/domain';
+import type { BulkOrderInput } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';
-import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf } from '../../lib/api/error-code';
 import { useAppointmentPresence } from '../../lib/appointments/use-has-appointments';
-import { formatMoney } from '../../lib/format';
 import { PATHS } from '../../lib/routes';
+import { BulkVialForm } from './bulk-vial-form';
 import { useBulkEligibility } from './use-bulk-eligibility';
 import { useCreateBulkSubscription } from './use-create-bulk-subscription';
 import { useSubmitBulkOrder } from './use-submit-bulk-order';
@@ -86,8 +73,6 @@ export function BulkOrderScreen() {
   const eligibility = useBulkEligibility();
   const submit = useSubmitBulkOrder();
   const subscription = useCreateBulkSubscription();
-  const [vialCount, setVialCount] = useState<BulkVialCount | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
 
   const e = eligibility.data;
@@ -102,16 +87,9 @@ export function BulkOrderScreen() {
     void navigate(PATHS.home, { replace: true });
   }, [refusal, submitted, showAlert, navigate]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = bulkOrderSchema.safeParse({ vialCount: vialCount ?? undefined });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'bulk.validation.vialCountRequired');
-      return;
-    }
-    setError(null);
+  const onOrder = async (input: BulkOrderInput) => {
     try {
-      const order = await submit.mutateAsync(parsed.data);
+      const order = await submit.mutateAsync(input);
       if (order.encounter === 'async') {
         setSubmitted({ step: 1, vialCount: order.vialCount, bookUrl: null });
         return;
@@ -209,69 +187,7 @@ export function BulkOrderScreen() {
       </Card>
     );
   } else {
-    body = (
-      <Card component="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <FormControl error={error !== null} fullWidth>
-            <FormLabel id="bulk-vials-label" sx={{ mb: 1, fontWeight: 600 }}>
-              {t('bulk.order.choose')}
-            </FormLabel>
-            <RadioGroup
-              aria-labelledby="bulk-vials-label"
-              value={vialCount === null ? '' : String(vialCount)}
-              onChange={(_ev, value) => {
-                setVialCount(Number(value) as BulkVialCount);
-                setError(null);
-              }}
-            >
-              <Stack spacing={1}>
-                {BULK_VIAL_OPTIONS.map((o) => (
-                  <Box
-                    key={o.vials}
-                    sx={{
-                      border: 1,
-                      borderColor: vialCount === o.vials ? 'primary.main' : 'divider',
-                      borderRadius: 2,
-                      px: 1.5,
-                      py: 0.5,
-                    }}
-                  >
-                    <FormControlLabel
-                      value={String(o.vials)}
-                      control={<Radio />}
-                      sx={{ width: '100%', m: 0 }}
-                      label={
-                        <Box sx={{ py: 0.5 }}>
-                          <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                            {t('bulk.order.option', { count: o.vials })} ·{' '}
-                            {t('bulk.order.perVial', { price: formatMoney(o.perVialCents) })}
-                          </Typography>
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {t('bulk.order.total', { total: formatMoney(o.totalCents) })} ·{' '}
-                            <s>
-                              {t('bulk.order.fullPrice', { price: formatMoney(o.fullPriceCents) })}
-                            </s>
-                          </Typography>
-                        </Box>
-                      }
-                    />
-                  </Box>
-                ))}
-              </Stack>
-            </RadioGroup>
-            {error ? <FormHelperText role="alert">{t(error)}</FormHelperText> : null}
-          </FormControl>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            {t('bulk.order.finePrint', { fee: formatMoney(BULK_ADMIN_FEE_CENTS_PER_MONTH) })}
-          </Typography>
-          <Box sx={{ mt: 3 }}>
-            <SubmitButton loading={submit.isPending || subscription.isPending}>
-              {t('bulk.order.submit')}
-            </SubmitButton>
-          </Box>
-        </CardContent>
-      </Card>
-    );
+    body = <BulkVialForm busy={submit.isPending || subscription.isPending} onOrder={onOrder} />;
   }
 
   return (

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithServices } from '../../test/render-with-services';
-import { FormScreen } from './form-screen';
+import { FormScreen } from './form-screen/form-screen';
 
 // The upload control on a form, against a fake data API and a fake upload endpoint: a chosen
 // file is uploaded through a signed URL and attached; progress, then what is attached; a file

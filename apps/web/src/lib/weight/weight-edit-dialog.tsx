@@ -1,4 +1,4 @@
-import { needsWeightConfirmation, weightTextSchema } from '@portal/domain';
+import { WEIGHT_ERROR_KEY, needsWeightConfirmation, weightTextSchema } from '@portal/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,9 +10,10 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../i18n-react';
+import { useState } from 'react';
+import { Controller, useForm, type Control, type ResolverResult } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../i18n-react';
 import { formatCalendarDate } from '../format';
 import { useCustomerQuery } from '../customer/use-customer';
 import { summarizeMeasurements, useMeasurements } from './use-measurements';
@@ -29,6 +30,57 @@ type Step =
   | { name: 'edit'; id: string; date: string; lb: number }
   | { name: 'check'; lb: number; save: () => void }
   | { name: 'confirmation' };
+
+interface WeightFields {
+  weight: string;
+}
+interface Weight {
+  lb: number;
+}
+
+/**
+ * The typed weight by the domain's rule (weightTextSchema: 50 to 1400 lb, at most two
+ * decimals). The schema reads one string, not a form's fields, so it is run here rather than
+ * through zodResolver; its message is the field's error.
+ */
+function weightResolver(fields: WeightFields): ResolverResult<WeightFields, Weight> {
+  const parsed = weightTextSchema.safeParse(fields.weight);
+  if (parsed.success) return { values: { lb: parsed.data }, errors: {} };
+  const message = parsed.error.issues[0]?.message ?? WEIGHT_ERROR_KEY;
+  return { values: {}, errors: { weight: { type: 'validate', message } } };
+}
+
+/** The weight box of the input and edit steps, with the field's error (a message key). */
+function WeightInput({
+  control,
+  label,
+}: {
+  control: Control<WeightFields, unknown, Weight>;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name="weight"
+      render={({ field, fieldState: { error } }) => (
+        <TextField
+          autoFocus
+          fullWidth
+          label={label}
+          inputMode="decimal"
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={Boolean(error)}
+          helperText={error?.message ? t(error.message) : ' '}
+        />
+      )}
+    />
+  );
+}
 
 /** An entry to open the dialog on (the weight page's per-entry Edit); back leads to the list. */
 export interface WeightEntryToEdit {
@@ -57,47 +109,45 @@ export function WeightEditDialog({
       ? [{ name: 'input' }, { name: 'options' }, { name: 'edit', ...entry }]
       : [{ name: 'input' }];
   const [steps, setSteps] = useState<Step[]>(firstSteps);
-  const [value, setValue] = useState(entry ? String(entry.lb) : '');
-  const [error, setError] = useState<string | null>(null);
+  const typed = () => ({ weight: entry ? String(entry.lb) : '' });
+  const { control, handleSubmit, setValue, setError, clearErrors, reset, formState } = useForm<
+    WeightFields,
+    unknown,
+    Weight
+  >({ resolver: weightResolver, defaultValues: typed() });
+  const error = formState.errors.weight?.message;
   const step = steps.at(-1) ?? { name: 'input' };
   const today = format(new Date(), 'yyyy-MM-dd');
 
   const go = (next: Step) => {
-    setError(null);
+    clearErrors();
     setSteps((s) => [...s, next]);
   };
   const back = () => {
-    setError(null);
+    clearErrors();
     setSteps((s) => (s.length > 1 ? s.slice(0, -1) : s));
   };
   const close = () => {
     setSteps(firstSteps());
-    setValue(entry ? String(entry.lb) : '');
-    setError(null);
+    reset(typed());
     onClose();
   };
 
-  const submit = (event: FormEvent, run: (lb: number) => Promise<unknown>, date: string) => {
-    event.preventDefault();
-    const parsed = weightTextSchema.safeParse(value);
-    if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? 'measurements.errorWeight'));
-      return;
-    }
-    const lb = parsed.data;
-    const commit = () => {
-      run(lb).then(
-        () => go({ name: 'confirmation' }),
-        () => setError(t('errors.C110')),
-      );
-    };
-    const others = summary.entries.filter((e) => step.name !== 'edit' || e.id !== step.id);
-    if (step.name !== 'check' && needsWeightConfirmation({ date, lb }, others)) {
-      go({ name: 'check', lb, save: commit });
-    } else {
-      commit();
-    }
-  };
+  const submit = (run: (lb: number) => Promise<unknown>, date: string) =>
+    handleSubmit(({ lb }) => {
+      const commit = () => {
+        run(lb).then(
+          () => go({ name: 'confirmation' }),
+          () => setError('weight', { message: 'errors.C110' }),
+        );
+      };
+      const others = summary.entries.filter((e) => step.name !== 'edit' || e.id !== step.id);
+      if (step.name !== 'check' && needsWeightConfirmation({ date, lb }, others)) {
+        go({ name: 'check', lb, save: commit });
+      } else {
+        commit();
+      }
+    });
 
   const todays = summary.entries.filter((e) => e.date === today).at(-1);
   const title =
@@ -124,27 +174,17 @@ export function WeightEditDialog({
         <form
           noValidate
           onSubmit={(e) =>
-            submit(
-              e,
+            void submit(
               (lb) =>
                 todays
                   ? update.mutateAsync({ id: todays.id, lb })
                   : save.mutateAsync({ lb, date: today }),
               today,
-            )
+            )(e)
           }
         >
           <DialogContent>
-            <TextField
-              autoFocus
-              fullWidth
-              label={t('weight.dialog.inputLabel')}
-              inputMode="decimal"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              error={error !== null}
-              helperText={error ?? ' '}
-            />
+            <WeightInput control={control} label={t('weight.dialog.inputLabel')} />
             <Button onClick={() => go({ name: 'options' })} sx={{ mt: 1 }}>
               {t('weight.dialog.editEntries')}
             </Button>
@@ -168,7 +208,7 @@ export function WeightEditDialog({
                   <ListItemButton
                     key={entry.id}
                     onClick={() => {
-                      setValue(String(entry.lb));
+                      setValue('weight', String(entry.lb));
                       go({ name: 'edit', id: entry.id, date: entry.date, lb: entry.lb });
                     }}
                   >
@@ -189,19 +229,12 @@ export function WeightEditDialog({
       {step.name === 'edit' && (
         <form
           noValidate
-          onSubmit={(e) => submit(e, (lb) => update.mutateAsync({ id: step.id, lb }), step.date)}
+          onSubmit={(e) =>
+            void submit((lb) => update.mutateAsync({ id: step.id, lb }), step.date)(e)
+          }
         >
           <DialogContent>
-            <TextField
-              autoFocus
-              fullWidth
-              label={t('weight.dialog.editLabel')}
-              inputMode="decimal"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              error={error !== null}
-              helperText={error ?? ' '}
-            />
+            <WeightInput control={control} label={t('weight.dialog.editLabel')} />
           </DialogContent>
           <DialogActions>
             <Button onClick={back}>{t('weight.dialog.back')}</Button>
@@ -217,7 +250,7 @@ export function WeightEditDialog({
             <Typography>{t('weight.dialog.checkBody', { lb: step.lb })}</Typography>
             {error && (
               <Typography color="error" role="alert" sx={{ mt: 1 }}>
-                {error}
+                {t(error)}
               </Typography>
             )}
           </DialogContent>

@@ -8,9 +8,9 @@ import {
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithServices } from '../../test/render-with-services';
+import { renderWithServices } from '../../../test/render-with-services';
+import type { FormResponse } from '../use-form-responses';
 import { FormScreen } from './form-screen';
-import type { FormResponse } from './use-form-responses';
 
 // The renderer against a fake data API: one page at a time, the branch rules of the domain,
 // required answers checked before a save, resume at the page after the last saved one, and
