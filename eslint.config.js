@@ -139,7 +139,6 @@ function zones(root, { testFile }) {
 /** Table files an area owns beside db/schema/<area>.ts. */
 const TABLES_OF = {
   customers: ['customer-actions'],
-  billing: ['invoices'],
   platform: ['jobs', 'gateway'],
 };
 /** Reference data every area reads: treatments, their configurations, providers. */

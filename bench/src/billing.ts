@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions, treatments } from '../../apps/server/src/db/schema/index';
-import type { InvoiceRow } from '../../apps/server/src/modules/billing/invoices';
-import { renderInvoicePdf } from '../../apps/server/src/modules/billing/invoice-pdf';
+import type { InvoiceRow } from '../../apps/server/src/modules/payments/invoices';
+import { renderInvoicePdf } from '../../apps/server/src/modules/payments/invoice-pdf';
 import { DEMO_TREATMENTS } from '../../apps/server/src/demo/catalog';
 import { seedBillingCatalogue } from '../../apps/server/src/demo/seed-billing';
 import type { Benchmark } from './lib/benchmark';
@@ -25,6 +25,7 @@ const SAMPLE: InvoiceRow = {
   description: 'Weight Management (GLP-1), 6 months',
   total: 5_132,
   amountPaid: 5_132,
+  amountRefunded: 0,
   currency: 'USD',
   lines: [
     { kind: 'plan', description: 'Weight Management (GLP-1), 6 months', amount: 24_900 },

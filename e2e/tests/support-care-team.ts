@@ -69,6 +69,14 @@ export class CareTeam {
     );
   }
 
+  /** Approves a bulk order of `vialCount` vials: a pending payment action (spec 02 §4). */
+  async approveBulkOrder(customerId: string, vialCount: number): Promise<string> {
+    const { actionId } = await json<{ actionId: string }>(
+      await this.send('post', `/staff/customers/${customerId}/bulk-orders/approve`, { vialCount }),
+    );
+    return actionId;
+  }
+
   async notify(customerId: string, body: Record<string, unknown>): Promise<string> {
     const { id } = await json<{ id: string }>(
       await this.send('post', `/staff/customers/${customerId}/notifications`, body),

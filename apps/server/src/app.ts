@@ -37,12 +37,15 @@ import {
   sessionBoundSubscriptions,
 } from './graphql-host/subscriptions';
 import { platformRoutes } from './platform/routes';
-import { invoiceRoutes } from './modules/billing/invoice-routes';
+import { Lifecycle } from './platform/lifecycle';
+import { registerMetrics } from './platform/metrics';
+import { invoiceRoutes } from './modules/payments/invoice-routes';
 import { fileRoutes } from './modules/files/routes';
 import type { JobScheduler } from './platform/jobs/scheduler';
 import { sandboxGatewayRoutes } from './platform/gateway/routes';
 import { sandboxCheckoutRoutes } from './platform/gateway/checkout-routes';
-import { GATEWAY_WEBHOOK_PATH, gatewayWebhookRoutes } from './modules/bulk/webhook-routes';
+import { sandboxAuthenticateRoutes } from './platform/gateway/authenticate-routes';
+import { GATEWAY_WEBHOOK_PATH, paymentWebhookRoutes } from './modules/payments/webhook-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { compose, type Platform, type Services } from './services';
 
@@ -70,6 +73,8 @@ export interface App {
   outbox: OutboxMailer | null;
   /** Recurring jobs (renewals); tests call runDue() after moving the clock. */
   jobs: JobScheduler;
+  /** Readiness and the drain's state (platform/lifecycle.ts); main.ts drains on SIGTERM. */
+  lifecycle: Lifecycle;
 }
 
 /** What the web build writes where each response's CSP nonce goes (apps/web/vite.config.ts). */
@@ -91,14 +96,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     // The composition's logger, which its jobs log through too (platform/logger.ts options).
     loggerInstance: platform.logger,
-    trustProxy: config.isProduction,
+    trustProxy: config.trustProxy,
     // The server names every request; a client's X-Request-Id is only a correlation field.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // A request that reaches a connection after the drain closed the listener is served,
+    // not answered 503: the drain already asked every client to go elsewhere
+    // (platform/lifecycle.ts), and the database stays open until the close is over.
+    return503OnClosing: false,
   });
 
   app.addHook('onClose', () => root.close());
+  // First, so the drain's hooks and the request metrics see every request.
+  const lifecycle = new Lifecycle({ database, redis: root.redis });
+  lifecycle.register(app);
+  registerMetrics(app, {
+    database,
+    jobs: root.jobs,
+    websockets: () => lifecycle.openWebsockets(),
+    token: config.metricsToken,
+  });
 
   await registerHttpPlugins(app, { config, redis: root.redis, errorHandler: httpErrorHandler });
 
@@ -113,49 +131,49 @@ export async function buildApp(options: AppOptions): Promise<App> {
     smsOutbox: platform.smsOutbox,
     database,
     visitorFlags: () => services.flags.visitorFlags(),
+    readiness: () => lifecycle.readiness(),
   });
   await app.register(staffRoutes, {
     auth: root.staff.auth,
     staff: root.staff.service,
     billing: services.billing,
+    payments: services.payments,
     carrierWebhookSecret: config.carrierWebhookSecret,
   });
   await app.register(fileRoutes, { files: services.files });
-  await app.register(invoiceRoutes, { invoices: services.billing.invoices });
-  await app.register(sandboxGatewayRoutes, {
-    gateway: platform.sandboxGateway,
+  await app.register(invoiceRoutes, { invoices: services.payments.invoices });
+  // The sandbox processor's own pages, only while it is the processor (issue 39): its
+  // tokenization endpoint (the one place a card number is ever posted), the hosted pay-later
+  // checkout (issue 12) and the 3-D Secure challenge; their events go out as a processor's would.
+  const sandbox = platform.sandbox;
+  if (sandbox) {
+    await app.register(sandboxGatewayRoutes, { gateway: sandbox.gateway, clock: platform.clock });
+    await app.register(sandboxCheckoutRoutes, { checkout: sandbox.checkout });
+    await app.register(sandboxAuthenticateRoutes, { gateway: sandbox.gateway });
+  }
+  // The processor's signed webhook (issue 39): verified by the configured adapter, applied once
+  // by the payments module (3-D Secure outcomes, late payments, paid pay-later checkouts).
+  await app.register(paymentWebhookRoutes, {
+    payments: services.payments,
+    gateway: platform.gateway,
     clock: platform.clock,
-  });
-  // Bulk pay-later (issue 12): the gateway's hosted checkout, and our webhook it calls back.
-  await app.register(sandboxCheckoutRoutes, { checkout: platform.sandboxCheckout });
-  await app.register(gatewayWebhookRoutes, {
-    bulk: services.bulk,
-    clock: platform.clock,
-    secret: platform.gatewayWebhookSecret,
   });
   // The sandbox calls the webhook over this app's own HTTP stack, as an outside gateway would.
-  platform.sandboxCheckout.deliverTo(async (payload, headers) => {
+  sandbox?.checkout.deliverTo(async (payload, headers) => {
     const res = await app.inject({ method: 'POST', url: GATEWAY_WEBHOOK_PATH, payload, headers });
     if (res.statusCode >= 300) throw new Error(`webhook answered ${String(res.statusCode)}`);
   });
+  // A charge a crash left between the processor and the commit is finished at start (the
+  // processor's record under the same idempotency key decides), as are refunds left unanswered
+  // and paid charges not applied yet; the payments job does the same every minute.
   app.addHook('onReady', async () => {
     try {
-      const outcome = await services.bulk.reconcile();
-      if (outcome.settled + outcome.failed + outcome.completed > 0) {
-        app.log.warn(outcome, 'bulk charges reconciled');
+      const outcome = await services.payments.reconcile();
+      if (outcome.settled + outcome.failed + outcome.completed + outcome.refunds > 0) {
+        app.log.warn(outcome, 'payments reconciled');
       }
     } catch (error) {
-      app.log.error({ err: error }, 'bulk charge reconciliation failed');
-    }
-  });
-  // A charge a crash left between the gateway and the commit is finished at start (the
-  // gateway's record under the same idempotency key decides); see docs/architecture.md.
-  app.addHook('onReady', async () => {
-    try {
-      const outcome = await services.billing.reconcilePendingCharges();
-      if (outcome.settled + outcome.failed > 0) app.log.warn(outcome, 'pending charges reconciled');
-    } catch (error) {
-      app.log.error({ err: error }, 'pending charge reconciliation failed');
+      app.log.error({ err: error }, 'payments reconciliation failed');
     }
   });
   // The jobs (built and stopped by the composition) start with the server when JOBS_ENABLED.
@@ -291,5 +309,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.log.warn({ webDist }, 'web app not built; run npm run build to serve it');
   }
 
-  return { app, services, platform, identity, tokens, outbox: platform.outbox, jobs: root.jobs };
+  return {
+    app,
+    services,
+    platform,
+    identity,
+    tokens,
+    outbox: platform.outbox,
+    jobs: root.jobs,
+    lifecycle,
+  };
 }

@@ -2,15 +2,17 @@ import { hkdfSync } from 'node:crypto';
 import { exportJWK } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import type { Config } from './config';
+import type { Config, PaymentsConfig } from './config';
 import type { Db } from './db/client';
 import type { SigningKeys } from './identity/keys';
 import { AuditLog } from './platform/audit';
 import type { Clock } from './platform/clock';
 import { createDocumentStore, type DocumentStore } from './platform/document-store';
 import { Events } from './platform/events';
-import { SandboxCheckout } from './platform/gateway/checkout';
+import type { SandboxCheckout } from './platform/gateway/checkout';
+import type { PaymentGateway } from './platform/gateway/gateway';
 import { SandboxGateway } from './platform/gateway/sandbox';
+import { StripeGateway } from './platform/gateway/stripe';
 import { loggerOptions } from './platform/logger';
 import { OutboxMailer, PreferenceGatedMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { createEmitter, type Emitter } from './platform/pubsub';
@@ -38,12 +40,37 @@ export interface Platform {
   smsOutbox: OutboxTextSender;
   /** Where documents' bytes live: DATA_DIR/files, or S3 when S3_BUCKET is set. */
   files: DocumentStore;
-  /** The built-in sandbox payment gateway (GATEWAY=sandbox); its tokenization route needs it. */
-  sandboxGateway: SandboxGateway;
-  /** The sandbox gateway's hosted pay-later checkout; app.ts wires its webhook delivery. */
-  sandboxCheckout: SandboxCheckout;
+  /** The payment processor every charge goes through (the payments module's port). */
+  gateway: PaymentGateway;
+  /**
+   * The built-in sandbox processor and its hosted pages (tokenization, pay-later checkout,
+   * 3-D Secure challenge), only while PAYMENTS_PROVIDER=sandbox: with Stripe none of it exists,
+   * so no route of ours ever takes a card number (issue 39).
+   */
+  sandbox: { gateway: SandboxGateway; checkout: SandboxCheckout } | undefined;
   /** Signs and verifies the gateway's webhooks (HMAC-SHA256). */
   gatewayWebhookSecret: Buffer;
+}
+
+/**
+ * PAYMENTS_PROVIDER picks the processor (issue 39; production refuses the sandbox). The sandbox
+ * is made only when it is the processor; its checkout is the gateway's own, since it also sends
+ * the 3-D Secure challenge's events.
+ */
+function paymentProcessor(
+  payments: PaymentsConfig,
+  sandbox: () => SandboxGateway,
+): Pick<Platform, 'gateway' | 'sandbox'> {
+  if (payments.provider === 'stripe') {
+    const gateway = new StripeGateway({
+      secretKey: payments.secretKey,
+      webhookSecret: payments.webhookSecret,
+      apiBase: payments.apiBase,
+    });
+    return { gateway, sandbox: undefined };
+  }
+  const gateway = sandbox();
+  return { gateway, sandbox: { gateway, checkout: gateway.checkout } };
 }
 
 /** Builds the platform; `close()` (services.ts) closes what it opens, in order. */
@@ -61,6 +88,10 @@ export async function buildPlatform(deps: {
   const smsOutbox = new OutboxTextSender(db);
   const emitter = createEmitter(config.redisUrl);
   const gatewayWebhookSecret = await derivedSecret(keys, 'portal gateway webhooks');
+  const processor = paymentProcessor(
+    config.billing.payments,
+    () => new SandboxGateway(db, clock, gatewayWebhookSecret),
+  );
   return {
     clock,
     logger: pino(loggerOptions(config.logLevel)),
@@ -76,8 +107,7 @@ export async function buildPlatform(deps: {
     texts: new PreferenceGatedTextSender(smsOutbox),
     smsOutbox,
     files: createDocumentStore(config.files),
-    sandboxGateway: new SandboxGateway(db),
-    sandboxCheckout: new SandboxCheckout(db, clock, gatewayWebhookSecret),
+    ...processor,
     gatewayWebhookSecret,
   };
 }

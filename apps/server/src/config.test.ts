@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productionEnv } from '../test/production-env';
 import { ConfigError, parseConfig } from './config';
 
 describe('config', () => {
@@ -21,10 +22,7 @@ describe('config', () => {
 
   it('production needs PUBLIC_URL and seeds no demo data by default', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' }, '1')).toThrow(/PUBLIC_URL/);
-    const config = parseConfig(
-      { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com/', SMTP_URL: 'smtp://m' },
-      '1',
-    );
+    const config = parseConfig(productionEnv({ PUBLIC_URL: 'https://portal.example.com/' }), '1');
     expect(config.publicUrl).toBe('https://portal.example.com');
     expect(config.seedDemo).toBe(false);
   });
@@ -74,12 +72,61 @@ describe('SUPPORT_URL and CHAT_WIDGET_URL (spec 01 §1, §7)', () => {
     );
   });
 
-  it('production loads the widget only over https', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://portal.example.com',
-      SMTP_URL: 'smtp://mail.example.com',
+  it('payments: production refuses the sandbox, and Stripe names each missing key', () => {
+    // Everything else a production start needs is there, so only the payments are named.
+    const production = productionEnv({
+      PAYMENTS_PROVIDER: undefined,
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+    });
+    expect(() => parseConfig(production, '1')).toThrow(
+      /PAYMENTS_PROVIDER: the sandbox takes no money and is refused in production/,
+    );
+    // Every problem is named at once, not one per restart.
+    expect(() => parseConfig({ NODE_ENV: 'production' }, '1')).toThrow(
+      /PAYMENTS_PROVIDER[^]*PUBLIC_URL: required[^]*SMTP_URL: required/,
+    );
+    const stripe = { ...production, PAYMENTS_PROVIDER: 'stripe' };
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      expect(() => parseConfig(stripe, '1')).toThrow(new RegExp(`${name}: required`));
+    }
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
     };
+    // Only the missing one is named.
+    expect(() =>
+      parseConfig({ ...stripe, ...keys, STRIPE_WEBHOOK_SECRET: undefined }, '1'),
+    ).toThrow(
+      /^Invalid configuration:\n {2}STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER is stripe$/,
+    );
+    // A publishable key where the secret belongs is refused by its shape.
+    expect(() =>
+      parseConfig({ ...stripe, ...keys, STRIPE_SECRET_KEY: 'pk_live_abc123' }, '1'),
+    ).toThrow(/STRIPE_SECRET_KEY/);
+    expect(parseConfig({ ...stripe, ...keys }, '1').billing.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_live_abc123',
+      publishableKey: 'pk_live_abc123',
+      webhookSecret: 'whsec_abc123',
+      apiBase: undefined,
+    });
+    // The test stand-in's address never reaches production.
+    expect(() =>
+      parseConfig({ ...stripe, ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }, '1'),
+    ).toThrow(/STRIPE_API_BASE: a test stand-in, refused in production/);
+    expect(
+      parseConfig(
+        { PAYMENTS_PROVIDER: 'stripe', ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' },
+        '1',
+      ).billing.payments,
+    ).toMatchObject({ apiBase: { host: '127.0.0.1', port: 12111, protocol: 'http' } });
+  });
+
+  it('production loads the widget only over https', () => {
+    const production = productionEnv();
     expect(() =>
       parseConfig({ ...production, CHAT_WIDGET_URL: 'http://chat.example.com/w.js' }, '1'),
     ).toThrow(/CHAT_WIDGET_URL: must be https in production/);
@@ -89,25 +136,18 @@ describe('SUPPORT_URL and CHAT_WIDGET_URL (spec 01 §1, §7)', () => {
     ).toBe('https://chat.example.com/w.js');
   });
 
-  it('billing: the sandbox gateway by default; the crash drill is refused in production', () => {
+  it('billing: the sandbox processor by default; the crash drill is refused in production', () => {
     expect(parseConfig({}, '1').billing).toMatchObject({
-      gateway: 'sandbox',
+      payments: { provider: 'sandbox' },
       quoteSecret: undefined,
       crashAfterCharge: false,
     });
-    expect(() => parseConfig({ GATEWAY: 'stripe' }, '1')).toThrow(/GATEWAY/);
+    expect(() => parseConfig({ PAYMENTS_PROVIDER: 'paypal' }, '1')).toThrow(/PAYMENTS_PROVIDER/);
     expect(
       parseConfig({ BILLING_TEST_CRASH_AFTER_CHARGE: 'true' }, '1').billing.crashAfterCharge,
     ).toBe(true);
     expect(() =>
-      parseConfig(
-        {
-          NODE_ENV: 'production',
-          PUBLIC_URL: 'https://portal.example.com',
-          BILLING_TEST_CRASH_AFTER_CHARGE: 'true',
-        },
-        '1',
-      ),
+      parseConfig(productionEnv({ BILLING_TEST_CRASH_AFTER_CHARGE: 'true' }), '1'),
     ).toThrow(/BILLING_TEST_CRASH_AFTER_CHARGE/);
   });
 });

@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +19,51 @@ const optionalWebUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional())
   .optional();
 
+/** The receipts' provider when none is configured: fine for the demo, refused in production. */
+export const DEMO_PROVIDER = {
+  legalName: 'Portal Health Medical Group (demo)',
+  taxId: '00-0000000',
+} as const;
+
+/** Names proxy-addr (Fastify's trustProxy) knows for ranges of addresses. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUST_PROXY entry: an address, a CIDR range, or one of proxy-addr's range names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For counts. Unset: nobody's, so the client's address is the
+ * socket's and a client cannot choose its own rate-limit key with a made-up header. Otherwise
+ * the proxies' addresses and CIDR ranges, comma-separated. Refused on purpose: `true` (trust
+ * any sender, the hole this setting closes) and a hop count (it cannot check who sent the
+ * header, so Fastify 5 trusts nobody with one: a setting that would silently do nothing).
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | string[] => {
+    if (v === undefined || v === '') return false;
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be the proxies' addresses or CIDR ranges, comma-separated; not ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,8 +75,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Patient Portal <no-reply@portal.localhost>'),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** PEM (PKCS#8) ES256 private key; when absent a key is generated and kept under DATA_DIR. */
+  /**
+   * PEM (PKCS#8) ES256 private key; outside production, when absent, a key is generated and
+   * kept under DATA_DIR. Required in production: every instance must sign with the same key.
+   */
   JWT_PRIVATE_KEY: z.string().optional(),
+  /** The proxies whose X-Forwarded-For counts (trustProxySchema above); none by default. */
+  TRUST_PROXY: trustProxySchema,
   /** OpenID Connect issuer used for "Sign in with Google"; off when absent. */
   GOOGLE_OIDC_ISSUER: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -56,6 +108,14 @@ const envSchema = z.object({
   AUDIT_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(25),
   /** Where the local document store keeps files; DATA_DIR/files by default. */
   FILES_DIR: z.string().min(1).optional(),
+  /**
+   * Declares FILES_DIR storage that every instance reads and writes (a network volume), or
+   * that there is one instance: production refuses the local store without it (or S3).
+   */
+  FILES_DIR_SHARED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** HMAC key of signed file URLs; derived from the token signing key when absent. */
   FILES_SIGNING_SECRET: z.string().min(32).optional(),
   /** S3-compatible object storage for documents, used instead of FILES_DIR when S3_BUCKET is set. */
@@ -73,8 +133,34 @@ const envSchema = z.object({
   S3_PREFIX: z.string().default(''),
   /** Shared secret a tracking service sends with carrier events (X-Webhook-Secret); off when absent. */
   CARRIER_WEBHOOK_SECRET: z.string().min(16).optional(),
-  /** The payment gateway: the built-in sandbox (the only one so far; a real one plugs in here). */
-  GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The payment processor (issue 39): the built-in sandbox (development and tests; refused in
+   * production) or Stripe (needs the three STRIPE_ keys).
+   */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Stripe's secret key (sk_live_… or sk_test_…; a restricted rk_ key works too). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(live|test)_[A-Za-z0-9]+$/,
+      'must be a Stripe secret key (sk_live_… or sk_test_…)',
+    )
+    .optional(),
+  /** Stripe's publishable key, sent to the browser for Stripe.js (pk_live_… or pk_test_…). */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(
+      /^pk_(live|test)_[A-Za-z0-9]+$/,
+      'must be a Stripe publishable key (pk_live_… or pk_test_…)',
+    )
+    .optional(),
+  /** The signing secret of this endpoint's webhook in Stripe's dashboard (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Test only: where the Stripe SDK sends its requests (a local stand-in), as http://host:port. */
+  STRIPE_API_BASE: optionalUrl,
   /** HMAC key of price change quotes; derived from the token signing key when absent. */
   BILLING_QUOTE_SECRET: z.string().min(32).optional(),
   /** Test only: the process exits between the gateway charge and its commit (crash drills). */
@@ -88,12 +174,12 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /** The provider named on HSA/FSA receipts (its legal name and tax id). */
-  PROVIDER_LEGAL_NAME: z.string().trim().min(1).default('Portal Health Medical Group (demo)'),
+  PROVIDER_LEGAL_NAME: z.string().trim().min(1).default(DEMO_PROVIDER.legalName),
   PROVIDER_TAX_ID: z
     .string()
     .trim()
     .regex(/^\d{2}-\d{7}$/, 'must be an EIN like 12-3456789')
-    .default('00-0000000'),
+    .default(DEMO_PROVIDER.taxId),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .optional()
@@ -107,6 +193,14 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(1).max(1024).default(4),
   ),
+  /**
+   * After SIGTERM, how long the listener keeps serving with /readyz at 503: the proxy's or
+   * orchestrator's readiness check interval (platform/lifecycle.ts). 5 s in production, 0
+   * elsewhere; at most 6 s, so the drain still ends within its 10 s.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(6_000).optional(),
+  /** Bearer token that opens /metrics to a scraper beyond this machine (loopback only without). */
+  METRICS_TOKEN: z.string().min(24).optional(),
   /** The version /version.json reports instead of package.json's (trying the update prompt). */
   APP_VERSION_OVERRIDE: z
     .string()
@@ -131,6 +225,8 @@ export interface Config {
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   jwtPrivateKey: string | undefined;
+  /** Fastify's trustProxy: whose X-Forwarded-For counts (TRUST_PROXY); false for nobody's. */
+  trustProxy: false | string[];
   google: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   supportUrl: string | undefined;
   chatWidgetUrl: string | undefined;
@@ -148,10 +244,26 @@ export interface Config {
   threadPoolSize: number;
   /** package.json's version, unless APP_VERSION_OVERRIDE says otherwise. */
   version: string;
+  /** How long a drain keeps serving after SIGTERM (DRAIN_DELAY_MS). */
+  drainDelayMs: number;
+  /** Opens /metrics beyond loopback (METRICS_TOKEN). */
+  metricsToken: string | undefined;
 }
 
+/** The payment processor, parsed once (issue 39). */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** Test only: a local stand-in of Stripe's API (host, port, protocol for the SDK). */
+      apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+    };
+
 export interface BillingConfig {
-  gateway: 'sandbox';
+  payments: PaymentsConfig;
   quoteSecret: string | undefined;
   /** Never in production (refused there). */
   crashAfterCharge: boolean;
@@ -177,6 +289,56 @@ export interface FilesConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * Where the data lives: all that the migrate, backup and restore commands need, so they run
+ * with the database's address alone, not every secret a server start requires.
+ */
+export interface StorageConfig {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The embedded database (PGlite) under DATA_DIR, when DATABASE_URL is unset. */
+  pgliteDir: string;
+  /** The local document store. */
+  filesDir: string;
+  /** Set when documents live in S3 instead (S3_BUCKET): no local files to back up. */
+  s3Bucket: string | undefined;
+}
+
+type StorageEnv = Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'FILES_DIR' | 'S3_BUCKET'>;
+
+function storageOf(env: StorageEnv): StorageConfig {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR, 'files')),
+    s3Bucket: env.S3_BUCKET,
+  };
+}
+
+/** The storage settings alone (`source` is the environment); refuses a bad value, naming it. */
+export function parseStorageConfig(source: Record<string, string | undefined>): StorageConfig {
+  const result = envSchema
+    .pick({ DATA_DIR: true, DATABASE_URL: true, FILES_DIR: true, S3_BUCKET: true })
+    .safeParse(source);
+  if (!result.success) throw new ConfigError(describeIssues(result.error.issues));
+  return storageOf(result.data);
+}
+
+/**
+ * The directory a command was run from, for paths given on its command line: npm runs a
+ * workspace's script in the workspace's folder and says where it was called in INIT_CWD.
+ */
+export function invocationDir(source: Record<string, string | undefined>): string {
+  return source.INIT_CWD ?? process.cwd();
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const lines = issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  return `Invalid configuration:\n${lines.join('\n')}`;
+}
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** What the server says at start about a risky but allowed set-up (printed by main.ts). */
@@ -189,53 +351,74 @@ export function startupWarnings(config: Config): string[] {
         'set HOST=127.0.0.1 unless other machines must reach it (the dev mailbox answers only this machine).',
     );
   }
+  if (config.isProduction && config.trustProxy === false) {
+    // Production sits behind a TLS-terminating proxy as a rule; then every client would share
+    // the proxy's address, and one rate-limit budget.
+    warnings.push(
+      'Warning: TRUST_PROXY is unset, so X-Forwarded-For is ignored and each client is the ' +
+        "address that connected; behind a proxy, set TRUST_PROXY to the proxy's address.",
+    );
+  }
   return warnings;
 }
 
 /** `source` is the environment (main.ts passes process.env); `version` package.json's. */
 export function parseConfig(source: Record<string, string | undefined>, version: string): Config {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!result.success) throw new ConfigError(describeIssues(result.error.issues));
   const env = result.data;
+  const storage = storageOf(env);
+  // Every setting a start needs is checked, and all the missing or refused ones are named at
+  // once (an operator fixes them in one round, not one per restart).
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
   if (env.GOOGLE_OIDC_ISSUER && !env.GOOGLE_CLIENT_ID) {
-    throw new ConfigError(
-      'Invalid configuration:\n  GOOGLE_CLIENT_ID: required when GOOGLE_OIDC_ISSUER is set',
-    );
+    problems.push('GOOGLE_CLIENT_ID: required when GOOGLE_OIDC_ISSUER is set');
   }
-  if (env.NODE_ENV === 'production' && env.CHAT_WIDGET_URL?.startsWith('http:')) {
+  if (production && env.CHAT_WIDGET_URL?.startsWith('http:')) {
     // The page itself is https in production: the browser would block a plain-http script.
-    throw new ConfigError('Invalid configuration:\n  CHAT_WIDGET_URL: must be https in production');
+    problems.push('CHAT_WIDGET_URL: must be https in production');
   }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    problems.push('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (production && env.BILLING_TEST_CRASH_AFTER_CHARGE) {
+    problems.push('BILLING_TEST_CRASH_AFTER_CHARGE: a test drill, refused in production');
+  }
+  if (production && env.PAYMENTS_PROVIDER === 'sandbox') {
+    problems.push(
+      'PAYMENTS_PROVIDER: the sandbox takes no money and is refused in production; set it to stripe',
     );
   }
-  if (env.NODE_ENV === 'production' && env.BILLING_TEST_CRASH_AFTER_CHARGE) {
-    throw new ConfigError(
-      'Invalid configuration:\n  BILLING_TEST_CRASH_AFTER_CHARGE: a test drill, refused in production',
-    );
+  if (env.PAYMENTS_PROVIDER === 'stripe') {
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ] as const) {
+      if (!env[name]) problems.push(`${name}: required when PAYMENTS_PROVIDER is stripe`);
+    }
   }
-  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production');
+  if (production && env.STRIPE_API_BASE) {
+    problems.push('STRIPE_API_BASE: a test stand-in, refused in production');
   }
-  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+  if (production && !env.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: required in production');
+  }
+  if (production && !env.SMTP_URL) {
     // Without SMTP the mail would go to the development outbox, sign-in links and all.
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL: required in production (the development outbox is refused there)',
-    );
+    problems.push('SMTP_URL: required in production (the development outbox is refused there)');
+  }
+  problems.push(...sharedStateProblems(env));
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir: storage.dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     auditFlushMs: env.AUDIT_FLUSH_MS,
@@ -244,6 +427,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     jwtPrivateKey: env.JWT_PRIVATE_KEY,
+    trustProxy: env.TRUST_PROXY,
     google: env.GOOGLE_OIDC_ISSUER
       ? {
           issuer: env.GOOGLE_OIDC_ISSUER,
@@ -259,7 +443,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     authRateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER,
     files: {
-      dir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR, 'files')),
+      dir: storage.filesDir,
       signingSecret: env.FILES_SIGNING_SECRET,
       s3: env.S3_BUCKET
         ? {
@@ -277,7 +461,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     },
     carrierWebhookSecret: env.CARRIER_WEBHOOK_SECRET,
     billing: {
-      gateway: env.GATEWAY,
+      payments: paymentsConfig(env),
       quoteSecret: env.BILLING_QUOTE_SECRET,
       crashAfterCharge: env.BILLING_TEST_CRASH_AFTER_CHARGE,
       provider: { legalName: env.PROVIDER_LEGAL_NAME, taxId: env.PROVIDER_TAX_ID },
@@ -285,5 +469,74 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     jobsEnabled: env.JOBS_ENABLED,
     threadPoolSize: env.UV_THREADPOOL_SIZE,
     version: env.APP_VERSION_OVERRIDE ?? version,
+    drainDelayMs: env.DRAIN_DELAY_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
+    metricsToken: env.METRICS_TOKEN,
+  };
+}
+
+/**
+ * What instances must share, and what must not reach production (issue 40). The quote and
+ * file-link secrets may stay unset: they are then derived (HKDF, one label each) from
+ * JWT_PRIVATE_KEY, which production requires and every instance shares, so they agree across
+ * instances without a second secret to distribute (rotating the token key rotates them, which
+ * only ends quotes and file links minutes old).
+ */
+function sharedStateProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  if (env.JWT_PRIVATE_KEY && !isEs256PrivateKey(env.JWT_PRIVATE_KEY)) {
+    problems.push('JWT_PRIVATE_KEY: must be a PKCS#8 PEM of a P-256 (ES256) private key');
+  }
+  if (!production) return problems;
+  if (!env.JWT_PRIVATE_KEY) {
+    // Without it each instance would make its own key and refuse the others' tokens.
+    problems.push('JWT_PRIVATE_KEY: required in production (every instance signs with it)');
+  }
+  if (env.PROVIDER_LEGAL_NAME === DEMO_PROVIDER.legalName) {
+    problems.push('PROVIDER_LEGAL_NAME: the demo name is refused in production (receipts show it)');
+  }
+  if (env.PROVIDER_TAX_ID === DEMO_PROVIDER.taxId) {
+    problems.push('PROVIDER_TAX_ID: the demo tax id is refused in production (receipts show it)');
+  }
+  if (!env.S3_BUCKET && !env.FILES_DIR_SHARED) {
+    // A document stored through one instance would be a 404 on the others.
+    problems.push(
+      "FILES_DIR: the local file store is one instance's own; in production set S3_BUCKET, or FILES_DIR_SHARED=true when every instance mounts FILES_DIR (or there is one instance)",
+    );
+  }
+  if (env.SEED_DEMO === true) {
+    problems.push('SEED_DEMO: the demo accounts have a published password; refused in production');
+  }
+  return problems;
+}
+
+function isEs256PrivateKey(pem: string): boolean {
+  try {
+    // The same unescaping as identity/keys.ts: an env file often holds the PEM on one line.
+    const text = pem.replace(/\\n/g, '\n');
+    // PKCS#8 only, as jose's importPKCS8 takes it (not an "EC PRIVATE KEY" SEC1 block).
+    if (!text.includes('-----BEGIN PRIVATE KEY-----')) return false;
+    const key = createPrivateKey(text);
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
+}
+
+function paymentsConfig(env: Env): PaymentsConfig {
+  if (env.PAYMENTS_PROVIDER === 'sandbox') return { provider: 'sandbox' };
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
+  return {
+    provider: 'stripe',
+    secretKey: env.STRIPE_SECRET_KEY ?? '',
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    apiBase: base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : undefined,
   };
 }

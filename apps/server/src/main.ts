@@ -1,9 +1,11 @@
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, parseConfig, startupWarnings } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo/seed';
 import { DEMO_STAFF_ACCOUNT } from './demo/seed-messaging';
+import { drainAndClose, SHUTDOWN_DEADLINE_MS } from './platform/lifecycle';
 import { readAppVersion } from './version';
 
 async function main(): Promise<void> {
@@ -24,19 +26,29 @@ async function main(): Promise<void> {
   });
   await migrateDatabase(database);
 
-  const { app, platform } = await buildApp({ config, database });
+  const { app, platform, lifecycle } = await buildApp({ config, database });
   // After buildApp, so the demo's lab PDFs go to the document store the app reads.
   const seeded = config.seedDemo
     ? await seedDemoData(database.db, undefined, { files: platform.files })
     : false;
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  // SIGTERM or SIGINT drains (platform/lifecycle.ts) and exits 0; an uncaught error is logged
+  // and drains too, then exits 1; past the deadline, or on a second signal, it exits 1 at once.
+  // close-with-grace (Fastify's authors) rather than our own handlers: it covers each of those
+  // once and keeps the deadline timer running even when the close blocks the event loop.
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_DEADLINE_MS,
+      logger: {
+        error: (message: unknown) =>
+          app.log.error(message instanceof Error ? { err: message } : { message }, 'shutdown'),
+      },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+      else app.log.info({ signal }, 'shutting down');
+      await drainAndClose({ app, lifecycle, database, drainDelayMs: config.drainDelayMs });
+    },
+  );
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl

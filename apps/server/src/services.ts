@@ -12,11 +12,15 @@ import { IdentityService } from './identity/service';
 import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
 import { RENEWALS_EVERY_MS, RENEWALS_JOB } from './modules/billing/renewals';
-import { BULK_JOB, BULK_JOB_EVERY_MS } from './modules/bulk/charging';
 import { WEIGHT_REMINDER_EVERY_MS, WEIGHT_REMINDER_JOB } from './modules/weight/reminders';
 import { createAppointmentService } from './modules/appointments/service';
 import { createBillingService } from './modules/billing/service';
 import { createBulkService } from './modules/bulk/service';
+import {
+  createPaymentsService,
+  PAYMENTS_JOB,
+  PAYMENTS_JOB_EVERY_MS,
+} from './modules/payments/service';
 import { createCustomerActionService } from './modules/customers/actions-service';
 import { createCustomerService } from './modules/customers/service';
 import { createFileService } from './modules/files/service';
@@ -93,7 +97,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const keys = options.keys ?? (await loadSigningKeys(config.dataDir, config.jwtPrivateKey));
   const tokens = new TokenService(keys, config.publicUrl, clock);
   const platform = await buildPlatform({ config, db, clock, keys });
-  const { audit, events, uow, mailer, texts, files, sandboxGateway, sandboxCheckout } = platform;
+  const { audit, events, uow, mailer, texts, files, gateway } = platform;
 
   // One connection counts every limit (identity and the global one) across instances.
   const redis = config.redisUrl
@@ -210,24 +214,36 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     },
     config.tenantId,
   );
+  // The money (issue 39): one ledger and engine; billing and bulk register their purposes.
+  const payments = createPaymentsService({
+    db,
+    uow,
+    audit,
+    clock,
+    gateway,
+    mailer,
+    logger: platform.logger,
+    customers,
+    urlSigner: signer,
+    publicUrl: config.publicUrl,
+    pdf: { provider: config.billing.provider },
+    // The crash drill of the exactly-once tests: exit as a killed process would, mid-payment.
+    afterGatewayCharge: config.billing.crashAfterCharge ? () => process.exit(70) : undefined,
+  });
   const billing = createBillingService({
     db,
     customers,
     uow,
     audit,
     clock,
-    gateway: sandboxGateway,
+    gateway,
     events,
     quoteSecret: config.billing.quoteSecret
       ? Buffer.from(config.billing.quoteSecret)
       : await derivedSecret(keys, 'portal billing quotes'),
-    urlSigner: signer,
-    publicUrl: config.publicUrl,
+    payments,
     notifications,
     credits: referrals.credits,
-    pdf: { provider: config.billing.provider },
-    // The crash drill of the exactly-once test: exit as a killed process would, mid-change.
-    afterGatewayCharge: config.billing.crashAfterCharge ? () => process.exit(70) : undefined,
   });
 
   const forms = createFormService({
@@ -256,16 +272,14 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     audit,
     clock,
     events,
-    gateway: sandboxGateway,
-    checkout: sandboxCheckout,
+    payments,
     customers,
     customerActions,
     appointments,
     notifications,
     billing,
     flags,
-    // The same crash drill as billing's (BILLING_TEST_CRASH_AFTER_CHARGE).
-    afterGatewayCharge: config.billing.crashAfterCharge ? () => process.exit(70) : undefined,
+    publicUrl: config.publicUrl,
   });
 
   const staff = {
@@ -335,7 +349,12 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   // The weight tracker reminder (issue 13): weekly at most per customer, checked hourly.
   const reminders = () => weight.reminders.run();
   jobs.register({ name: WEIGHT_REMINDER_JOB, everyMs: WEIGHT_REMINDER_EVERY_MS, run: reminders });
-  jobs.register({ name: BULK_JOB, everyMs: BULK_JOB_EVERY_MS, run: () => bulk.reconcile() });
+  // Charges and refunds whose outcome is unknown, and paid charges not applied yet (issue 39).
+  jobs.register({
+    name: PAYMENTS_JOB,
+    everyMs: PAYMENTS_JOB_EVERY_MS,
+    run: () => payments.reconcile(),
+  });
 
   // A revocation published on any instance (sign-out, reset, password change, deletion…)
   // closes that session's sockets on this one, after the session check forgets it, so the
@@ -365,6 +384,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       referrals,
       weight,
       billing,
+      payments,
       forms,
       idVerification,
       bulk,

@@ -230,3 +230,10 @@ export async function latestMail(server: TestServer, to: string) {
   const code = /oobCode=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   return { ...mail, code };
 }
+
+/** The sandbox processor of a server started with it (the tests' default); throws otherwise. */
+export function sandboxOf(server: Pick<TestServer, 'platform'>) {
+  const sandbox = server.platform.sandbox;
+  if (!sandbox) throw new Error('this test server runs another payment processor than the sandbox');
+  return sandbox;
+}

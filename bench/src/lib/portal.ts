@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../../apps/server/src/app';
 import { parseConfig } from '../../../apps/server/src/config';
 import { loadPersistedDocuments } from '../../../apps/server/src/graphql-host/persisted';
 import { migrateDatabase, openDatabase, type Database } from '../../../apps/server/src/db/client';
+import { productionEnv } from '../../../apps/server/test/production-env';
 import { ephemeralSigningKeys } from '../../../apps/server/src/identity/keys';
 import { hashPassword } from '../../../apps/server/src/identity/secrets';
 import { withBenchOperations } from './operations';
@@ -106,20 +107,21 @@ export async function startPortal(
       label = 'PostgreSQL';
     }
 
+    // Production's settings (productionEnv: values that reach nothing; no bench sends mail or
+    // takes money), then the sandbox processor put back by hand: production refuses it from
+    // the environment, and a bench must not call Stripe.
     const config = parseConfig(
-      {
-        NODE_ENV: 'production',
+      productionEnv({
         LOG_LEVEL: 'silent',
         DATA_DIR: dataDir,
         PUBLIC_URL,
         DATABASE_URL: databaseUrl,
-        // Production refuses the development outbox; no bench sends mail, so nothing listens here.
-        SMTP_URL: 'smtp://127.0.0.1:2525',
         // The argon2 queue is sized for the pool libuv was started with (identity/secrets.ts).
         UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE,
-      },
+      }),
       readAppVersion(),
     );
+    config.billing.payments = { provider: 'sandbox' };
     const database = await step('open', () =>
       openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') }),
     );

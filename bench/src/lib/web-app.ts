@@ -16,6 +16,7 @@ import { buildApp, type App } from '../../../apps/server/src/app';
 import { parseConfig } from '../../../apps/server/src/config';
 import { migrateDatabase, openDatabase } from '../../../apps/server/src/db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../../apps/server/src/demo/seed';
+import { productionEnv } from '../../../apps/server/test/production-env';
 import { ephemeralSigningKeys } from '../../../apps/server/src/identity/keys';
 import { readAppVersion } from '../../../apps/server/src/version';
 import { listenInRange } from './ports';
@@ -186,17 +187,18 @@ export async function startWebPortal(webDist: string): Promise<WebPortal> {
   try {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-webapp-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // Production's settings (productionEnv: values that reach nothing; no bench sends mail or
+    // takes money), then the sandbox processor put back by hand: production refuses it from
+    // the environment, and a bench must not call Stripe.
     const config = parseConfig(
-      {
-        NODE_ENV: 'production',
+      productionEnv({
         LOG_LEVEL: 'silent',
         DATA_DIR: dataDir,
         PUBLIC_URL: 'http://portal.bench',
-        // Production refuses the development outbox; nothing here sends mail.
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-      },
+      }),
       readAppVersion(),
     );
+    config.billing.payments = { provider: 'sandbox' };
     const database = await step('open', () =>
       openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }),
     );

@@ -1,7 +1,6 @@
 import type { Db } from '../db/client';
 import { and, eq } from 'drizzle-orm';
 import {
-  charges,
   coupons,
   itemPrices,
   paymentSources,
@@ -9,7 +8,7 @@ import {
 } from '../db/schema/billing';
 import { addresses } from '../db/schema/customers';
 import { sandboxGatewayPaymentMethods } from '../db/schema/gateway';
-import { invoices } from '../db/schema/invoices';
+import { charges, invoices } from '../db/schema/payments';
 import { DEMO_COUPONS, DEMO_ITEM_PRICES } from './billing-catalog';
 
 /** The price list and coupons; inside seedDemoData's transaction (or a test's database). */
@@ -17,6 +16,8 @@ export async function seedBillingCatalogue(db: Db): Promise<void> {
   await db.insert(itemPrices).values(DEMO_ITEM_PRICES).onConflictDoNothing();
   await db.insert(coupons).values(DEMO_COUPONS).onConflictDoNothing();
 }
+
+const ALEX_PAYMENT_METHOD = 'pm_demo_alex_visa_4242';
 
 /**
  * Alex's saved test card: a Visa ending 4242 (the sandbox's always-succeeds number), known to
@@ -27,7 +28,7 @@ export async function seedAlexCard(
   input: { customerId: string; subscriptionId: string },
 ): Promise<string> {
   const card = { brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 };
-  const paymentMethodId = 'pm_demo_alex_visa_4242';
+  const paymentMethodId = ALEX_PAYMENT_METHOD;
   await tx
     .insert(sandboxGatewayPaymentMethods)
     .values({ id: paymentMethodId, ...card, behaviour: 'succeed' });
@@ -63,7 +64,7 @@ const ALEX_PLAN = 'Weight Management (GLP-1), month-to-month';
  */
 export async function seedAlexInvoices(
   tx: Db,
-  input: { customerId: string; subscriptionId: string; paymentSourceId: string },
+  input: { customerId: string; subscriptionId: string },
 ): Promise<void> {
   const [address] = await tx
     .select()
@@ -94,9 +95,11 @@ export async function seedAlexInvoices(
         subscriptionId: input.subscriptionId,
         idempotencyKey: `demo:renewal:${input.subscriptionId}:${period.start}`,
         purpose: 'renewal',
+        reference: input.subscriptionId,
         amount: 34_900,
         status: period.paid ? 'succeeded' : 'declined',
-        paymentSourceId: input.paymentSourceId,
+        paymentMethodId: ALEX_PAYMENT_METHOD,
+        description: `Renewal ${input.subscriptionId}`,
         gatewayChargeId: period.paid ? `ch_demo_${period.start}` : null,
         processorReason: period.paid ? null : 'insufficientFunds',
         intent: {
@@ -104,6 +107,7 @@ export async function seedAlexInvoices(
           subscriptionId: input.subscriptionId,
           periodStart: period.start,
         },
+        fulfilledAt: period.paid ? at : null,
         createdAt: at,
         settledAt: at,
       })

@@ -1,6 +1,8 @@
 import { DEFAULT_TIME_ZONE } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { DatabaseStepError } from '../db/database-error';
+import { startupLockInTransaction } from '../db/startup-lock';
 import { providers, treatmentConfigurations, treatments } from '../db/schema/catalog';
 import {
   addresses,
@@ -58,21 +60,41 @@ export const DEMO_ACCOUNTS = [
 /**
  * Seeds the demo catalogue and accounts once; returns false when they are already there. With
  * `files`, the demo lab results' PDFs are written to it (main.ts passes the app's store).
+ * Instances starting together on one database seed it once: the seed's transaction holds the
+ * startup lock (db/startup-lock.ts) and looks again under it. A failure says PostgreSQL's
+ * reason, not the ORM's message with the parameters.
  */
 export async function seedDemoData(
   db: Db,
   tenantId = DEMO_TENANT,
   options: { files?: DocumentStore | undefined } = {},
 ): Promise<boolean> {
+  return seedOnce(db, tenantId, options).catch((error: unknown) => {
+    throw new DatabaseStepError('Seeding the demo data', error);
+  });
+}
+
+async function demoSeeded(db: Db): Promise<boolean> {
   const existing = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, DEMO_ACCOUNTS[0].email));
-  if (existing.length > 0) return false;
+  return existing.length > 0;
+}
+
+async function seedOnce(
+  db: Db,
+  tenantId: string,
+  options: { files?: DocumentStore | undefined },
+): Promise<boolean> {
+  if (await demoSeeded(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const verifiedAt = new Date('2025-01-06T17:00:00Z');
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(startupLockInTransaction);
+    // Another instance may have seeded while this one waited for the lock.
+    if (await demoSeeded(tx)) return false;
     await tx.insert(treatments).values(DEMO_TREATMENTS).onConflictDoNothing();
     await seedBillingCatalogue(tx);
     await tx
@@ -184,15 +206,8 @@ export async function seedDemoData(
       },
       { subscriptionId: subscription.id, itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
     ]);
-    const alexCard = await seedAlexCard(tx, {
-      customerId: alex.id,
-      subscriptionId: subscription.id,
-    });
-    await seedAlexInvoices(tx, {
-      customerId: alex.id,
-      subscriptionId: subscription.id,
-      paymentSourceId: alexCard,
-    });
+    await seedAlexCard(tx, { customerId: alex.id, subscriptionId: subscription.id });
+    await seedAlexInvoices(tx, { customerId: alex.id, subscriptionId: subscription.id });
     await seedBookingCustomer(tx, taylorUser, weightTreatment?.id);
     await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
     await seedAppointments(tx, { customerId: alex.id });
@@ -202,8 +217,8 @@ export async function seedDemoData(
     await seedReferrals(tx, { customerId: alex.id });
     await seedWeightDemo(tx, { customerId: alex.id });
     await seedFormsDemo(tx, { customerId: alex.id });
+    return true;
   });
-  return true;
 }
 
 /**

@@ -17,6 +17,7 @@ import '../modules/billing/schema';
 import '../modules/billing/billing-address-schema';
 import '../modules/forms/schema';
 import '../modules/bulk/schema';
+import '../modules/payments/schema';
 
 export const schema = builder.toSchema();
 

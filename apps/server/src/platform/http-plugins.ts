@@ -72,7 +72,10 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 export interface HttpPluginOptions {
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'version' | 'chatWidgetUrl' | 'mapsApiKey'>;
+  config: Pick<
+    Config,
+    'isProduction' | 'publicUrl' | 'version' | 'chatWidgetUrl' | 'mapsApiKey' | 'billing'
+  >;
   /** Where rate limits are counted across instances; process memory without it. */
   redis?: Redis | undefined;
   /** Answers every error in the API's error shape (identity owns that vocabulary). */
@@ -107,6 +110,13 @@ export async function registerHttpPlugins(
   // The maps places script (address suggestions on billing and shipping) only with its key.
   const maps = config.mapsApiKey ? ['https://maps.googleapis.com'] : [];
   const mapsImages = config.mapsApiKey ? ['https://maps.gstatic.com'] : [];
+  // Stripe.js and its Payment Element (card forms, 3-D Secure frames), only when Stripe is the
+  // processor (issue 39; Stripe's documented CSP list). The sandbox needs nothing outside.
+  const stripe = config.billing.payments.provider === 'stripe';
+  const stripeScripts = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
+  const stripeFrames = stripe ? [...stripeScripts, 'https://hooks.stripe.com'] : [];
+  const stripeConnect = stripe ? ['https://api.stripe.com'] : [];
+  const stripeImages = stripe ? ['https://*.stripe.com'] : [];
   const own = ownOrigins(config.publicUrl);
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`;
   // Security headers from helmet's middleware, built once: @fastify/helmet builds a new
@@ -120,15 +130,15 @@ export async function registerHttpPlugins(
         baseUri: ["'none'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", nonce, ...chat, ...maps],
+        scriptSrc: ["'self'", nonce, ...chat, ...maps, ...stripeScripts],
         scriptSrcAttr: ["'none'"],
         // No 'unsafe-inline': Emotion's style tags carry the response's nonce.
         styleSrc: ["'self'", nonce],
         // The portal and its file store (documents are served from /files on the same origin).
-        imgSrc: ["'self'", 'data:', 'blob:', ...maps, ...mapsImages],
+        imgSrc: ["'self'", 'data:', 'blob:', ...maps, ...mapsImages, ...stripeImages],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", own.ws, ...chat, ...maps],
-        frameSrc: ["'self'", ...chat, ...videoPlayers],
+        connectSrc: ["'self'", own.ws, ...chat, ...maps, ...stripeConnect],
+        frameSrc: ["'self'", ...chat, ...videoPlayers, ...stripeFrames],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },

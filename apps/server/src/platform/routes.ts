@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { OutboxMailer } from './mail';
 import { isLoopbackAddress } from './http-plugins';
+import type { Readiness } from './lifecycle';
 import type { OutboxTextSender } from './sms';
 import { renderMailbox } from './mailbox-page';
 
@@ -15,14 +16,43 @@ interface Deps {
   database: Database;
   /** The flag table's defaults, for signed-out visitors (the flags module's visitorFlags). */
   visitorFlags: () => Promise<Record<string, boolean>>;
+  /** What /readyz reports (platform/lifecycle.ts). */
+  readiness: () => Promise<Readiness>;
 }
 
 /** Health, version, public config, client error reports, and the dev mailbox. */
 export function platformRoutes(
   app: FastifyInstance,
-  { config, outbox, smsOutbox, database, visitorFlags }: Deps,
+  { config, outbox, smsOutbox, database, visitorFlags, readiness }: Deps,
 ): void {
   const hidden = { schema: { hide: true } };
+
+  // Liveness: the process answers (an orchestrator restarts it when this fails). It touches
+  // nothing else, so a database outage does not restart every instance at once.
+  app.get('/livez', hidden, (_req, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+
+  // Readiness: send traffic here. 503 while the database, Redis or the migrations are not
+  // there, and from the first moment of a drain (SIGTERM). The answer names the failing
+  // checks; their reasons (addresses, driver messages) go to the log, not to the caller.
+  app.get('/readyz', hidden, async (request, reply) => {
+    const { ready, checks } = await readiness();
+    const failing = Object.entries(checks).filter(([, result]) => result !== 'ok');
+    if (failing.length > 0) request.log.warn({ checks: Object.fromEntries(failing) }, 'not ready');
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        status: ready ? 'ready' : 'unavailable',
+        checks: Object.fromEntries(
+          Object.entries(checks).map(([name, result]) => [
+            name,
+            result === 'ok' ? 'ok' : 'failing',
+          ]),
+        ),
+      });
+  });
 
   app.get('/healthz', hidden, async (_req, reply) => {
     await database.db.execute('select 1');
@@ -43,6 +73,14 @@ export function platformRoutes(
       supportUrl: config.supportUrl ?? null,
       // A browser key, public by design (restricted by referrer at the maps provider).
       mapsApiKey: config.mapsApiKey ?? null,
+      // The processor the card forms talk to, and Stripe's publishable key (public by design).
+      payments: {
+        provider: config.billing.payments.provider,
+        publishableKey:
+          config.billing.payments.provider === 'stripe'
+            ? config.billing.payments.publishableKey
+            : null,
+      },
       flags: await visitorFlags(),
     }),
   );

@@ -7,6 +7,7 @@ import { CSP_NONCE_PLACEHOLDER } from '../app';
 import { documentHash, loadPersistedDocuments } from '../graphql-host/persisted';
 import { createCustomer, TEST_PASSWORD } from '../../test/factories';
 import { exchangeToken, postJson, startTestServer, type TestServer } from '../../test/harness';
+import { productionEnv } from '../../test/production-env';
 
 async function accessToken(target: TestServer): Promise<string> {
   const { user } = await createCustomer(target.database.db);
@@ -242,11 +243,8 @@ describe('the maps origins in the policy (issue 14: places suggestions on billin
 describe('persisted operations in production', () => {
   let production: TestServer;
   beforeAll(async () => {
-    production = await startTestServer({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://portal.example.com',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-    });
+    // Everything a production start requires (test/production-env.ts); nothing here pays.
+    production = await startTestServer(productionEnv());
   });
   afterAll(async () => {
     await production.close();

@@ -44,12 +44,13 @@ type Documents = {
     "query GetTreatmentConfiguration {\n  treatmentConfiguration {\n    Name\n    TreatmentShortId\n    ItemPriceId\n    TreatmentCategory\n  }\n}\n": typeof types.GetTreatmentConfigurationDocument,
     "query GetTreatmentPricingMap($itemPriceId: String!) {\n  treatmentPricingMap(itemPriceId: $itemPriceId) {\n    item_price_id\n    plan_duration\n    plan_price\n    is_upfront_payment\n  }\n}\n": typeof types.GetTreatmentPricingMapDocument,
     "mutation ReplacePaymentSource($oldPaymentSourceId: ID, $paymentToken: String!) {\n  replacePaymentSource(oldPaymentSourceId: $oldPaymentSourceId, paymentToken: $paymentToken) {\n    newPaymentSourceId\n    oldPaymentSourceId\n    subscriptionIds\n    statusCode\n  }\n}\n": typeof types.ReplacePaymentSourceDocument,
+    "mutation StartCardSetup {\n  startCardSetup {\n    provider\n    setupId\n    clientSecret\n  }\n}\n": typeof types.StartCardSetupDocument,
     "mutation BulkPayLaterLink($customerActionId: ID!) {\n  bulkPayLaterLink(customerActionId: $customerActionId)\n}\n": typeof types.BulkPayLaterLinkDocument,
     "mutation CreateBulkSubscription($treatmentShortId: String!) {\n  createBulkSubscription(treatmentShortId: $treatmentShortId) {\n    newSubscriptionId\n  }\n}\n": typeof types.CreateBulkSubscriptionDocument,
     "query GetBulkAction($id: ID!) {\n  customerAction(id: $id) {\n    id\n    status\n    metadata {\n      vial_count\n    }\n    action_type {\n      type_code\n    }\n  }\n}\n": typeof types.GetBulkActionDocument,
     "query GetBulkPaymentSources {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n  }\n}\n": typeof types.GetBulkPaymentSourcesDocument,
     "query IsBulkEligible($treatmentShortId: String) {\n  isBulkEligible(treatmentShortId: $treatmentShortId) {\n    isBulkEligible\n    needsSyncEncounter\n    bulkOrderedTooRecently\n    hasRecentBulkAppointment\n    bulkAvailable\n  }\n}\n": typeof types.IsBulkEligibleDocument,
-    "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n    }\n  }\n}\n": typeof types.PurchaseBulkWithChargebeeDocument,
+    "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n      nextAction {\n        clientSecret\n        redirectUrl\n      }\n    }\n  }\n}\n": typeof types.PurchaseBulkWithChargebeeDocument,
     "mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {\n  submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {\n    statusCode\n    data {\n      id\n      vialCount\n      encounter\n      status\n    }\n  }\n}\n": typeof types.SubmitBulkOrderDocument,
     "query FormPrefill($short_id: String!) {\n  formPrefill(short_id: $short_id) {\n    linkId\n    answer\n  }\n}\n": typeof types.FormPrefillDocument,
     "query GetTypeformByShortId($short_id: String!) {\n  getTypeformByShortId(short_id: $short_id) {\n    id\n    short_id\n    url\n    version\n    kind\n    title\n    questionnaire\n  }\n}\n": typeof types.GetTypeformByShortIdDocument,
@@ -118,12 +119,13 @@ const documents: Documents = {
     "query GetTreatmentConfiguration {\n  treatmentConfiguration {\n    Name\n    TreatmentShortId\n    ItemPriceId\n    TreatmentCategory\n  }\n}\n": types.GetTreatmentConfigurationDocument,
     "query GetTreatmentPricingMap($itemPriceId: String!) {\n  treatmentPricingMap(itemPriceId: $itemPriceId) {\n    item_price_id\n    plan_duration\n    plan_price\n    is_upfront_payment\n  }\n}\n": types.GetTreatmentPricingMapDocument,
     "mutation ReplacePaymentSource($oldPaymentSourceId: ID, $paymentToken: String!) {\n  replacePaymentSource(oldPaymentSourceId: $oldPaymentSourceId, paymentToken: $paymentToken) {\n    newPaymentSourceId\n    oldPaymentSourceId\n    subscriptionIds\n    statusCode\n  }\n}\n": types.ReplacePaymentSourceDocument,
+    "mutation StartCardSetup {\n  startCardSetup {\n    provider\n    setupId\n    clientSecret\n  }\n}\n": types.StartCardSetupDocument,
     "mutation BulkPayLaterLink($customerActionId: ID!) {\n  bulkPayLaterLink(customerActionId: $customerActionId)\n}\n": types.BulkPayLaterLinkDocument,
     "mutation CreateBulkSubscription($treatmentShortId: String!) {\n  createBulkSubscription(treatmentShortId: $treatmentShortId) {\n    newSubscriptionId\n  }\n}\n": types.CreateBulkSubscriptionDocument,
     "query GetBulkAction($id: ID!) {\n  customerAction(id: $id) {\n    id\n    status\n    metadata {\n      vial_count\n    }\n    action_type {\n      type_code\n    }\n  }\n}\n": types.GetBulkActionDocument,
     "query GetBulkPaymentSources {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n  }\n}\n": types.GetBulkPaymentSourcesDocument,
     "query IsBulkEligible($treatmentShortId: String) {\n  isBulkEligible(treatmentShortId: $treatmentShortId) {\n    isBulkEligible\n    needsSyncEncounter\n    bulkOrderedTooRecently\n    hasRecentBulkAppointment\n    bulkAvailable\n  }\n}\n": types.IsBulkEligibleDocument,
-    "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n    }\n  }\n}\n": types.PurchaseBulkWithChargebeeDocument,
+    "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n      nextAction {\n        clientSecret\n        redirectUrl\n      }\n    }\n  }\n}\n": types.PurchaseBulkWithChargebeeDocument,
     "mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {\n  submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {\n    statusCode\n    data {\n      id\n      vialCount\n      encounter\n      status\n    }\n  }\n}\n": types.SubmitBulkOrderDocument,
     "query FormPrefill($short_id: String!) {\n  formPrefill(short_id: $short_id) {\n    linkId\n    answer\n  }\n}\n": types.FormPrefillDocument,
     "query GetTypeformByShortId($short_id: String!) {\n  getTypeformByShortId(short_id: $short_id) {\n    id\n    short_id\n    url\n    version\n    kind\n    title\n    questionnaire\n  }\n}\n": types.GetTypeformByShortIdDocument,
@@ -282,6 +284,10 @@ export function graphql(source: "mutation ReplacePaymentSource($oldPaymentSource
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "mutation StartCardSetup {\n  startCardSetup {\n    provider\n    setupId\n    clientSecret\n  }\n}\n"): typeof import('./graphql').StartCardSetupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "mutation BulkPayLaterLink($customerActionId: ID!) {\n  bulkPayLaterLink(customerActionId: $customerActionId)\n}\n"): typeof import('./graphql').BulkPayLaterLinkDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -302,7 +308,7 @@ export function graphql(source: "query IsBulkEligible($treatmentShortId: String)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n    }\n  }\n}\n"): typeof import('./graphql').PurchaseBulkWithChargebeeDocument;
+export function graphql(source: "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n      nextAction {\n        clientSecret\n        redirectUrl\n      }\n    }\n  }\n}\n"): typeof import('./graphql').PurchaseBulkWithChargebeeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

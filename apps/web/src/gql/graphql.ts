@@ -398,6 +398,11 @@ export type ReplacePaymentSourceMutationVariables = Exact<{
 
 export type ReplacePaymentSourceMutation = { replacePaymentSource: { newPaymentSourceId: string, oldPaymentSourceId: string | null, subscriptionIds: Array<string>, statusCode: number } };
 
+export type StartCardSetupMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StartCardSetupMutation = { startCardSetup: { provider: string, setupId: string | null, clientSecret: string | null } };
+
 export type BulkPayLaterLinkMutationVariables = Exact<{
   customerActionId: string;
 }>;
@@ -436,7 +441,7 @@ export type PurchaseBulkWithChargebeeMutationVariables = Exact<{
 }>;
 
 
-export type PurchaseBulkWithChargebeeMutation = { purchaseBulkWithChargebee: { data: { purchaseSucceeded: boolean, actionCompleted: boolean, reason: string | null } } };
+export type PurchaseBulkWithChargebeeMutation = { purchaseBulkWithChargebee: { data: { purchaseSucceeded: boolean, actionCompleted: boolean, reason: string | null, nextAction: { clientSecret: string, redirectUrl: string | null } | null } } };
 
 export type SubmitBulkOrderMutationVariables = Exact<{
   vialCount?: number | null | undefined;
@@ -1414,6 +1419,15 @@ export const ReplacePaymentSourceDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:88b568cf735495884e7c4030132a317b5bbf2522c611f94995f6eaeb420fb966"}) as unknown as TypedDocumentString<ReplacePaymentSourceMutation, ReplacePaymentSourceMutationVariables>;
+export const StartCardSetupDocument = new TypedDocumentString(`
+    mutation StartCardSetup {
+  startCardSetup {
+    provider
+    setupId
+    clientSecret
+  }
+}
+    `, {"hash":"sha256:25be1be18ec5b7d5d447e4b3a0275f36f5877f6899075e2fecd4dd34b4918b1f"}) as unknown as TypedDocumentString<StartCardSetupMutation, StartCardSetupMutationVariables>;
 export const BulkPayLaterLinkDocument = new TypedDocumentString(`
     mutation BulkPayLaterLink($customerActionId: ID!) {
   bulkPayLaterLink(customerActionId: $customerActionId)
@@ -1467,10 +1481,14 @@ export const PurchaseBulkWithChargebeeDocument = new TypedDocumentString(`
       purchaseSucceeded
       actionCompleted
       reason
+      nextAction {
+        clientSecret
+        redirectUrl
+      }
     }
   }
 }
-    `, {"hash":"sha256:026335ea061924b732ed80ea0d0bb7a5571b4248384f99dd95c4848fa2b0334c"}) as unknown as TypedDocumentString<PurchaseBulkWithChargebeeMutation, PurchaseBulkWithChargebeeMutationVariables>;
+    `, {"hash":"sha256:286e6d2e218c084560bc8243e1cb6f1132567c32e554cc78854c6e34d9cc41df"}) as unknown as TypedDocumentString<PurchaseBulkWithChargebeeMutation, PurchaseBulkWithChargebeeMutationVariables>;
 export const SubmitBulkOrderDocument = new TypedDocumentString(`
     mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {
   submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {

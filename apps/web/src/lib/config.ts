@@ -11,6 +11,17 @@ export interface AppConfig {
   mapsApiKey?: string | null;
   /** The flag table's defaults: what a signed-out visitor gets. */
   flags: Record<string, boolean>;
+  /**
+   * The processor the card forms talk to (issue 39): the built-in sandbox (cards posted to its
+   * tokenization endpoint) or Stripe (its Payment Element, with this publishable key).
+   */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'stripe';
+  /** Stripe's publishable key (public by design); null with the sandbox. */
+  publishableKey: string | null;
 }
 
 /** What the app runs on while /config.json loads, or when it cannot be read. */
@@ -22,6 +33,7 @@ export const FALLBACK_APP_CONFIG: AppConfig = {
   supportUrl: null,
   mapsApiKey: null,
   flags: {},
+  payments: { provider: 'sandbox', publishableKey: null },
 };
 
 function str(value: unknown): string | null {
@@ -37,6 +49,18 @@ function booleans(value: unknown): Record<string, boolean> {
   );
 }
 
+/**
+ * Anything but an explicit stripe is the sandbox. A stripe answer keeps its provider even
+ * without a key: its card form then says it cannot load, rather than falling back to a form
+ * that would post a card number to our own server.
+ */
+function payments(value: unknown): PaymentsConfig {
+  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return raw.provider === 'stripe'
+    ? { provider: 'stripe', publishableKey: str(raw.publishableKey) }
+    : { provider: 'sandbox', publishableKey: null };
+}
+
 export async function fetchAppConfig(): Promise<AppConfig> {
   const raw = await getJson<Record<string, unknown>>('/config.json');
   return {
@@ -47,6 +71,7 @@ export async function fetchAppConfig(): Promise<AppConfig> {
     supportUrl: str(raw.supportUrl),
     mapsApiKey: str(raw.mapsApiKey),
     flags: booleans(raw.flags),
+    payments: payments(raw.payments),
   };
 }
 

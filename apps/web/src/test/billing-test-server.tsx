@@ -7,6 +7,7 @@ import type {
 import type { Invoice } from '../features/billing/use-invoices';
 import type { BillingSubscription } from '../features/billing/use-subscription';
 import { GraphqlRequestError } from '../lib/api/graphql-client';
+import { FALLBACK_APP_CONFIG, type PaymentsConfig } from '../lib/config';
 import { CUSTOMER, renderWithServices } from './render-with-services';
 
 // Test-only: a fake billing server for component tests (issue 11). It keeps a plan, saved
@@ -131,6 +132,10 @@ export interface BillingFixtures {
   replaceError?: { code: string; reason?: string };
   quoteError?: string;
   treatments?: { Name: string; TreatmentShortId: string; ItemPriceId: string | null }[];
+  /** The processor /config.json names (the sandbox unless said). */
+  payments?: PaymentsConfig;
+  /** startCardSetup fails with this code. */
+  cardSetupError?: string;
 }
 
 export const failure = (code: string, reason?: string) =>
@@ -234,6 +239,14 @@ export function createBillingState(f: BillingFixtures) {
             statusCode: 200,
           },
         };
+      case 'StartCardSetup':
+        if (f.cardSetupError) throw failure(f.cardSetupError);
+        return {
+          startCardSetup:
+            f.payments?.provider === 'stripe'
+              ? { provider: 'stripe', setupId: 'seti_1', clientSecret: 'seti_1_secret_x' }
+              : { provider: 'sandbox', setupId: null, clientSecret: null },
+        };
       case 'CancelSubscription':
         if (plan) plan = { ...plan, status: 'non_renewing' };
         return {
@@ -277,7 +290,15 @@ export function renderWithBilling(
         : [{ path: '/billing', element: <main aria-label="billing page" /> }]),
       { path: '*', element: <main aria-label="elsewhere" /> },
     ],
-    { path, customer, answer: state.answer },
+    {
+      path,
+      customer,
+      answer: state.answer,
+      config: {
+        ...FALLBACK_APP_CONFIG,
+        payments: fixtures.payments ?? FALLBACK_APP_CONFIG.payments,
+      },
+    },
   );
   return { ...view, state };
 }

@@ -9,7 +9,7 @@ import { vi } from 'vitest';
 import { theme } from '../app/theme';
 import { AlertProvider } from '../components/alerts/alert-context';
 import { BannerSlot, BannerSlotProvider } from '../components/layout/banner-slot';
-import { AppConfigStore } from '../lib/config';
+import { AppConfigStore, type AppConfig } from '../lib/config';
 import type { Customer } from '../lib/customer/customer';
 import { ANONYMOUS_TARGETING_KEY, FlagStore } from '../lib/flags/flag-store';
 import { createI18n } from '../lib/i18n';
@@ -96,9 +96,18 @@ export function renderWithServices(
     answer,
     flags = {},
     customer,
-  }: { path?: string; answer: Answer; flags?: Record<string, boolean>; customer?: Customer },
+    config,
+  }: {
+    path?: string;
+    answer: Answer;
+    flags?: Record<string, boolean>;
+    customer?: Customer;
+    /** /config.json as already loaded; without it, the screen fetches it through the test's fetch. */
+    config?: AppConfig;
+  },
 ) {
   const { services, queryClient, calls } = createFakeServices(answer, customer, flags);
+  if (config) services.config.set(config);
   // Alerts sit inside the router (their support link reads the location), as in RootLayout.
   const router = createMemoryRouter(
     [

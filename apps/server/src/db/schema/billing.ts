@@ -14,8 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { contracts, customers, subscriptions } from './customers';
 // Billing (spec 02 §3, §7, §9; DESIGN §6): our own tables stand in for the billing provider.
-// Money is integer cents. No card number is ever stored: a payment source keeps the gateway's
-// payment method id, brand, last 4 and expiry.
+// Money is integer cents. No card number is ever stored: a payment source keeps the processor's
+// payment method id, brand, last 4 and expiry. The charges, refunds and invoices are the
+// payments module's (payments.ts).
 
 /** Plan and add-on prices. A plan's price is per billing period (a month, or the whole term if upfront). */
 export const itemPrices = pgTable(
@@ -113,46 +114,6 @@ export const billingQuotes = pgTable(
   (t) => [index('billing_quotes_customer_idx').on(t.customerId)],
 );
 
-/**
- * Every charge we ask the gateway for. The idempotency key is unique: it is made before the
- * first attempt (the quote id for a change) and sent with every attempt, so a charge is made
- * once whatever retries, double clicks or crashes happen. `intent` is what the charge pays for,
- * applied in the same transaction that records its success (or by reconciliation).
- */
-export const charges = pgTable(
-  'charges',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
-      onDelete: 'set null',
-    }),
-    idempotencyKey: text('idempotency_key').notNull(),
-    purpose: text('purpose').notNull(),
-    amount: integer('amount').notNull(),
-    /** pending, succeeded, declined, failed (never reached the gateway). */
-    status: text('status').notNull().default('pending'),
-    paymentSourceId: uuid('payment_source_id').references(() => paymentSources.id),
-    gatewayChargeId: text('gateway_charge_id'),
-    processorReason: text('processor_reason'),
-    intent: jsonb('intent').notNull(),
-    /** What applying the intent produced (the new contract id and plan name). */
-    result: jsonb('result'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('charges_idempotency_key_uq').on(t.idempotencyKey),
-    index('charges_customer_idx').on(t.customerId, t.createdAt),
-    index('charges_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'pending'`),
-    check('charges_amount_nonnegative', sql`${t.amount} >= 0`),
-  ],
-);
-
 export const subscriptionCancellations = pgTable(
   'subscription_cancellations',
   {
@@ -184,4 +145,22 @@ export const accountCredits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('account_credits_balance_nonnegative', sql`${t.balance} >= 0`)],
+);
+
+/**
+ * Reminders the renewals job has raised, one per kind, subscription and contract, so a job
+ * that runs twice raises a notice once (action_required_contract_expire_v1).
+ */
+export const billingReminders = pgTable(
+  'billing_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    contractId: uuid('contract_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('billing_reminders_uq').on(t.kind, t.subscriptionId, t.contractId)],
 );

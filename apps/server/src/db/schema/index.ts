@@ -21,6 +21,6 @@ export * from './labs';
 export * from './referrals';
 export * from './weight';
 export * from './billing';
-export * from './invoices';
+export * from './payments';
 export * from './forms';
 export * from './bulk';

@@ -1,11 +1,12 @@
 import { PAYMENT_DECLINE_REASONS, paymentDeclineMessageKey } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { charges, itemPrices, paymentSources } from '../../db/schema/billing';
+import { itemPrices, paymentSources } from '../../db/schema/billing';
+import { charges } from '../../db/schema/payments';
 import { subscriptionItems, subscriptions } from '../../db/schema/customers';
 import { sandboxGatewayTokens } from '../../db/schema/gateway';
 import { SANDBOX_TEST_CARDS } from '../../platform/gateway/test-cards';
-import { graphql, startTestServer, type TestServer } from '../../../test/harness';
+import { graphql, startTestServer, type TestServer, sandboxOf } from '../../../test/harness';
 import {
   accessToken,
   change,
@@ -155,7 +156,7 @@ describe('change customer subscription (spec 02 §4, §7)', () => {
 
     const rows = await chargesOf(alex.customer.id);
     expect(rows.map((c) => [c.status, c.amount])).toEqual([['succeeded', 5_132]]);
-    expect(await server.platform.sandboxGateway.countCharges(quote.id)).toBe(1);
+    expect(await sandboxOf(server).gateway.countCharges(quote.id)).toBe(1);
     const plan = await planOf(alex.subscription.id);
     expect(plan).toEqual({
       items: ['high-dose-USD-monthly', 'weightmanagement-6-month-USD'],
@@ -258,7 +259,7 @@ describe('change customer subscription (spec 02 §4, §7)', () => {
     expect(answers.every((a) => a.errors === undefined)).toBe(true);
     expect(ids.size).toBe(1);
     expect(await chargesOf(alex.customer.id)).toHaveLength(1);
-    expect(await server.platform.sandboxGateway.countCharges(quote.id)).toBe(1);
+    expect(await sandboxOf(server).gateway.countCharges(quote.id)).toBe(1);
     expect((await planOf(alex.subscription.id)).contractId).toBe([...ids][0]);
   }, 60_000);
 });
@@ -292,8 +293,9 @@ describe('reconciliation of charges left pending', () => {
       customerId: alex.customer.id,
       subscriptionId: alex.subscription.id,
       purpose: 'subscription_change',
+      reference: alex.subscription.id,
       amount: 3_000,
-      paymentSourceId: source?.id,
+      paymentMethodId: source?.gatewayPaymentMethodId,
       intent,
       createdAt: new Date('2026-03-10T17:00:00Z'),
     };
@@ -302,13 +304,20 @@ describe('reconciliation of charges left pending', () => {
       { ...base, idempotencyKey: `${alex.customer.id}-sent` },
       { ...base, idempotencyKey: `${alex.customer.id}-lost` },
     ]);
-    await server.platform.sandboxGateway.charge({
+    await sandboxOf(server).gateway.charge({
       idempotencyKey: `${alex.customer.id}-sent`,
+      processorCustomerId: await server.services.payments.knownProcessorCustomer(alex.customer.id),
       paymentMethodId: source?.gatewayPaymentMethodId ?? '',
       amountCents: 3_000,
+      currency: 'usd',
       description: 'x',
+      onSession: false,
+      metadata: {},
     });
-    const outcome = await server.services.billing.reconcilePendingCharges();
+    const outcome = await server.services.payments.charging.reconcile({
+      type: 'system',
+      id: 'test',
+    });
     expect(outcome).toEqual({ settled: 1, failed: 1 });
     const rows = await chargesOf(alex.customer.id);
     expect(rows.map((c) => [c.idempotencyKey.split('-').pop(), c.status]).sort()).toEqual([

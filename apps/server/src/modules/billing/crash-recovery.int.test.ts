@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { charges } from '../../db/schema/billing';
+import { charges } from '../../db/schema/payments';
 import { sandboxGatewayCharges } from '../../db/schema/gateway';
 import { call, crashDrill, signInDemo } from '../../../test/crash-server';
 import { freePort } from '../../../test/harness';

@@ -1,8 +1,8 @@
 import { and, eq, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountCredits, charges } from '../../db/schema/billing';
+import { accountCredits } from '../../db/schema/billing';
 import { contracts } from '../../db/schema/customers';
-import { invoices } from '../../db/schema/invoices';
+import { charges, invoices } from '../../db/schema/payments';
 import { referrals } from '../../db/schema/referrals';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import {

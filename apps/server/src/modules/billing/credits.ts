@@ -1,6 +1,6 @@
 import { applyCredits, type AppliedCredits } from '@portal/domain';
 import type { Work } from '../../platform/unit-of-work';
-import type { InvoiceLine } from './invoices';
+import type { InvoiceLine } from '../payments/service';
 import type { BillingStore } from './store';
 
 /** One referral's share of the credit a charge took (given back if the charge fails). */

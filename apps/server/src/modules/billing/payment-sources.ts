@@ -6,11 +6,14 @@ import type { Clock } from '../../platform/clock';
 import type { PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
+import type { PaymentsService } from '../payments/service';
 import type { BillingStore, PaymentSourceRow } from './store';
 
-// The customer's saved cards (spec 02 §3 payment sources): listed, replaced through a gateway
-// token, and the one a subscription is charged to. The billing address on a card is
-// billing-address.ts's.
+// The customer's saved cards (spec 02 §3 payment sources): set up at the processor, listed,
+// replaced through a processor token, and the one a subscription is charged to. The billing
+// address on a card is billing-address.ts's. No card number passes here: the browser gives
+// its card to the processor (the sandbox's tokenization endpoint, or Stripe's Payment Element)
+// and we get a token (tok_…) or a confirmed SetupIntent (seti_…).
 
 export interface PaymentSourceView extends PaymentSourceRow {
   subscriptionIds: string[];
@@ -22,6 +25,15 @@ export interface PaymentSourcesDeps {
   audit: AuditLog;
   clock: Clock;
   gateway: PaymentGateway;
+  /** The processor's customer each card is saved for (made once, kept by payments). */
+  payments: Pick<PaymentsService, 'processorCustomer'>;
+}
+
+/** What the card form needs before it saves a card (the CardSetup of startCardSetup). */
+export interface CardSetupView {
+  provider: string;
+  setupId: string | null;
+  clientSecret: string | null;
 }
 
 export class PaymentSources {
@@ -56,7 +68,33 @@ export class PaymentSources {
   }
 
   /**
-   * Replace payment source: the gateway checks the card behind the token; the new source takes
+   * Starts saving a card for the customer: the processor's customer (made once), then, with
+   * Stripe, a SetupIntent whose client secret the Payment Element confirms in the browser.
+   * ST100 when the processor cannot be reached.
+   */
+  async startSetup(customerId: string, actor: AuditActor): Promise<CardSetupView> {
+    const { gateway } = this.deps;
+    let setup;
+    try {
+      const processorCustomerId = await this.deps.payments.processorCustomer(customerId, actor);
+      setup = await gateway.startCardSetup({ processorCustomerId });
+    } catch (error) {
+      throw codedError('ST100', 'The card form cannot be opened right now.', {
+        reason: 'processorUnavailable',
+        cause: error,
+      });
+    }
+    await this.deps.audit.record(actor, {
+      action: 'create',
+      entity: 'card_setup',
+      entityId: setup.setupId,
+      details: { customerId, provider: gateway.provider },
+    });
+    return { provider: gateway.provider, setupId: setup.setupId, clientSecret: setup.clientSecret };
+  }
+
+  /**
+   * Replace payment source: the processor checks the card behind the token; the new source takes
    * over the old one's subscriptions (or, for a first card, all of the customer's). ST102 with
    * the processor's reason when the card is refused; nothing changes then.
    */
@@ -67,7 +105,10 @@ export class PaymentSources {
     if (input.oldPaymentSourceId && old?.status !== 'active') {
       throw codedError('ST101', 'Payment method not found.', { reason: 'not_found' });
     }
-    const attached = await this.deps.gateway.attach(input.paymentToken);
+    const attached = await this.deps.gateway.attach({
+      token: input.paymentToken,
+      processorCustomerId: await this.deps.payments.processorCustomer(customerId, actor),
+    });
     if (!attached.ok) {
       const failure = paymentFailure('paymentSource', attached.reason);
       throw codedError(failure.code, 'The card was not accepted.', { reason: failure.reason });

@@ -10,7 +10,8 @@ import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, CustomerService } from '../customers/service';
-import { changeAnswer, type Charging, type ChangeResult } from './charging';
+import type { PaymentsService } from '../payments/service';
+import { changeAnswer, type BillingCharges, type ChangeResult } from './charges';
 import { previewCredits, type ReferralCreditPort } from './credits';
 import type { PaymentSources } from './payment-sources';
 import { normalisedRequest, priceChange, sameRequest } from './pricing';
@@ -18,7 +19,8 @@ import type { QuoteSigner } from './quote-signature';
 import type { BillingStore, PaymentSourceRow } from './store';
 
 // Plan changes (spec 02 §3, §7): a quote, priced on the server, stored and signed; then the
-// change that submits it, re-priced and charged exactly once (charging.ts) under the quote id.
+// change that submits it, re-priced and charged exactly once (the payments module, through
+// charges.ts) under the quote id.
 
 export interface QuoteView extends PriceChangeQuote {
   /** Referral and account credit the charge will use (amountDue is after them). */
@@ -54,7 +56,8 @@ export interface PlanChangesDeps {
   clock: Clock;
   signer: QuoteSigner;
   credits: ReferralCreditPort;
-  charging: Charging;
+  charges: BillingCharges;
+  payments: Pick<PaymentsService, 'chargeByKey'>;
   paymentSources: PaymentSources;
 }
 
@@ -124,7 +127,7 @@ export class PlanChanges {
     input: ChangeSubscriptionInput,
     actor: AuditActor,
   ): Promise<ChangeResult> {
-    const { customers, clock, charging } = this.deps;
+    const { customers, clock, charges } = this.deps;
     const refused = (reason: string, message: string) => codedError('TC104', message, { reason });
     const stored = await this.store.quote(customerId, input.quoteId);
     if (
@@ -142,14 +145,9 @@ export class PlanChanges {
     }
     // The quote id is the idempotency key: a repeat of a change already made answers as it did.
     const replay = async () => {
-      const existing = await this.store.chargeByKey(stored.id);
+      const existing = await this.deps.payments.chargeByKey(stored.id);
       if (!existing) return undefined;
-      const source = existing.paymentSourceId
-        ? await this.store.paymentSource(customerId, existing.paymentSourceId)
-        : undefined;
-      return changeAnswer(
-        await charging.complete(actor, existing, source?.gatewayPaymentMethodId ?? null),
-      );
+      return changeAnswer(await charges.complete(actor, existing));
     };
     const replayed = await replay();
     if (replayed) return replayed;
@@ -181,18 +179,16 @@ export class PlanChanges {
     if (!source && credits.dueCents > 0) {
       throw codedError('TC106', 'Add a payment method first.', { reason: 'no_payment_source' });
     }
-    const charge = await charging.begin(actor, {
+    const charge = await charges.begin(actor, {
       customerId,
       subscriptionId: sub.subscription.id,
       key: stored.id,
       amount: quote.amountDue,
       expectedAmount: stored.amountDue,
-      paymentSourceId: source?.id ?? null,
+      paymentMethodId: source?.gatewayPaymentMethodId ?? null,
       intent,
       quote,
     });
-    return changeAnswer(
-      await charging.complete(actor, charge, source?.gatewayPaymentMethodId ?? null),
-    );
+    return changeAnswer(await charges.complete(actor, charge));
   }
 }

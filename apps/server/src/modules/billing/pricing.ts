@@ -13,7 +13,7 @@ import {
 import { codedError } from '../../platform/errors';
 import type { BillingSubscription, NewContract } from '../customers/service';
 import type { ChargeCredits } from './credits';
-import type { InvoiceDraft } from './invoices';
+import type { InvoiceDraft } from '../payments/service';
 import type { BillingStore, CouponRow } from './store';
 
 /** What a paid change applies: kept on the charge, so reconciliation can apply it too. */

@@ -1,11 +1,10 @@
 import { NOTIFICATION_TYPE } from '@portal/domain';
 import { and, eq, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charges } from '../../db/schema/billing';
 import { contracts, subscriptions } from '../../db/schema/customers';
-import { invoices } from '../../db/schema/invoices';
+import { charges, invoices } from '../../db/schema/payments';
 import { customerNotifications } from '../../db/schema/notifications';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { startTestServer, type TestServer, sandboxOf } from '../../../test/harness';
 import { monthlyCustomer, saveCard, seedCatalogue } from '../../../test/billing-fixtures';
 
 let server: TestServer;
@@ -77,9 +76,7 @@ describe('the renewals job', () => {
     expect(rows.map((c) => [c.status, c.amount, c.idempotencyKey])).toEqual([
       ['succeeded', 34_900, `renewal:${alex.contract.id}:2026-04-01:1`],
     ]);
-    expect(await server.platform.sandboxGateway.countCharges(rows[0]?.idempotencyKey ?? '')).toBe(
-      1,
-    );
+    expect(await sandboxOf(server).gateway.countCharges(rows[0]?.idempotencyKey ?? '')).toBe(1);
     const contract = await contractOf(alex.subscription.id);
     expect(contract).toMatchObject({
       startDate: '2026-04-01',

@@ -8,20 +8,20 @@ import {
 } from '@portal/domain';
 import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, CustomerService } from '../customers/service';
 import type { NotificationService } from '../notifications/service';
-import type { Charging } from './charging';
-import type { InvoiceStore } from './invoice-store';
-import type { InvoiceLine } from './invoices';
-import { currentPlan, type ChargeIntent, type RenewalIntent } from './pricing';
-import type { BillingStore, ChargeRow } from './store';
+import type { ChargeRow, InvoiceLine, PaymentsService } from '../payments/service';
+import type { BillingCharges } from './charges';
+import { currentPlan, type RenewalIntent } from './pricing';
+import type { BillingStore } from './store';
 
 // Renewals (docs/architecture.md, "Billing: renewals"): run by the scheduler on the server's
 // clock. Each due billing period is charged under the key renewal:<contract>:<period>:<attempt>
-// through the same exactly-once charging as a plan change; a run repeated (or two at once)
-// finds the attempt's charge and does not charge again. A declined renewal is retried after
-// RENEWAL_RETRY_DAYS, at most RENEWAL_MAX_ATTEMPTS times, and raises notice_payment_due_v1.
+// through the payments module's exactly-once charging, as a plan change is; a run repeated (or
+// two at once) finds the attempt's charge and does not charge again. A declined renewal is
+// retried after RENEWAL_RETRY_DAYS, at most RENEWAL_MAX_ATTEMPTS times, and raises
+// notice_payment_due_v1 (charges.ts). A charge a crash left pending is the payments job's.
 
 export const RENEWAL_RETRY_DAYS = 3;
 export const RENEWAL_MAX_ATTEMPTS = 4;
@@ -34,55 +34,27 @@ const actor: AuditActor = { type: 'system', id: 'billing-renewals' };
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface RenewalRun {
-  reconciled: number;
   charged: number;
   declined: number;
   reminded: number;
 }
 
 export interface RenewalsDeps {
-  invoices: InvoiceStore;
+  payments: Pick<PaymentsService, 'chargesWithKeyPrefix'>;
   store: BillingStore;
   customers: CustomerService;
   notifications: NotificationService;
-  charging: Charging;
+  charges: BillingCharges;
   uow: UnitOfWork;
   clock: Clock;
-}
-
-/**
- * Charging's hook for a settled renewal: a declined (or never sent) one raises the payment-due
- * notice in the same transaction, published after the commit.
- */
-export function renewalSettled(notifications: NotificationService) {
-  return async (work: Work, charge: ChargeRow, intent: ChargeIntent) => {
-    if (intent.kind !== 'renewal' || charge.status === 'succeeded') return;
-    const row = await notifications.create(
-      {
-        customerId: charge.customerId,
-        type: NOTIFICATION_TYPE.paymentDue,
-        title: 'Payment due',
-        message:
-          'We could not charge your card for your plan. Update it to keep your treatment on time.',
-        severity: 'warning',
-        status: 'requires_action',
-        action: { label: 'Update payment method', url: '/billing?tab=plan' },
-        metadata: { subscriptionIds: [intent.subscriptionId], chargeId: charge.id },
-      },
-      work,
-    );
-    return () => notifications.published(row, 'created');
-  };
 }
 
 export class Renewals {
   constructor(private readonly deps: RenewalsDeps) {}
 
-  /** One pass: reconcile pending charges, charge what is due, remind of contracts ending. */
+  /** One pass: charge what is due, remind of contracts ending. */
   async run(): Promise<RenewalRun> {
-    const outcome = await this.deps.charging.reconcile(actor);
     const run: RenewalRun = {
-      reconciled: outcome.settled + outcome.failed,
       charged: 0,
       declined: 0,
       reminded: 0,
@@ -113,7 +85,7 @@ export class Renewals {
     const left = daysBetween(this.today(sub), contract.endDate);
     if (left <= 0 || left > CONTRACT_EXPIRY_NOTICE_DAYS) return false;
     const row = await this.deps.uow.run(actor, async (work) => {
-      const fresh = await this.deps.invoices.in(work.tx).insertReminder({
+      const fresh = await this.deps.store.in(work.tx).insertReminder({
         kind: NOTIFICATION_TYPE.contractExpire,
         subscriptionId: sub.subscription.id,
         contractId: contract.id,
@@ -169,7 +141,7 @@ export class Renewals {
       periodStart = period.start;
     }
     const prefix = `renewal:${contract.id}:${periodStart}:`;
-    const attempts = await this.deps.invoices.chargesWithKeyPrefix(prefix);
+    const attempts = await this.deps.payments.chargesWithKeyPrefix(prefix);
     if (attempts.some((c) => c.status === 'succeeded' || c.status === 'pending')) return null;
     if (attempts.length >= RENEWAL_MAX_ATTEMPTS) return null;
     const last = attempts.at(-1);
@@ -207,16 +179,16 @@ export class Renewals {
         providerName: null,
       },
     };
-    const charge = await this.deps.charging.begin(actor, {
+    const charge = await this.deps.charges.begin(actor, {
       customerId: intent.customerId,
       subscriptionId: intent.subscriptionId,
       key: `${prefix}${String(attempts.length + 1)}`,
       amount: plan.periodCharge,
-      paymentSourceId: source?.id ?? null,
+      paymentMethodId: source?.gatewayPaymentMethodId ?? null,
       intent,
       purpose: 'renewal',
     });
-    return this.deps.charging.complete(actor, charge, source?.gatewayPaymentMethodId ?? null);
+    return this.deps.charges.complete(actor, charge);
   }
 }
 

@@ -115,3 +115,28 @@ builder.mutationField('replacePaymentSource', (t) =>
     },
   }),
 );
+
+const CardSetup = builder
+  .objectRef<{ provider: string; setupId: string | null; clientSecret: string | null }>('CardSetup')
+  .implement({
+    description:
+      "What the card form needs before it saves a card: with Stripe, a SetupIntent's client " +
+      "secret for the Payment Element; with the sandbox, nothing (the browser posts to the sandbox's " +
+      'tokenization endpoint). The setup id is the paymentToken replacePaymentSource takes.',
+    fields: (t) => ({
+      provider: t.exposeString('provider'),
+      setupId: t.exposeID('setupId', { nullable: true }),
+      clientSecret: t.exposeString('clientSecret', { nullable: true }),
+    }),
+  });
+
+builder.mutationField('startCardSetup', (t) =>
+  t.field({
+    type: CardSetup,
+    description:
+      'Starts saving a card at the processor for the viewer (issue 39); no card detail passes here. ST100 on failure.',
+    authScopes: { customer: true },
+    resolve: (_root, _args, ctx) =>
+      ctx.services.billing.startCardSetup(requireCustomer(ctx), ctx.actor),
+  }),
+);

@@ -10,7 +10,6 @@ import type { ContractRow } from '../customers/service';
 import type { QuoteView } from './plan-changes';
 import type { SubscriptionView } from './plans';
 import { sourceFields } from './schema-cards';
-import './schema-invoices';
 import type { BillingService } from './service';
 import type { ItemPriceRow } from './store';
 
@@ -22,8 +21,8 @@ declare module '../../graphql/context' {
 
 // Spec 02 §3, §7: the billing calls. Money in integer cents. Resolvers stay thin: scope,
 // input through the domain's zod schema, the service, the result. Here the plan, its quote,
-// change and cancellation, and the price lists; saved cards are schema-cards.ts's, invoices
-// schema-invoices.ts's.
+// change and cancellation, and the price lists; saved cards are schema-cards.ts's, invoices the
+// payments module's (modules/payments/schema.ts).
 
 const BillingContract = builder.objectRef<ContractRow>('BillingContract').implement({
   fields: (t) => ({

@@ -14,18 +14,15 @@ import type { PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import type { NotificationService } from '../notifications/service';
-import type { UrlSigner } from '../../platform/signed-urls';
+import type { PaymentsService } from '../payments/service';
 import { updateBillingAddress } from './billing-address';
-import { Charging, type ChangeResult } from './charging';
+import { BillingCharges, type ChangeResult } from './charges';
 import type { ReferralCreditPort } from './credits';
-import { InvoiceStore } from './invoice-store';
-import { InvoiceService } from './invoices';
-import type { PdfOptions } from './invoice-pdf';
-import { PaymentSources, type PaymentSourceView } from './payment-sources';
+import { PaymentSources, type CardSetupView, type PaymentSourceView } from './payment-sources';
 import { PlanChanges, type QuoteView } from './plan-changes';
 import { Plans, type SubscriptionView } from './plans';
 import { QuoteSigner } from './quote-signature';
-import { Renewals, renewalSettled } from './renewals';
+import { Renewals } from './renewals';
 import { BillingStore, type ItemPriceRow } from './store';
 
 export interface BillingServiceDeps {
@@ -36,23 +33,23 @@ export interface BillingServiceDeps {
   gateway: PaymentGateway;
   events: Events;
   signer: QuoteSigner;
-  invoices: InvoiceService;
-  invoiceStore: InvoiceStore;
+  /** The money: charges, their invoices, the processor's customers (modules/payments). */
+  payments: PaymentsService;
   notifications: NotificationService;
   credits: ReferralCreditPort;
-  afterGatewayCharge?: (() => void) | undefined;
 }
 
 /**
  * Billing (spec 02 §3, §7, §9): one service over billing's own tables, its parts by
  * responsibility: the plan as billed (plans.ts), quotes and plan changes (plan-changes.ts),
- * saved cards (payment-sources.ts, billing-address.ts), invoices (invoices.ts) and renewals
- * (renewals.ts), all charging through one exactly-once engine (charging.ts). The customer's
+ * saved cards (payment-sources.ts, billing-address.ts) and renewals (renewals.ts). Its charges
+ * go through the payments module's exactly-once engine (charges.ts hands it billing's intents
+ * and applies what they pay for), which also issues the invoices. The customer's
  * subscriptions, contracts and addresses come through CustomerService.
  */
 export class BillingService {
-  /** Exposed to the renewals job (same module). */
-  readonly charging: Charging;
+  /** Plan changes' and renewals' charges (the payments engine's billing side). */
+  readonly charges: BillingCharges;
   /** The renewals job's pass (the scheduler runs it; tests call it). */
   readonly renewals: Renewals;
   private readonly plans: Plans;
@@ -63,17 +60,13 @@ export class BillingService {
     private readonly store: BillingStore,
     private readonly deps: BillingServiceDeps,
   ) {
-    this.charging = new Charging({
-      store,
-      ...deps,
-      onSettled: renewalSettled(deps.notifications),
-    });
+    this.charges = new BillingCharges({ ...deps, store });
     this.renewals = new Renewals({
-      invoices: deps.invoiceStore,
+      payments: deps.payments,
       store,
       customers: deps.customers,
       notifications: deps.notifications,
-      charging: this.charging,
+      charges: this.charges,
       uow: deps.uow,
       clock: deps.clock,
     });
@@ -81,14 +74,9 @@ export class BillingService {
     this.plans = new Plans(store, { ...deps, paymentSources: this.sources });
     this.planChanges = new PlanChanges(store, {
       ...deps,
-      charging: this.charging,
+      charges: this.charges,
       paymentSources: this.sources,
     });
-  }
-
-  /** Invoices: GetInvoices, GetInvoicePdfUrl and the signed PDF downloads. */
-  get invoices(): InvoiceService {
-    return this.deps.invoices;
   }
 
   /** GetCustomerSubscription: price, isUpfrontPayment, term (and what the plan tab shows). */
@@ -114,17 +102,17 @@ export class BillingService {
     return this.planChanges.change(customerId, input, actor);
   }
 
-  /** Finishes charges a crash left between the gateway and the commit (run at start). */
-  reconcilePendingCharges(): Promise<{ settled: number; failed: number }> {
-    return this.charging.reconcile({ type: 'system', id: 'billing-reconciliation' });
-  }
-
   /** Customer payment sources, newest first (updated_at descending). */
   paymentSources(customerId: string, actor: AuditActor): Promise<PaymentSourceView[]> {
     return this.sources.list(customerId, actor);
   }
 
-  /** Replace payment source with a gateway token (payment-sources.ts). */
+  /** startCardSetup: what the card form needs before it saves a card (payment-sources.ts). */
+  startCardSetup(customerId: string, actor: AuditActor): Promise<CardSetupView> {
+    return this.sources.startSetup(customerId, actor);
+  }
+
+  /** Replace payment source with a processor token (payment-sources.ts). */
   replacePaymentSource(customerId: string, input: ReplacePaymentSourceInput, actor: AuditActor) {
     return this.sources.replace(customerId, input, actor);
   }
@@ -174,28 +162,13 @@ export function createBillingService(deps: {
   gateway: PaymentGateway;
   events: Events;
   quoteSecret: Buffer;
-  /** Signs invoice PDF URLs (the files module's signer). */
-  urlSigner: UrlSigner;
-  publicUrl: string;
+  payments: PaymentsService;
   notifications: NotificationService;
   /** Referral credit (the referrals module's, through billing's narrow port). */
   credits: ReferralCreditPort;
-  pdf?: PdfOptions | undefined;
-  afterGatewayCharge?: (() => void) | undefined;
 }): BillingService {
-  const invoiceStore = new InvoiceStore(deps.db);
-  const invoices = new InvoiceService({
-    store: invoiceStore,
-    customers: deps.customers,
-    audit: deps.audit,
-    clock: deps.clock,
-    signer: deps.urlSigner,
-    publicUrl: deps.publicUrl,
-    pdf: deps.pdf,
-  });
   return new BillingService(new BillingStore(deps.db), {
-    invoices,
-    invoiceStore,
+    payments: deps.payments,
     notifications: deps.notifications,
     credits: deps.credits,
     customers: deps.customers,
@@ -205,6 +178,5 @@ export function createBillingService(deps: {
     gateway: deps.gateway,
     events: deps.events,
     signer: new QuoteSigner(deps.quoteSecret),
-    afterGatewayCharge: deps.afterGatewayCharge,
   });
 }

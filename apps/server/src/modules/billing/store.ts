@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountCredits,
   billingQuotes,
-  charges,
+  billingReminders,
   coupons,
   itemPrices,
   paymentSources,
@@ -15,7 +15,6 @@ import { treatments } from '../../db/schema/catalog';
 export type ItemPriceRow = typeof itemPrices.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type QuoteRow = typeof billingQuotes.$inferSelect;
-export type ChargeRow = typeof charges.$inferSelect;
 export type PaymentSourceRow = typeof paymentSources.$inferSelect;
 export type TreatmentRow = typeof treatments.$inferSelect;
 
@@ -113,53 +112,6 @@ export class BillingStore {
       .from(billingQuotes)
       .where(and(eq(billingQuotes.id, id), eq(billingQuotes.customerId, customerId)));
     return row;
-  }
-
-  /** The unique key judges: a second insert of one key does nothing (and returns nothing). */
-  async insertPendingCharge(values: typeof charges.$inferInsert): Promise<ChargeRow | undefined> {
-    const [row] = await this.db
-      .insert(charges)
-      .values({ ...values, status: 'pending' })
-      .onConflictDoNothing({ target: charges.idempotencyKey })
-      .returning();
-    return row;
-  }
-
-  async chargeByKey(key: string): Promise<ChargeRow | undefined> {
-    const [row] = await this.db.select().from(charges).where(eq(charges.idempotencyKey, key));
-    return row;
-  }
-
-  /** Settles a pending charge; undefined when another request settled it first. */
-  async settleCharge(
-    id: string,
-    values: Pick<
-      typeof charges.$inferInsert,
-      'status' | 'gatewayChargeId' | 'processorReason' | 'result' | 'settledAt'
-    >,
-  ): Promise<ChargeRow | undefined> {
-    const [row] = await this.db
-      .update(charges)
-      .set(values)
-      .where(and(eq(charges.id, id), eq(charges.status, 'pending')))
-      .returning();
-    return row;
-  }
-
-  async pendingCharges(createdBefore: Date): Promise<ChargeRow[]> {
-    return this.db
-      .select()
-      .from(charges)
-      .where(and(eq(charges.status, 'pending'), lt(charges.createdAt, createdBefore)))
-      .orderBy(asc(charges.createdAt));
-  }
-
-  async countCharges(customerId: string): Promise<number> {
-    const rows = await this.db
-      .select({ id: charges.id })
-      .from(charges)
-      .where(eq(charges.customerId, customerId));
-    return rows.length;
   }
 
   async activePaymentSources(customerId: string): Promise<PaymentSourceRow[]> {
@@ -295,6 +247,16 @@ export class BillingStore {
       .set({ balance: sql`${accountCredits.balance} - ${cents}`, updatedAt: at })
       .where(and(eq(accountCredits.customerId, customerId), gte(accountCredits.balance, cents)))
       .returning({ balance: accountCredits.balance });
+    return rows.length > 0;
+  }
+
+  /** Records a reminder; false when it was raised already. */
+  async insertReminder(values: typeof billingReminders.$inferInsert): Promise<boolean> {
+    const rows = await this.db
+      .insert(billingReminders)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: billingReminders.id });
     return rows.length > 0;
   }
 }

@@ -1,14 +1,15 @@
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkCharges } from '../../db/schema/bulk';
 import { customerActions } from '../../db/schema/customer-actions';
+import { charges } from '../../db/schema/payments';
 import { sandboxGatewayCharges } from '../../db/schema/gateway';
 import { customerNotifications } from '../../db/schema/notifications';
 import { signWebhook } from '../../platform/gateway/webhook-signing';
 import { graphql, type TestServer, startTestServer } from '../../../test/harness';
 import { staffCall } from '../../../test/messaging-helpers';
 import { monthlyCustomer, saveCard, seedCatalogue } from '../../../test/billing-fixtures';
-import { GATEWAY_WEBHOOK_PATH } from './webhook-routes';
+import { GATEWAY_WEBHOOK_PATH } from '../payments/webhook-routes';
+import { BULK_PURPOSE } from './payment';
 
 // Issue 12: bulk orders, approval, and paying exactly once by card or by pay-later webhook.
 
@@ -89,6 +90,14 @@ async function gatewayCharges(actionId: string) {
     .select()
     .from(sandboxGatewayCharges)
     .where(like(sandboxGatewayCharges.idempotencyKey, `bulk:${actionId}:%`));
+}
+
+/** The payments ledger's charges for a bulk action. */
+async function ledger(actionId: string) {
+  return server.database.db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.purpose, BULK_PURPOSE), eq(charges.reference, actionId)));
 }
 
 async function bulkPaymentNotices(customerId: string) {
@@ -247,11 +256,8 @@ describe('paying by card (PurchaseBulkWithChargebee)', () => {
     expect(succeeded.length).toBeGreaterThan(0);
     const charged = await gatewayCharges(actionId);
     expect(charged.map((g) => g.amount)).toEqual([195_600]);
-    const rows = await server.database.db
-      .select()
-      .from(bulkCharges)
-      .where(eq(bulkCharges.actionId, actionId));
-    expect(rows.map((r) => [r.status, r.actionCompleted])).toEqual([['succeeded', true]]);
+    const rows = await ledger(actionId);
+    expect(rows.map((r) => [r.status, r.fulfilledAt !== null])).toEqual([['succeeded', true]]);
     expect(await actionStatus(actionId)).toBe('complete');
   });
 
@@ -320,31 +326,36 @@ describe('paying by card (PurchaseBulkWithChargebee)', () => {
   it('a paid charge whose action could not be completed is kept, shown to the care team, and retried', async () => {
     const c = await payingCustomer();
     const { actionId } = (await approve(c.customer.id, { vialCount: 2 })).body;
-    const charging = server.services.bulk.charging;
+    const { charging } = server.services.payments;
     const actor = { type: 'system' as const, id: 'test' };
+    const card = (await server.services.billing.paymentSources(c.customer.id, actor))[0];
     const pending = await charging.begin(actor, {
       customerId: c.customer.id,
-      actionId,
-      vialCount: 2,
+      subscriptionId: null,
+      purpose: BULK_PURPOSE,
+      reference: actionId,
+      key: `bulk:${actionId}:${card?.gatewayPaymentMethodId ?? ''}`,
       amount: 109_800,
-      gatewayPaymentMethodId:
-        (await server.services.billing.paymentSources(c.customer.id, actor))[0]
-          ?.gatewayPaymentMethodId ?? '',
+      paymentMethodId: card?.gatewayPaymentMethodId ?? null,
+      description: 'Bulk semaglutide, 2 vials',
+      onSession: true,
+      intent: { kind: 'bulk_order', customerId: c.customer.id, actionId, vialCount: 2 },
+      invoice: null,
     });
     // The action is changed behind the charge's back: completing it fails after the charge.
     await server.database.db
       .update(customerActions)
       .set({ status: 'complete' })
       .where(eq(customerActions.id, actionId));
-    const settled = await charging.complete(actor, pending);
-    expect([settled.status, settled.actionCompleted]).toEqual(['succeeded', false]);
+    const { charge: settled } = await charging.complete(actor, pending);
+    expect([settled.status, settled.fulfilledAt]).toEqual(['succeeded', null]);
     const failures = await staffGet<{ failures: { actionId: string }[] }>(
       '/staff/bulk-action-failures',
       API_KEY,
     );
     expect(failures.body.failures.map((f) => f.actionId)).toContain(actionId);
     // The job's retry finds the action no longer pending and clears the failure.
-    await server.services.bulk.reconcile();
+    await server.services.payments.reconcile();
     const after = await staffGet<{ failures: { actionId: string }[] }>(
       '/staff/bulk-action-failures',
       API_KEY,
@@ -405,7 +416,9 @@ describe('paying later (hosted checkout and signed webhook)', () => {
     expect(await page.text()).toContain('$1,497.00');
     const pay = await fetch(`${server.url}${path}/pay`, { method: 'POST', redirect: 'manual' });
     expect(pay.status).toBe(303);
-    expect(pay.headers.get('location')).toBe(`/bulk-payment?actionId=${actionId}&completed=true`);
+    expect(pay.headers.get('location')).toBe(
+      `http://portal.test/bulk-payment?actionId=${actionId}&completed=true`,
+    );
     expect(await actionStatus(actionId)).toBe('complete');
     expect(await bulkPaymentNotices(c.customer.id)).toHaveLength(0);
     // Paying by card afterwards charges nothing.

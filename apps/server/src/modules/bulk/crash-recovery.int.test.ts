@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { bulkCharges } from '../../db/schema/bulk';
 import { customerActions } from '../../db/schema/customer-actions';
+import { charges, invoices } from '../../db/schema/payments';
 import { sandboxGatewayCharges } from '../../db/schema/gateway';
 import { call, crashDrill, signInDemo } from '../../../test/crash-server';
 import { freePort } from '../../../test/harness';
@@ -68,8 +68,8 @@ describe('a bulk payment interrupted between the charge and the commit', () => {
     try {
       const ours = await database.db
         .select()
-        .from(bulkCharges)
-        .where(eq(bulkCharges.actionId, actionId));
+        .from(charges)
+        .where(and(eq(charges.purpose, 'bulk_order'), eq(charges.reference, actionId)));
       const gateway = await database.db
         .select()
         .from(sandboxGatewayCharges)
@@ -78,8 +78,16 @@ describe('a bulk payment interrupted between the charge and the commit', () => {
         .select()
         .from(customerActions)
         .where(eq(customerActions.id, actionId));
-      expect(ours.map((c) => [c.status, c.actionCompleted, c.amount])).toEqual([
+      expect(ours.map((c) => [c.status, c.fulfilledAt !== null, c.amount])).toEqual([
         ['succeeded', true, 149_700],
+      ]);
+      // The charge's one invoice, issued when reconciliation settled it.
+      const issued = await database.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.chargeId, ours[0]?.id ?? ''));
+      expect(issued.map((i) => [i.status, i.total, i.description])).toEqual([
+        ['paid', 149_700, 'Bulk semaglutide, 3 vials'],
       ]);
       expect(gateway.map((c) => [c.status, c.amount])).toEqual([['succeeded', 149_700]]);
       expect(row?.status).toBe('complete');

@@ -133,8 +133,26 @@ builder.mutationField('createBulkSubscription', (t) =>
   }),
 );
 
+const PaymentNextAction = builder
+  .objectRef<NonNullable<PurchaseResult['nextAction']>>('PaymentNextAction')
+  .implement({
+    description:
+      'The card asks for 3-D Secure: the browser finishes it (Stripe.js handleNextAction with ' +
+      "the client secret, or the sandbox's challenge page at redirectUrl), then asks again.",
+    fields: (t) => ({
+      clientSecret: t.exposeString('clientSecret'),
+      redirectUrl: t.exposeString('redirectUrl', { nullable: true }),
+    }),
+  });
+
 const PurchaseBulkResult = builder.objectRef<PurchaseResult>('PurchaseBulkResult').implement({
   fields: (t) => ({
+    nextAction: t.field({
+      type: PaymentNextAction,
+      nullable: true,
+      description: 'Set when the card asks for 3-D Secure (purchaseSucceeded is false until then).',
+      resolve: (r) => r.nextAction ?? null,
+    }),
     purchaseSucceeded: t.exposeBoolean('purchaseSucceeded'),
     actionCompleted: t.exposeBoolean('actionCompleted'),
     reason: t.exposeString('reason', {

@@ -13,8 +13,6 @@ import { codedError } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
-import type { SandboxCheckout } from '../../platform/gateway/checkout';
-import type { PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentService } from '../appointments/service';
 import type { BillingService } from '../billing/service';
@@ -22,11 +20,11 @@ import type { CustomerActionRecord, CustomerActionService } from '../customers/a
 import type { CustomerService } from '../customers/service';
 import type { FlagService } from '../flags/service';
 import type { NotificationService } from '../notifications/service';
-import { BulkCharging, bulkPaymentUrl } from './charging';
-import { BULK_ACTION_TYPE, BulkPayment, type PurchaseResult } from './payment';
-import { BulkStore, type BulkChargeRow, type BulkOrderRow } from './store';
+import type { ChargeRow, PaymentsService } from '../payments/service';
+import { BULK_ACTION_TYPE, BulkPayment, bulkPaymentUrl, type PurchaseResult } from './payment';
+import { BulkStore, type BulkOrderRow } from './store';
 
-export type { BulkChargeRow, BulkOrderRow };
+export type { BulkOrderRow };
 
 /** Treatments whose customers may order bulk semaglutide (the GLP-1 weight programme). */
 const WEIGHT_TREATMENTS = new Set(['weightmanagement', ...BULK_TREATMENT_SHORT_IDS]);
@@ -42,15 +40,16 @@ export interface BulkServiceDeps {
   audit: AuditLog;
   clock: Clock;
   events: Events;
-  gateway: PaymentGateway;
-  checkout: SandboxCheckout;
+  /** The money: bulk charges are the payments module's, with purpose bulk_order. */
+  payments: PaymentsService;
   customers: CustomerService;
   customerActions: CustomerActionService;
   appointments: AppointmentService;
   notifications: NotificationService;
   billing: BillingService;
   flags: FlagService;
-  afterGatewayCharge?: (() => void) | undefined;
+  /** The web app's origin (the hosted checkout returns there). */
+  publicUrl: string;
   beforeActionComplete?: (() => void) | undefined;
 }
 
@@ -59,18 +58,16 @@ class NotAwaitingApproval extends Error {}
 /**
  * Bulk semaglutide orders (spec 02 §3, §4, §7, §8, §9; issue 12): eligibility from the
  * customer's records, the order, the care team's approval into a bulk_order_charge action,
- * and its payment by card (exactly once) or by the gateway's pay-later checkout (webhook),
- * which payment.ts holds.
+ * and its payment by card (exactly once) or by the processor's pay-later checkout (webhook),
+ * both through the payments module (payment.ts).
  */
 export class BulkService {
-  readonly charging: BulkCharging;
   private readonly store: BulkStore;
   private readonly payment: BulkPayment;
 
   constructor(private readonly deps: BulkServiceDeps) {
     this.store = new BulkStore(deps.db);
-    this.charging = new BulkCharging({ ...deps, store: this.store });
-    this.payment = new BulkPayment(this.store, this.charging, deps);
+    this.payment = new BulkPayment(this.store, deps);
   }
 
   /** IsBulkEligible: from the flag, treatments, visits, earlier orders and actions. */
@@ -260,25 +257,34 @@ export class BulkService {
     return this.payment.purchase(customerId, actionId, actor);
   }
 
-  /** The pay-later link on the gateway's hosted page (payment.ts). */
+  /** The pay-later link on the processor's hosted page (payment.ts). */
   payLaterLink(customerId: string, actionId: string, actor: AuditActor): Promise<string> {
     return this.payment.payLaterLink(customerId, actionId, actor);
   }
 
-  /** A verified checkout.completed event of the pay-later page (payment.ts). */
-  checkoutCompleted(event: Parameters<BulkPayment['checkoutCompleted']>[0]) {
-    return this.payment.checkoutCompleted(event);
-  }
-
   /** Staff API: paid charges whose action was not completed (spec 02 §8 actionFailure). */
-  actionFailures(): Promise<BulkChargeRow[]> {
-    return this.payment.actionFailures();
+  async actionFailures(): Promise<BulkActionFailure[]> {
+    return (await this.payment.actionFailures()).map((c: ChargeRow) => ({
+      id: c.id,
+      customerId: c.customerId,
+      actionId: c.reference ?? '',
+      amount: c.amount,
+      completionError: c.fulfilmentError,
+      completionAttempts: c.fulfilmentAttempts,
+      createdAt: c.createdAt,
+    }));
   }
+}
 
-  /** At start and by the job: crashed charges settled, failed completions retried. */
-  reconcile() {
-    return this.payment.reconcile();
-  }
+/** A paid bulk charge whose action could not be completed, as the care team sees it. */
+export interface BulkActionFailure {
+  id: string;
+  customerId: string;
+  actionId: string;
+  amount: number;
+  completionError: string | null;
+  completionAttempts: number;
+  createdAt: Date;
 }
 
 /** Builds the service over its own store (called by the composition root). */

@@ -1,11 +1,10 @@
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bulkCharges, bulkOrders, gatewayWebhookEvents } from '../../db/schema/bulk';
+import { bulkOrders } from '../../db/schema/bulk';
 
 export type BulkOrderRow = typeof bulkOrders.$inferSelect;
-export type BulkChargeRow = typeof bulkCharges.$inferSelect;
 
-/** The only place with SQL for bulk orders, their charges and processed webhook events. */
+/** The only place with SQL for bulk orders (their charges are the payments module's). */
 export class BulkStore {
   constructor(private readonly db: Db) {}
 
@@ -48,101 +47,16 @@ export class BulkStore {
     return row;
   }
 
-  /** The pending row for the action, or undefined when one exists already (the unique key). */
-  async insertPendingCharge(
-    values: typeof bulkCharges.$inferInsert,
-  ): Promise<BulkChargeRow | undefined> {
-    const [row] = await this.db
-      .insert(bulkCharges)
-      .values(values)
-      .onConflictDoNothing({ target: bulkCharges.actionId })
-      .returning();
-    return row;
-  }
-
-  async chargeOfAction(actionId: string): Promise<BulkChargeRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(bulkCharges)
-      .where(eq(bulkCharges.actionId, actionId));
-    return row;
-  }
-
-  /** Records the gateway's answer on a pending row only: one request settles it. */
-  async settleCharge(
-    id: string,
-    values: Partial<typeof bulkCharges.$inferInsert>,
-  ): Promise<BulkChargeRow | undefined> {
-    const [row] = await this.db
-      .update(bulkCharges)
-      .set(values)
-      .where(and(eq(bulkCharges.id, id), eq(bulkCharges.status, 'pending')))
-      .returning();
-    return row;
-  }
-
   /**
-   * A new attempt on a charge that did not go through (declined, or never sent): the row goes
-   * back to pending with the card to try; the condition lets one of racing retries do it.
+   * The approved order of a paid action says paid, with the date (the action is what was paid;
+   * a vial count the care team took by phone has no order row, and nothing changes).
    */
-  async restartCharge(
-    id: string,
-    gatewayPaymentMethodId: string,
-    now: Date,
-  ): Promise<BulkChargeRow | undefined> {
+  async markPaid(actionId: string, at: Date): Promise<BulkOrderRow | undefined> {
     const [row] = await this.db
-      .update(bulkCharges)
-      .set({
-        status: 'pending',
-        gatewayPaymentMethodId,
-        gatewayChargeId: null,
-        processorReason: null,
-        settledAt: null,
-        createdAt: now,
-      })
-      .where(and(eq(bulkCharges.id, id), inArray(bulkCharges.status, ['declined', 'failed'])))
+      .update(bulkOrders)
+      .set({ status: 'paid', paidAt: at, updatedAt: at })
+      .where(and(eq(bulkOrders.actionId, actionId), eq(bulkOrders.status, 'approved')))
       .returning();
     return row;
-  }
-
-  async markCompleted(id: string): Promise<void> {
-    await this.db
-      .update(bulkCharges)
-      .set({ actionCompleted: true, completionError: null })
-      .where(eq(bulkCharges.id, id));
-  }
-
-  async recordCompletionFailure(id: string, error: string, attempts: number): Promise<void> {
-    await this.db
-      .update(bulkCharges)
-      .set({ completionError: error.slice(0, 500), completionAttempts: attempts })
-      .where(eq(bulkCharges.id, id));
-  }
-
-  /** Charges a crash left between the gateway and the commit, created before `before`. */
-  pendingCharges(before: Date): Promise<BulkChargeRow[]> {
-    return this.db
-      .select()
-      .from(bulkCharges)
-      .where(and(eq(bulkCharges.status, 'pending'), lte(bulkCharges.createdAt, before)));
-  }
-
-  /** Paid, but the action was not completed (spec 02 §8 actionFailure). */
-  uncompletedCharges(): Promise<BulkChargeRow[]> {
-    return this.db
-      .select()
-      .from(bulkCharges)
-      .where(and(eq(bulkCharges.status, 'succeeded'), eq(bulkCharges.actionCompleted, false)))
-      .orderBy(bulkCharges.createdAt);
-  }
-
-  /** True the first time an event id is seen (the primary key is the judge). */
-  async claimEvent(id: string, type: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .insert(gatewayWebhookEvents)
-      .values({ id, type, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: gatewayWebhookEvents.id });
-    return rows.length === 1;
   }
 }

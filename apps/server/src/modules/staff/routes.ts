@@ -26,6 +26,8 @@ import { formRoutes } from './forms-routes';
 import { billingRoutes } from './billing-routes';
 import type { BillingService } from '../billing/service';
 import { bulkRoutes } from './bulk-routes';
+import type { PaymentsService } from '../payments/service';
+import { paymentRoutes } from './payment-routes';
 import { marketingRoutes } from './marketing-routes';
 import { staffPasswordResetRoutes } from './password-reset-routes';
 
@@ -77,7 +79,7 @@ import { staffPasswordResetRoutes } from './password-reset-routes';
  *   Prescriptions, shipments, carrier events, the carrier webhook and lab results: see
  *   treatment-routes.ts. Referrals: referral-routes.ts.
  *   treatment-routes.ts. Starting-weight change decisions: see weight-routes.ts.
- *   ID checks and form care tasks: see forms-routes.ts.
+ *   ID checks and form care tasks: see forms-routes.ts. Refunds: payment-routes.ts.
  *
  * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
  * (each input's zod schema is in @portal/domain, checked by the route, answered by the app's
@@ -90,6 +92,8 @@ export interface StaffRoutesOptions {
   staff: StaffService;
   /** The billed-plan route (billing-routes.ts). */
   billing: BillingService;
+  /** Charges and refunds (payment-routes.ts). */
+  payments: PaymentsService;
   /** Turns on POST /staff/carrier-webhook (treatment-routes.ts). */
   carrierWebhookSecret?: string | undefined;
 }
@@ -339,6 +343,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
     });
     billingRoutes(scope, { billing: options.billing, actorOf, existingCustomer, invalidField });
     bulkRoutes(scope, { staff, actorOf, existingCustomer, notFound });
+    paymentRoutes(scope, { payments: options.payments, actorOf, notFound });
     marketingRoutes(scope, { staff, actorOf, existingCustomer, notFound });
     done();
   });

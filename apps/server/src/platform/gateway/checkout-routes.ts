@@ -1,28 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { formatCents } from '@portal/domain';
-import { CHECKOUT_PATH, type SandboxCheckout } from './checkout';
+import { cspNonce } from '../http-plugins';
+import { CHECKOUT_PATH, type CheckoutRow, type SandboxCheckout } from './checkout';
+import { escapeHtml, sandboxPage } from './sandbox-page';
 
 /*
  * The sandbox gateway's hosted pay-later page, served as an outside checkout would be:
  *
- *   GET  /gateway/sandbox/checkout/:id       the page: amount, what it pays for, a button
+ *   GET  /gateway/sandbox/checkout/:id       the page: amount, what it pays for, a button, and
+ *                                            a link back to the merchant's cancel URL
  *   POST /gateway/sandbox/checkout/:id/pay   completes it once (the signed webhook goes to
- *                                            the merchant), then 303 to the return url
- * An unknown checkout answers 404. The page is plain HTML with no script.
+ *                                            the merchant), then 303 to the success URL
+ * An unknown checkout answers 404. The page is plain HTML with no script. The success and
+ * cancel URLs were given by our own server when it opened the checkout, never by a browser.
  */
 
 const params = z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_-]{8,64}$/) });
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1c1c1c}
-main{max-width:420px;margin:48px auto;background:#fff;border-radius:12px;padding:24px}
-button{font-size:1rem;padding:12px 20px;border:0;border-radius:8px;background:#1a4fa0;color:#fff;width:100%}
-</style></head><body><main>${body}</main></body></html>`;
+function checkoutBody(row: CheckoutRow): string {
+  if (row.status === 'paid') {
+    return `<h1>Sandbox pay later</h1><p>This checkout is complete.</p><p><a href="${escapeHtml(row.returnUrl)}">Back to the merchant</a></p>`;
+  }
+  const cancel = row.cancelUrl
+    ? `<p class="note"><a href="${escapeHtml(row.cancelUrl)}">Cancel and go back</a></p>`
+    : '';
+  return `<h1>Sandbox pay later</h1><p>${escapeHtml(row.description)}</p>
+<p>Total <strong>${escapeHtml(formatCents(row.amount))}</strong>, paid in 4 instalments.</p>
+<form method="post" action="${CHECKOUT_PATH}/${escapeHtml(row.id)}/pay"><button type="submit">Agree and pay later</button></form>
+${cancel}`;
 }
 
 export function sandboxCheckoutRoutes(
@@ -33,17 +39,13 @@ export function sandboxCheckoutRoutes(
   app.get(`${CHECKOUT_PATH}/:id`, { schema: { hide: true } }, async (request, reply) => {
     const parsed = params.safeParse(request.params);
     const row = parsed.success ? await options.checkout.find(parsed.data.id) : undefined;
+    const nonce = cspNonce(reply.raw);
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!row)
-      return reply.status(404).send(page('Checkout not found', '<h1>Checkout not found</h1>'));
-    const amount = escape(formatCents(row.amount));
-    const body =
-      row.status === 'paid'
-        ? `<h1>Sandbox pay later</h1><p>This checkout is complete.</p><p><a href="${escape(row.returnUrl)}">Back to the merchant</a></p>`
-        : `<h1>Sandbox pay later</h1><p>${escape(row.description)}</p>
-<p>Total <strong>${amount}</strong>, paid in 4 instalments.</p>
-<form method="post" action="${CHECKOUT_PATH}/${escape(row.id)}/pay"><button type="submit">Agree and pay later</button></form>`;
-    return reply.send(page('Sandbox pay later', body));
+    if (!row) {
+      const body = '<h1>Checkout not found</h1>';
+      return reply.status(404).send(sandboxPage('Checkout not found', body, nonce));
+    }
+    return reply.send(sandboxPage('Sandbox pay later', checkoutBody(row), nonce));
   });
 
   app.post(`${CHECKOUT_PATH}/:id/pay`, { schema: { hide: true } }, async (request, reply) => {

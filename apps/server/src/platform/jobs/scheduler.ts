@@ -73,6 +73,21 @@ export class JobScheduler {
     await this.ticking;
   }
 
+  /**
+   * The jobs due by the server's clock and claimed by no runner (the queue /metrics reports),
+   * and those a runner holds a live claim on, across every instance.
+   */
+  async queueDepth(): Promise<{ due: number; running: number }> {
+    const now = sql`${this.clock.now().toISOString()}::timestamptz`;
+    const [row] = await this.db
+      .select({
+        due: sql<number>`count(*) filter (where ${scheduledJobs.nextRunAt} <= ${now} and (${scheduledJobs.lockedUntil} is null or ${scheduledJobs.lockedUntil} <= ${now}))::int`,
+        running: sql<number>`count(*) filter (where ${scheduledJobs.lockedUntil} > ${now})::int`,
+      })
+      .from(scheduledJobs);
+    return { due: Number(row?.due ?? 0), running: Number(row?.running ?? 0) };
+  }
+
   /** Runs every job that is due and not claimed elsewhere; answers the names it ran. */
   async runDue(): Promise<string[]> {
     const ran: string[] = [];

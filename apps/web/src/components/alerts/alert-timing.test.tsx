@@ -30,6 +30,7 @@ function renderWithAlerts(
     chatWidgetUrl: null,
     supportUrl,
     flags: {},
+    payments: { provider: 'sandbox', publishableKey: null },
   };
   services.config.set(config);
   services.queryClient.setQueryData(CUSTOMER_QUERY_KEY, CUSTOMER);

@@ -276,11 +276,20 @@ describe('/billing?tab=invoices (spec 02 §2)', () => {
     expect(within(items[1] as HTMLElement).getByText('Payment due')).toBeTruthy();
   });
 
-  it('lists number, date, amount and status, and opens the signed PDF URL', async () => {
+  it('lists number, date, description, amount and status, and opens the signed PDF URL', async () => {
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     render(
-      { invoices: [invoice(3), invoice(2, { status: 'payment_due', total: 4_990 })] },
+      {
+        invoices: [
+          invoice(3),
+          invoice(2, {
+            status: 'payment_due',
+            total: 4_990,
+            description: 'Bulk semaglutide, 2 vials',
+          }),
+        ],
+      },
       '/billing?tab=invoices',
     );
     const table = await screen.findByRole('table', { name: 'Invoices' });
@@ -290,11 +299,11 @@ describe('/billing?tab=invoices (spec 02 §2)', () => {
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(0, 4),
+          .slice(0, 5),
       ),
     ).toEqual([
-      ['INV-003', '03/01/2026', '$349.00', 'Paid'],
-      ['INV-002', '02/01/2026', '$49.90', 'Payment due'],
+      ['INV-003', '03/01/2026', 'Weight management, monthly', '$349.00', 'Paid'],
+      ['INV-002', '02/01/2026', 'Bulk semaglutide, 2 vials', '$49.90', 'Payment due'],
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Download invoice INV-003' }));
     await waitFor(() =>

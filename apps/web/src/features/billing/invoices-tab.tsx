@@ -34,7 +34,10 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** Spec 02 §2 /billing?tab=invoices: number, date, amount, status and a download per invoice. */
+/**
+ * Spec 02 §2 /billing?tab=invoices: number, date, what it was for (spec 02 §3 description: a
+ * plan, a change, a bulk order), amount, status and a download per invoice.
+ */
 export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined }) {
   const { t } = useTranslation();
   const { showAlert } = useAlerts();
@@ -122,6 +125,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
                 <Typography sx={{ fontWeight: 600 }}>{invoice.number}</Typography>
                 <Typography sx={{ fontWeight: 600 }}>{formatMoney(invoice.total)}</Typography>
               </Box>
+              {invoice.description ? <Typography>{invoice.description}</Typography> : null}
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                 <Typography variant="body2" color="text.secondary">
                   {formatDate(invoice.date, 'date', timeZone)}
@@ -145,6 +149,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
             <TableRow>
               <TableCell>{t('billing.invoices.number')}</TableCell>
               <TableCell>{t('billing.invoices.date')}</TableCell>
+              <TableCell>{t('billing.invoices.description')}</TableCell>
               <TableCell align="right">{t('billing.invoices.amount')}</TableCell>
               <TableCell>{t('billing.invoices.status')}</TableCell>
               <TableCell>
@@ -159,6 +164,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
               <TableRow key={invoice.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{invoice.number}</TableCell>
                 <TableCell>{formatDate(invoice.date, 'date', timeZone)}</TableCell>
+                <TableCell>{invoice.description}</TableCell>
                 <TableCell align="right">{formatMoney(invoice.total)}</TableCell>
                 <TableCell>{statusChip(invoice.status)}</TableCell>
                 <TableCell align="right">{downloadButton(invoice)}</TableCell>

@@ -1,5 +1,4 @@
-import { DRAWER_WIDTH_PX, bulkVialOption, paymentDeclineMessageKey } from '@portal/domain';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { DRAWER_WIDTH_PX, bulkVialOption } from '@portal/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,7 +15,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -30,23 +29,16 @@ import { PATHS } from '../../lib/routes';
 import { useBulkAction } from './use-bulk-action';
 import { useBulkPayLaterLink } from './use-bulk-pay-later-link';
 import { useBulkPaymentSources } from './use-bulk-payment-sources';
-import { usePurchaseBulk } from './use-purchase-bulk';
+import { useBulkCardPayment } from './use-bulk-card-payment';
+import { BulkPaymentConfirming, BulkPaymentSuccess, Row } from './bulk-payment-parts';
 
 type Option = 'cc' | 'bnpl';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1 }}>
-      <Typography color="text.secondary">{label}</Typography>
-      <Box sx={{ textAlign: 'right' }}>{children}</Box>
-    </Box>
-  );
-}
 
 /**
  * Spec 02 §2, §4 the bulk payment drawer (400 px), at /bulk-payment?actionId= (also reached
  * from /user-action?mode=bulkOrderPayment): review, card or pay later, terms, pay; the success
- * drawer with completed=true; the error card when something the order needs is missing.
+ * drawer with completed=true; the error card when something the order needs is missing. A card
+ * that asks for 3-D Secure is finished by the bank's check, then settled (use-bulk-card-payment).
  */
 export function BulkPaymentScreen() {
   const { t } = useTranslation();
@@ -58,11 +50,15 @@ export function BulkPaymentScreen() {
   const action = useBulkAction(actionId);
   const sources = useBulkPaymentSources();
   const customer = useCustomerQuery();
-  const purchase = usePurchaseBulk();
+  const card = useBulkCardPayment();
   const payLater = useBulkPayLaterLink();
   const [option, setOption] = useState<Option>('cc');
   const [terms, setTerms] = useState(false);
   const [fatal, setFatal] = useState<string | null>(null);
+  // A non-fatal word about the last card attempt (a 3-D Secure check left unfinished).
+  const [notice, setNotice] = useState<string | null>(null);
+  // On the way to the sandbox's challenge page: the pay button stays busy until the page goes.
+  const [leaving, setLeaving] = useState(false);
 
   const close = () => void navigate(PATHS.home);
   const loading =
@@ -81,6 +77,60 @@ export function BulkPaymentScreen() {
     !address ||
     !source;
 
+  // What a card payment's answer means on screen; a request that failed is judged as before.
+  // Resolves true when the drawer is done (success shown, or the page is leaving).
+  const settle = async (id: string, afterCheck: boolean): Promise<boolean> => {
+    setNotice(null);
+    try {
+      const outcome = await card.pay(id, afterCheck);
+      switch (outcome.kind) {
+        case 'completed':
+          setParams({ actionId: id, completed: 'true' }, { replace: true });
+          return true;
+        case 'redirecting':
+          setLeaving(true);
+          return true;
+        case 'authenticationIncomplete':
+          setNotice('bulk.payment.authenticationIncomplete');
+          break;
+        case 'fatal':
+          // Spec 02 §4: either false is fatal; paying by card stays off.
+          setFatal(outcome.messageKey);
+          setOption('bnpl');
+          break;
+      }
+    } catch (err) {
+      const reason =
+        err instanceof GraphqlRequestError
+          ? (err.errors[0]?.extensions as { reason?: unknown } | undefined)?.reason
+          : undefined;
+      if (reason === 'pending') {
+        showAlert({ code: 'ST102' });
+      } else {
+        setFatal('bulk.payment.failed');
+        setOption('bnpl');
+      }
+    }
+    // Back from the sandbox's challenge page: asked once; a reload does not ask again.
+    if (afterCheck) setParams({ actionId: id }, { replace: true });
+    return false;
+  };
+
+  // Back from the sandbox's challenge page (issue 39): ask once more, by itself.
+  const returning = params.get('authenticated') === '1' && actionId !== null && !completed;
+  const askedOnReturn = useRef(false);
+  const [confirming, setConfirming] = useState(returning);
+  useEffect(() => {
+    if (!returning || !actionId || askedOnReturn.current) return;
+    askedOnReturn.current = true;
+    // On success the confirming view stays until the success drawer replaces it.
+    void settle(actionId, true).then((done) => {
+      if (!done) setConfirming(false);
+    });
+    // Once per visit: settle's identity changes with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returning, actionId]);
+
   const onPay = async () => {
     if (!actionId) return;
     if (option === 'bnpl') {
@@ -91,47 +141,14 @@ export function BulkPaymentScreen() {
       }
       return;
     }
-    try {
-      const result = await purchase.mutateAsync(actionId);
-      if (result.purchaseSucceeded && result.actionCompleted) {
-        setParams({ actionId, completed: 'true' }, { replace: true });
-        return;
-      }
-      // Spec 02 §4: either false is fatal; paying by card stays off.
-      setFatal(
-        result.purchaseSucceeded
-          ? 'bulk.payment.actionFailure'
-          : paymentDeclineMessageKey(result.reason ?? ''),
-      );
-      setOption('bnpl');
-    } catch (err) {
-      const reason =
-        err instanceof GraphqlRequestError
-          ? (err.errors[0]?.extensions as { reason?: unknown } | undefined)?.reason
-          : undefined;
-      if (reason === 'pending') {
-        showAlert({ code: 'ST102' });
-        return;
-      }
-      setFatal('bulk.payment.failed');
-      setOption('bnpl');
-    }
+    await settle(actionId, false);
   };
 
   let content: ReactNode;
   if (completed) {
-    content = (
-      <Box sx={{ textAlign: 'center', pt: 2 }}>
-        <CheckCircleOutlineIcon color="success" sx={{ fontSize: 56, mb: 1 }} aria-hidden />
-        <Typography variant="h2" sx={{ fontSize: '1.375rem', mb: 1 }}>
-          {t('bulk.payment.successTitle')}
-        </Typography>
-        <Typography sx={{ mb: 3 }}>{t('bulk.payment.successBody')}</Typography>
-        <Button variant="contained" fullWidth component={RouterLink} to={PATHS.home}>
-          {t('bulk.payment.backHome')}
-        </Button>
-      </Box>
-    );
+    content = <BulkPaymentSuccess />;
+  } else if (confirming) {
+    content = <BulkPaymentConfirming />;
   } else if (loading) {
     content = (
       <Box aria-busy="true" aria-label={t('bulk.payment.loading')}>
@@ -159,7 +176,7 @@ export function BulkPaymentScreen() {
       />
     );
   } else {
-    const busy = purchase.isPending || payLater.isPending;
+    const busy = card.isPending || payLater.isPending || leaving;
     content = (
       <Box component="form" noValidate onSubmit={(ev) => (ev.preventDefault(), void onPay())}>
         <Row label={t('bulk.payment.vials')}>
@@ -209,6 +226,11 @@ export function BulkPaymentScreen() {
         {fatal ? (
           <Alert severity="error" sx={{ mt: 2 }}>
             {t(fatal)}
+          </Alert>
+        ) : null}
+        {notice && !fatal ? (
+          <Alert severity="warning" sx={{ mt: 2 }} role="alert">
+            {t(notice)}
           </Alert>
         ) : null}
         <Divider sx={{ my: 2 }} />

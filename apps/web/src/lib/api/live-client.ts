@@ -8,6 +8,20 @@ export interface LiveClientDeps {
   /** Must be single-flight: the same refresh the HTTP client uses. */
   refreshAccessToken: () => Promise<string>;
   webSocketImpl?: unknown;
+  /**
+   * After the socket comes back (a server drained, the network dropped, a token was renewed):
+   * events sent while it was away are lost, so what they would have refreshed is read again.
+   */
+  onReconnected?: () => void;
+}
+
+/**
+ * Wait before the next reconnect attempt: quick at first (a draining server closes with 1001 and
+ * another instance is ready at once), then backing off to 10 s, with jitter so a fleet of tabs
+ * does not come back in one wave.
+ */
+export function retryDelayMs(retries: number, random: () => number = Math.random): number {
+  return Math.min(10_000, 250 * 2 ** retries) + Math.floor(random() * 250);
 }
 
 function defaultUrl(): string {
@@ -30,6 +44,7 @@ function isTokenRejected(errors: unknown): boolean {
 export function createLiveClient(deps: LiveClientDeps) {
   let forceRefresh = false;
   let client: Client | null = null;
+  let connectedBefore = false;
 
   function connect(): Client {
     client ??= createClient({
@@ -40,6 +55,13 @@ export function createLiveClient(deps: LiveClientDeps) {
       // the retry re-authenticates: connectionParams asks getAccessToken, which refreshes a
       // token near its expiry. A revoked session then fails the refresh and signs out.
       shouldRetry: () => true,
+      retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryDelayMs(retries))),
+      on: {
+        connected: () => {
+          if (connectedBefore) deps.onReconnected?.();
+          connectedBefore = true;
+        },
+      },
       ...(deps.webSocketImpl ? { webSocketImpl: deps.webSocketImpl } : {}),
       connectionParams: async () => {
         const token = forceRefresh ? await deps.refreshAccessToken() : await deps.getAccessToken();

@@ -83,6 +83,7 @@ describe('AppConfigStore (/config.json once per page, without the query library)
     chatWidgetUrl: null,
     supportUrl: null,
     flags: {},
+    payments: { provider: 'sandbox', publishableKey: null },
   };
 
   it('fetches once for every reader, and retries a failure before giving up', async () => {

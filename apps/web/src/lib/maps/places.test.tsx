@@ -90,6 +90,7 @@ function renderWith(mapsApiKey: string | null) {
     supportUrl: null,
     mapsApiKey,
     flags: {},
+    payments: { provider: 'sandbox', publishableKey: null },
   };
   services.config.set(config);
   return render(

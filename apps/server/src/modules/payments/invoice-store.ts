@@ -1,15 +1,12 @@
-import { and, asc, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { charges } from '../../db/schema/billing';
-import { billingReminders, invoices } from '../../db/schema/invoices';
+import { invoices } from '../../db/schema/payments';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = typeof invoices.$inferInsert;
-type ChargeRow = typeof charges.$inferSelect;
 
 /**
- * SQL for invoices, renewals' charges and reminders: billing's own tables only (the customer's
- * address, name and plans come through CustomerService).
+ * SQL for invoices (the customer's address and name come through CustomerService).
  */
 export class InvoiceStore {
   constructor(private readonly db: Db) {}
@@ -52,22 +49,27 @@ export class InvoiceStore {
     return row;
   }
 
-  /** Every charge whose idempotency key starts with the prefix (a renewal's attempts). */
-  chargesWithKeyPrefix(prefix: string): Promise<ChargeRow[]> {
-    return this.db
-      .select()
-      .from(charges)
-      .where(like(charges.idempotencyKey, `${prefix.replace(/[%_\\]/g, '\\$&')}%`))
-      .orderBy(asc(charges.createdAt));
+  async ofCharge(chargeId: string): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.chargeId, chargeId));
+    return row;
   }
 
-  /** Records a reminder; false when it was raised already. */
-  async insertReminder(values: typeof billingReminders.$inferInsert): Promise<boolean> {
-    const rows = await this.db
-      .insert(billingReminders)
-      .values(values)
-      .onConflictDoNothing()
-      .returning({ id: billingReminders.id });
-    return rows.length > 0;
+  /** A payment-due invoice whose charge was paid after all (a late success). */
+  async markPaid(chargeId: string, amount: number, at: Date): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db
+      .update(invoices)
+      .set({ status: 'paid', amountPaid: amount, updatedAt: at })
+      .where(and(eq(invoices.chargeId, chargeId), eq(invoices.status, 'payment_due')))
+      .returning();
+    return row;
+  }
+
+  async addRefunded(chargeId: string, cents: number, at: Date): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db
+      .update(invoices)
+      .set({ amountRefunded: sql`${invoices.amountRefunded} + ${cents}`, updatedAt: at })
+      .where(eq(invoices.chargeId, chargeId))
+      .returning();
+    return row;
   }
 }

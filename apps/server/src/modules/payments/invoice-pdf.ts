@@ -98,6 +98,7 @@ export function renderInvoicePdf(
     if (invoice.total > invoice.amountPaid) {
       row(doc, 'Amount due', formatCents(invoice.total - invoice.amountPaid), true);
     }
+    refundedRows(doc, invoice);
   }, options);
 }
 
@@ -138,5 +139,13 @@ export function renderReceiptPdf(
     }
     doc.moveDown(0.5);
     row(doc, 'Amount paid', formatCents(invoice.amountPaid), true);
+    refundedRows(doc, invoice);
   }, options);
+}
+
+/** A refunded invoice says what was given back and what the customer paid in the end. */
+function refundedRows(doc: PDFKit.PDFDocument, invoice: InvoiceRow): void {
+  if (invoice.amountRefunded <= 0) return;
+  row(doc, 'Refunded', formatCents(-invoice.amountRefunded));
+  row(doc, 'Net paid', formatCents(invoice.amountPaid - invoice.amountRefunded), true);
 }

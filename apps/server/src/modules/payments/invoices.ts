@@ -1,5 +1,5 @@
-import { SIGNED_URL_TTL_SECONDS, type PriceChangeQuote } from '@portal/domain';
-import type { InvoiceLine } from '../../db/schema/invoices';
+import { SIGNED_URL_TTL_SECONDS } from '@portal/domain';
+import type { InvoiceDraft, InvoiceLine } from '../../db/schema/payments';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { UrlSigner } from '../../platform/signed-urls';
@@ -9,68 +9,15 @@ import { renderInvoicePdf, renderReceiptPdf, type PdfOptions } from './invoice-p
 import type { InvoiceRow, InvoiceStore } from './invoice-store';
 import type { ChargeRow } from './store';
 
-export type { InvoiceLine, InvoiceRow };
+export type { InvoiceDraft, InvoiceLine, InvoiceRow };
 
 /** Spec 02 §9: GetInvoices answers at most 50, newest first. */
 export const INVOICES_LIMIT = 50;
 export const INVOICE_PDF_PATH = '/billing/invoices';
 export type InvoiceDocument = 'invoice' | 'receipt';
 
-/** What an invoice will say, decided when the charge is made and kept on its intent. */
-export interface InvoiceDraft {
-  description: string;
-  lines: InvoiceLine[];
-  serviceDate: string;
-  providerName: string | null;
-}
-
 export function invoiceNumber(row: Pick<InvoiceRow, 'seq'>): string {
   return `INV-${String(row.seq).padStart(6, '0')}`;
-}
-
-/**
- * The lines of a plan change's invoice from the quote it was charged for: the plan, each
- * add-on, each coupon (negative), the prorated refund of the unused period (negative) and any
- * credit carried forward; they add up to the amount charged.
- */
-export function changeInvoiceLines(
-  quote: PriceChangeQuote,
-  names: { plan: string; medication: string },
-): InvoiceLine[] {
-  const lines: InvoiceLine[] = [
-    {
-      kind: 'plan',
-      description: names.plan,
-      amount: quote.newBasePrice,
-      medication: names.medication,
-    },
-    ...quote.addonDetails.map((a) => ({
-      kind: 'addon' as const,
-      description: `Add-on: ${a.sku}`,
-      amount: a.amount,
-      medication: a.sku,
-    })),
-    ...quote.couponDetails.map((c) => ({
-      kind: 'coupon' as const,
-      description: `Coupon ${c.id}`,
-      amount: -c.amount,
-    })),
-  ];
-  if (quote.proratedRefund > 0) {
-    lines.push({
-      kind: 'proration',
-      description: 'Refund for the unused part of your current period',
-      amount: -quote.proratedRefund,
-    });
-  }
-  if (quote.creditCarried > 0) {
-    lines.push({
-      kind: 'credit',
-      description: 'Credit carried to your next invoice',
-      amount: quote.creditCarried,
-    });
-  }
-  return lines;
 }
 
 export type DownloadOutcome =
@@ -92,8 +39,10 @@ export class InvoiceService {
   constructor(private readonly deps: InvoiceDeps) {}
 
   /**
-   * Issues the invoice of a settled charge in the settling transaction (paid, or payment due
-   * when declined). One per charge: the unique charge id makes a second call do nothing.
+   * Issues the invoice of a settled charge in the settling transaction: paid, or payment due
+   * (a declined charge whose owner bills the whole amount anyway). One per charge: the unique
+   * charge id makes a second call do nothing, except that a charge paid after all (a late
+   * success) turns its payment-due invoice paid.
    */
   async issue(
     work: Work,
@@ -123,15 +72,37 @@ export class InvoiceService {
       issuedAt: now,
       updatedAt: now,
     });
+    const settled = row ?? (paid ? await store.markPaid(charge.id, charge.amount, now) : undefined);
+    if (settled) {
+      await work.audit({
+        action: row ? 'create' : 'update',
+        entity: 'invoice',
+        entityId: settled.id,
+        details: { customerId: settled.customerId, total: settled.total, status: settled.status },
+      });
+    }
+    return settled;
+  }
+
+  /** A refund of its charge went through: the invoice shows what was given back. */
+  async refunded(work: Work, chargeId: string, cents: number): Promise<InvoiceRow | undefined> {
+    const row = await this.deps.store
+      .in(work.tx)
+      .addRefunded(chargeId, cents, this.deps.clock.now());
     if (row) {
       await work.audit({
-        action: 'create',
+        action: 'update',
         entity: 'invoice',
         entityId: row.id,
-        details: { customerId: row.customerId, total: row.total, status: row.status },
+        details: { amountRefunded: row.amountRefunded },
       });
     }
     return row;
+  }
+
+  /** The invoice of a charge (the refund mail names it). */
+  ofCharge(chargeId: string): Promise<InvoiceRow | undefined> {
+    return this.deps.store.ofCharge(chargeId);
   }
 
   /** GetInvoices: the customer's invoices, newest first, at most 50. */

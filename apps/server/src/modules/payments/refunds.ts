@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { codedError } from '../../platform/errors';
+import type { AuditActor } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import {
+  IdempotencyKeyReused,
+  type PaymentGateway,
+  type RefundResult,
+} from '../../platform/gateway/gateway';
+import type { Mailer } from '../../platform/mail';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { CustomerService } from '../customers/service';
+import { invoiceNumber, type InvoiceService } from './invoices';
+import { refundMail } from './refund-mail';
+import type { PaymentStore, RefundRow } from './store';
+
+// Refunds (issue 39), the charge's pattern:
+//   1. one transaction holds the amount on the charge (a conditional update: the refunds of a
+//      charge never exceed it, however many race) and commits a pending refund row whose id is
+//      the processor's idempotency key;
+//   2. the processor is asked to refund, with that key (a repeated key refunds once);
+//   3. one transaction records its answer: a refusal gives the hold back; a refund shows on
+//      the invoice. The customer gets a mail after the commit.
+// A crash between 2 and 3 leaves a pending refund: the job asks again with the same key.
+
+/** How long a pending refund waits before the job asks the processor again. */
+export const PENDING_REFUND_GRACE_MS = 60_000;
+
+export interface RefundsDeps {
+  store: PaymentStore;
+  invoices: InvoiceService;
+  uow: UnitOfWork;
+  clock: Clock;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  customers: Pick<CustomerService, 'contactFacts'>;
+  publicUrl: string;
+  logger: Pick<FastifyBaseLogger, 'error'>;
+}
+
+const refused = (reason: string, message: string) =>
+  codedError('REFUND_REFUSED', message, { reason });
+
+export class Refunds {
+  constructor(private readonly deps: RefundsDeps) {}
+
+  /**
+   * Refunds all or part of a succeeded charge. REFUND_REFUSED: notFound, notRefundable (not
+   * paid, or nothing of it reached the processor), exceedsCharge (more than what is left).
+   * The refund row is answered whatever the processor said (its status says).
+   */
+  async refund(
+    actor: AuditActor,
+    chargeId: string,
+    request: { amountCents: number; reason: string },
+  ): Promise<RefundRow> {
+    const { store, uow, clock } = this.deps;
+    const id = randomUUID();
+    const { refund, processorChargeId } = await uow.run(
+      actor,
+      async (work) => {
+        const tx = store.in(work.tx);
+        const charge = await tx.holdRefund(chargeId, request.amountCents);
+        if (!charge) {
+          const existing = await tx.chargeById(chargeId);
+          if (!existing) throw refused('notFound', 'Charge not found.');
+          if (existing.status !== 'succeeded') {
+            throw refused('notRefundable', 'Only a paid charge can be refunded.');
+          }
+          throw refused('exceedsCharge', 'The refund is more than what is left of the charge.');
+        }
+        if (!charge.gatewayChargeId) {
+          // Credits paid it all: no money reached the processor, so none can go back.
+          throw refused('notRefundable', 'Nothing of this charge was paid by card.');
+        }
+        const row = await tx.insertRefund({
+          id,
+          chargeId,
+          customerId: charge.customerId,
+          amount: request.amountCents,
+          idempotencyKey: `refund:${id}`,
+          status: 'pending',
+          reason: request.reason,
+          actorType: actor.type,
+          actorId: actor.id,
+          createdAt: clock.now(),
+        });
+        await work.audit({
+          action: 'create',
+          entity: 'payment_refund',
+          entityId: row.id,
+          details: {
+            chargeId,
+            customerId: row.customerId,
+            amount: row.amount,
+            refundedBefore: charge.amountRefunded - row.amount,
+          },
+        });
+        return { refund: row, processorChargeId: charge.gatewayChargeId };
+      },
+      { lock: `charge-refunds:${chargeId}` },
+    );
+    return this.send(actor, refund, processorChargeId);
+  }
+
+  /** Steps 2 and 3. No answer from the processor leaves the refund pending for the job. */
+  private async send(
+    actor: AuditActor,
+    refund: RefundRow,
+    processorChargeId: string,
+  ): Promise<RefundRow> {
+    let result: RefundResult;
+    try {
+      result = await this.deps.gateway.refund({
+        idempotencyKey: refund.idempotencyKey,
+        chargeId: processorChargeId,
+        amountCents: refund.amount,
+      });
+    } catch (error) {
+      if (error instanceof IdempotencyKeyReused) throw error;
+      return refund;
+    }
+    return this.record(actor, refund, result);
+  }
+
+  private async record(
+    actor: AuditActor,
+    refund: RefundRow,
+    result: RefundResult,
+  ): Promise<RefundRow> {
+    const { store, uow, clock, invoices } = this.deps;
+    const row = await uow.run(
+      actor,
+      async (work) => {
+        const tx = store.in(work.tx);
+        const status =
+          result.status === 'succeeded'
+            ? 'succeeded'
+            : result.status === 'pending'
+              ? 'processing'
+              : 'failed';
+        const settled = await tx.settleRefund(refund.id, {
+          status,
+          processorRefundId: result.refundId,
+          processorReason: result.status === 'failed' ? result.reason : null,
+          settledAt: clock.now(),
+        });
+        if (!settled) return undefined;
+        // Refused: what the refund held on the charge is refundable again.
+        if (status === 'failed') await tx.releaseRefund(refund.chargeId, refund.amount);
+        else await invoices.refunded(work, refund.chargeId, refund.amount);
+        await work.audit({
+          action: 'update',
+          entity: 'payment_refund',
+          entityId: settled.id,
+          details: { status: settled.status, reason: settled.processorReason },
+        });
+        return settled;
+      },
+      { lock: `charge-refunds:${refund.chargeId}` },
+    );
+    if (!row)
+      return (await store.refundsOf(refund.chargeId)).find((r) => r.id === refund.id) ?? refund;
+    if (row.status !== 'failed') await this.mail(row);
+    return row;
+  }
+
+  /** The customer's refund mail; the refund stands if the mail cannot go (it is logged). */
+  private async mail(refund: RefundRow): Promise<void> {
+    try {
+      const contact = await this.deps.customers.contactFacts(refund.customerId);
+      if (!contact) return;
+      const invoice = await this.deps.invoices.ofCharge(refund.chargeId);
+      const charge = await this.deps.store.chargeById(refund.chargeId);
+      await this.deps.mailer.send(
+        refundMail(
+          contact.email,
+          contact.firstName,
+          {
+            amountCents: refund.amount,
+            invoiceNumber: invoice ? invoiceNumber(invoice) : null,
+            description: invoice?.description ?? charge?.description ?? 'your order',
+          },
+          `${this.deps.publicUrl}/billing?tab=invoices`,
+        ),
+      );
+    } catch (error) {
+      this.deps.logger.error({ err: error, refundId: refund.id }, 'refund mail not sent');
+    }
+  }
+
+  /** The job: refunds a crash left unanswered are asked again under their own key. */
+  async reconcile(actor: AuditActor): Promise<{ refunds: number }> {
+    const before = new Date(this.deps.clock.now().getTime() - PENDING_REFUND_GRACE_MS);
+    let refunds = 0;
+    for (const refund of await this.deps.store.pendingRefunds(before)) {
+      const charge = await this.deps.store.chargeById(refund.chargeId);
+      if (!charge?.gatewayChargeId) continue;
+      const row = await this.send(actor, refund, charge.gatewayChargeId);
+      if (row.status !== 'pending') refunds += 1;
+    }
+    return { refunds };
+  }
+
+  /** A charge's refunds, oldest first (the staff route answers them). */
+  of(chargeId: string): Promise<RefundRow[]> {
+    return this.deps.store.refundsOf(chargeId);
+  }
+}

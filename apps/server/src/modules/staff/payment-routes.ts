@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuditActor } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { PaymentsService, RefundRow } from '../payments/service';
+
+/*
+ * Staff API, payments (issue 39). Same auth, errors and audit as routes.ts.
+ *
+ *   GET  /staff/charges/:chargeId
+ *       A charge of the ledger and its refunds: 200 {charge: {id, customerId, purpose, amount,
+ *       amountRefunded, status, createdAt}, refunds: [refund…]}; 404 when there is none.
+ *   POST /staff/charges/:chargeId/refunds   {amountCents: 1.., reason: 1..500 chars}
+ *       Refunds all or part of a succeeded charge through the processor, exactly once, never
+ *       more than what is left of it (concurrent refunds included). The invoice shows it and
+ *       the customer gets a mail. 201 {refund: {id, chargeId, amountCents, status, reason,
+ *       processorReason, createdAt}} with status succeeded, processing (the processor's
+ *       pending) or pending (no answer yet: the payments job asks again); 404 for no such
+ *       charge; 409 {error: {code: 'REFUND_REFUSED', reason}} with reason notRefundable (not
+ *       paid, or paid by credits only), exceedsCharge (more than what is left) or
+ *       processorRefused (the processor said no; nothing was refunded).
+ */
+
+const chargeParamSchema = z.strictObject({ chargeId: z.uuid() });
+
+/** A refund as the care team asks for it (the API's own input: no customer form sends it). */
+const refundSchema = z.strictObject({
+  amountCents: z.number().int().positive().max(100_000_000),
+  reason: z.string().trim().min(1).max(500),
+});
+
+export interface PaymentRouteHelpers {
+  payments: PaymentsService;
+  actorOf: (request: FastifyRequest) => AuditActor;
+  notFound: (reply: FastifyReply, what: string) => FastifyReply;
+}
+
+function refundView(refund: RefundRow) {
+  return {
+    id: refund.id,
+    chargeId: refund.chargeId,
+    amountCents: refund.amount,
+    status: refund.status,
+    reason: refund.reason,
+    processorReason: refund.processorReason,
+    createdAt: refund.createdAt.toISOString(),
+  };
+}
+
+/** The staff-authenticated payment routes, registered inside routes.ts's staff scope. */
+export function paymentRoutes(scope: FastifyInstance, h: PaymentRouteHelpers): void {
+  const authed = scope.withTypeProvider<ZodTypeProvider>();
+
+  authed.get(
+    '/staff/charges/:chargeId',
+    { schema: { hide: true, params: chargeParamSchema } },
+    async (request, reply) => {
+      const found = await h.payments.chargeWithRefunds(request.params.chargeId);
+      if (!found) return h.notFound(reply, 'Charge');
+      const { charge, refunds } = found;
+      return {
+        charge: {
+          id: charge.id,
+          customerId: charge.customerId,
+          purpose: charge.purpose,
+          amount: charge.amount,
+          amountRefunded: charge.amountRefunded,
+          status: charge.status,
+          createdAt: charge.createdAt.toISOString(),
+        },
+        refunds: refunds.map(refundView),
+      };
+    },
+  );
+
+  authed.post(
+    '/staff/charges/:chargeId/refunds',
+    { schema: { hide: true, params: chargeParamSchema, body: refundSchema } },
+    async (request, reply) => {
+      let refund;
+      try {
+        refund = await h.payments.refund(h.actorOf(request), request.params.chargeId, request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'REFUND_REFUSED') {
+          if (error.reason === 'notFound') return h.notFound(reply, 'Charge');
+          return reply.status(409).send({
+            error: { code: error.code, message: error.message, reason: error.reason },
+          });
+        }
+        throw error;
+      }
+      if (refund.status === 'failed') {
+        return reply.status(409).send({
+          error: {
+            code: 'REFUND_REFUSED',
+            message: 'The processor refused the refund; nothing was refunded.',
+            reason: 'processorRefused',
+            refund: refundView(refund),
+          },
+        });
+      }
+      return reply.status(201).send({ refund: refundView(refund) });
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import { generateKeyPairSync } from 'node:crypto';
+
+/** A P-256 private key (PKCS#8 PEM), made once per test process: JWT_PRIVATE_KEY's shape. */
+export const TEST_JWT_PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
+/**
+ * Everything a production start requires (config.ts refuses it otherwise), with values that
+ * reach nothing: Stripe's keys are never used by a test that takes no money, and the mail
+ * server is never called. `overrides` go on top; `undefined` removes a setting.
+ */
+export function productionEnv(
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string> {
+  const env: Record<string, string | undefined> = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://portal.example.com',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    JWT_PRIVATE_KEY: TEST_JWT_PRIVATE_KEY,
+    PROVIDER_LEGAL_NAME: 'Clinic Test Medical PC',
+    PROVIDER_TAX_ID: '12-3456789',
+    FILES_DIR_SHARED: 'true',
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_unused',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
+    STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+    ...overrides,
+  };
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
