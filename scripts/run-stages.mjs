@@ -22,6 +22,10 @@ const STAGES = [
   // PostgreSQL suite, so the two database-bound stages do not run at once; it overlaps the
   // unit run like the postgres stage does.
   { name: 'scale', script: 'test:scale', after: ['postgres'] },
+  // The compiled production release in a clean folder (the Dockerfile's build step: a
+  // production-only install, migrate, start, backup, restore; issue 40), after the scale test,
+  // still beside the unit and browser runs.
+  { name: 'release', script: 'test:release', after: ['scale'] },
   { name: 'e2e', script: 'test:e2e', after: ['unit'] },
 ];
 
