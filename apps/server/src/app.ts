@@ -179,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The jobs (built and stopped by the composition) start with the server when JOBS_ENABLED.
   if (options.startJobs ?? config.jobsEnabled) {
     app.addHook('onReady', (done) => {
-      root.jobs.start();
+      root.jobs.start(config.jobTiming);
       done();
     });
   }

@@ -160,6 +160,15 @@ describe('JOBS_ENABLED and the receipt provider', () => {
     expect(() => parseConfig({ JOBS_ENABLED: 'no' }, '1')).toThrow(/JOBS_ENABLED/);
   });
 
+  it("leaves the jobs' tick and lease to the scheduler unless set, and refuses a tiny lease", () => {
+    expect(parseConfig({}, '1').jobTiming).toEqual({ tickMs: undefined, leaseMs: undefined });
+    expect(parseConfig({ JOBS_TICK_MS: '500', JOBS_LEASE_MS: '3000' }, '1').jobTiming).toEqual({
+      tickMs: 500,
+      leaseMs: 3000,
+    });
+    expect(() => parseConfig({ JOBS_LEASE_MS: '10' }, '1')).toThrow(/JOBS_LEASE_MS/);
+  });
+
   it('names the provider on receipts, with a dev default, and checks the tax id', () => {
     expect(parseConfig({}, '1').billing.provider.taxId).toBe('00-0000000');
     const config = parseConfig(

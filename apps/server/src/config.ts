@@ -173,6 +173,16 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** How often a running scheduler looks for due jobs (30 s when unset: jobs/scheduler.ts). */
+  JOBS_TICK_MS: z.coerce.number().int().min(100).optional(),
+  /**
+   * How long a claim on a job lasts: an instance that dies mid-job (SIGKILL, a lost machine)
+   * leaves its claim, and another instance takes the job over once it runs out. Longer than
+   * the longest run, or a slow run is started twice (the jobs are safe to run twice, but it is
+   * wasted work). 5 minutes when unset (jobs/scheduler.ts); the scale test shortens it to see
+   * a takeover within seconds.
+   */
+  JOBS_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
   /** The provider named on HSA/FSA receipts (its legal name and tax id). */
   PROVIDER_LEGAL_NAME: z.string().trim().min(1).default(DEMO_PROVIDER.legalName),
   PROVIDER_TAX_ID: z
@@ -240,6 +250,8 @@ export interface Config {
   billing: BillingConfig;
   /** Whether the scheduled jobs run in this process. */
   jobsEnabled: boolean;
+  /** How often the scheduler looks for due jobs, and how long its claim on one lasts. */
+  jobTiming: { tickMs: number | undefined; leaseMs: number | undefined };
   /** libuv's thread pool size (UV_THREADPOOL_SIZE): the argon2 queue stays below it. */
   threadPoolSize: number;
   /** package.json's version, unless APP_VERSION_OVERRIDE says otherwise. */
@@ -467,6 +479,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
       provider: { legalName: env.PROVIDER_LEGAL_NAME, taxId: env.PROVIDER_TAX_ID },
     },
     jobsEnabled: env.JOBS_ENABLED,
+    jobTiming: { tickMs: env.JOBS_TICK_MS, leaseMs: env.JOBS_LEASE_MS },
     threadPoolSize: env.UV_THREADPOOL_SIZE,
     version: env.APP_VERSION_OVERRIDE ?? version,
     drainDelayMs: env.DRAIN_DELAY_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),

@@ -62,6 +62,16 @@ export class LocalDocumentStore implements DocumentStore {
   }
 }
 
+/** The client S3DocumentStore talks through, as the configuration (S3_*) sets it up. */
+export function createS3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+  });
+}
+
 export class S3DocumentStore implements DocumentStore {
   readonly kind = 's3';
   private readonly client: S3Client;
@@ -70,14 +80,7 @@ export class S3DocumentStore implements DocumentStore {
     private readonly config: S3Config,
     client?: S3Client,
   ) {
-    this.client =
-      client ??
-      new S3Client({
-        region: config.region,
-        endpoint: config.endpoint,
-        forcePathStyle: config.forcePathStyle,
-        credentials: config.credentials,
-      });
+    this.client = client ?? createS3Client(config);
   }
 
   private objectKey(key: string): string {

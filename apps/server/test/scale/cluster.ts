@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +9,11 @@ import pg from 'pg';
 import { freePort } from '../harness';
 import { redisAnswers } from '../redis-available';
 import { serverDir, startServerProcess, type ServerProcess } from '../process';
+import { startS3Server, type S3Server } from '../s3-server';
 
 // What the scale test runs on: a temporary PostgreSQL database, a Redis database of its own,
-// server instances in production mode (main.ts), and Debian's nginx with the deploy/
-// configuration in front of them.
+// one S3 bucket (s3rver, in this process) for the documents, server instances in production
+// mode (main.ts), and Debian's nginx with the deploy/ configuration in front of them.
 
 export const repoDir = path.resolve(serverDir, '../..');
 export const deployDir = path.join(repoDir, 'deploy');
@@ -21,6 +22,14 @@ const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The Redis database the test owns (flushed first): the rate limits count from zero. */
 const REDIS_DB = 13;
+/**
+ * The scheduler's timing on the instances: a job claimed by an instance that dies is taken
+ * over after the lease (5 minutes in production), and found within a tick (30 s there).
+ */
+export const JOB_TIMING = { tickMs: 500, leaseMs: 3_000 };
+
+/** The name an instance's database connections carry (pg_stat_activity.application_name). */
+export const applicationName = (i: number) => `portal-scale-${i}`;
 
 function answers(url: string, port: number): Promise<boolean> {
   const { hostname } = new URL(url);
@@ -60,6 +69,8 @@ export interface Cluster {
   dir: string;
   databaseUrl: string;
   redisUrl: string;
+  /** The one bucket every instance keeps documents in. */
+  s3: S3Server;
   /** The address customers use: nginx. */
   proxy: string;
   instances: Instance[];
@@ -166,8 +177,7 @@ export async function startCluster(count: number): Promise<Cluster> {
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const proxyPort = await freePort();
   const proxy = `http://127.0.0.1:${proxyPort}`;
-  const filesDir = path.join(dir, 'files');
-  mkdirSync(filesDir);
+  const s3 = await startS3Server();
   // What a production start needs (config.ts refuses it otherwise), with test stand-ins.
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -184,19 +194,25 @@ export async function startCluster(count: number): Promise<Cluster> {
     STRIPE_WEBHOOK_SECRET: 'whsec_scaletest',
     PROVIDER_LEGAL_NAME: 'Scale Test Medical Group',
     PROVIDER_TAX_ID: '12-3456789',
-    FILES_DIR: filesDir,
-    FILES_DIR_SHARED: 'true',
+    // Documents in the one bucket, so any instance serves a file another stored.
+    ...s3.env,
     SEED_DEMO: 'false',
     TRUST_PROXY: '127.0.0.1',
     DRAIN_DELAY_MS: '1000',
     LOG_LEVEL: 'warn',
+    JOBS_TICK_MS: String(JOB_TIMING.tickMs),
+    JOBS_LEASE_MS: String(JOB_TIMING.leaseMs),
   };
   const children: ChildProcess[] = [];
   const launch = async (i: number): Promise<Instance> => {
     const port = ports[i]!;
     const started = Date.now();
+    // Each instance's connections carry its name, so the test sees which one waits on a lock.
+    const databaseUrl = new URL(database.url);
+    databaseUrl.searchParams.set('application_name', applicationName(i));
     const process = startServerProcess({
       ...env,
+      DATABASE_URL: databaseUrl.toString(),
       PORT: String(port),
       DATA_DIR: path.join(dir, `data-${i}`),
     });
@@ -226,6 +242,7 @@ export async function startCluster(count: number): Promise<Cluster> {
     dir,
     databaseUrl: database.url,
     redisUrl,
+    s3,
     proxy,
     instances,
     env,
@@ -235,8 +252,16 @@ export async function startCluster(count: number): Promise<Cluster> {
       return instance;
     },
     close: async () => {
+      // nginx first, by SIGTERM: its master ends its workers then; killed, it left them running
+      // (orphans holding the proxy's port after the test).
+      if (nginx.exitCode === null && nginx.signalCode === null) {
+        const exited = new Promise((resolve) => nginx.once('exit', resolve));
+        nginx.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+      }
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 200));
+      await s3.close();
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -13,10 +13,13 @@ import {
 } from './clients';
 import { missing, startCluster, type Cluster, type Instance } from './cluster';
 import { address, journal, migrationRows, pause, record, rows } from './common';
+import { documentAcrossInstances } from './documents';
 import { drainUnderLoad, restartAndKill } from './failover';
+import { jobTakeover } from './job-takeover';
 
 // npm run test:scale (issue 40, "Several instances, proven"): three production instances on
-// one PostgreSQL and one Redis behind Debian's nginx with deploy/nginx, and the checks below.
+// one PostgreSQL, one Redis and one S3 bucket (s3rver) behind Debian's nginx with deploy/nginx,
+// and the checks below.
 // Prints a table of checks and numbers; exits 1 when a check fails. Says NOT RUN (exit 0)
 // when PostgreSQL, Redis or nginx is absent.
 
@@ -127,6 +130,9 @@ async function run(cluster: Cluster, database: Database): Promise<void> {
     `delivered ${arrived - postedAt} ms after the post`,
   );
 
+  // A lab result attached through A is served by C, from the one bucket.
+  await documentAcrossInstances(cluster, customers[2]!, staffAccess);
+
   // The identity limit (10 sign-ins per email in 15 min) and the global limit (600 API
   // requests a minute per address) count across instances as on one: through nginx, which
   // spreads the attempts over all three.
@@ -179,6 +185,7 @@ async function run(cluster: Cluster, database: Database): Promise<void> {
 
   await drainUnderLoad(cluster, database, customers, staffAccess);
   await restartAndKill(cluster, database, customers, staffAccess);
+  await jobTakeover(cluster, database);
 }
 
 const why = await missing();

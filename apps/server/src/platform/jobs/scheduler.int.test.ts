@@ -108,6 +108,25 @@ describe('the job scheduler', () => {
     expect(await row('test-lease')).toEqual(before);
   });
 
+  it('a started scheduler ticks and claims as configured (JOBS_TICK_MS, JOBS_LEASE_MS)', async () => {
+    server.clock.set('2026-05-04T10:00:00Z');
+    const claimedFor = async (timing: Parameters<JobScheduler['start']>[0], name: string) => {
+      const job = gatedJob(name);
+      const a = runner();
+      a.register(job.definition);
+      a.start(timing);
+      const until = Date.now() + 5_000;
+      while (job.starts === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      const claim = await row(name);
+      job.release();
+      await a.stop();
+      return claim?.lockedUntil ? claim.lockedUntil.getTime() - server.clock.now().getTime() : 0;
+    };
+    // A 50 ms tick finds the due job at once (the default looks every 30 s).
+    expect(await claimedFor({ tickMs: 50, leaseMs: 3_000 }, 'test-timing-set')).toBe(3_000);
+    expect(await claimedFor({ tickMs: 50 }, 'test-timing-default')).toBe(5 * MINUTE);
+  });
+
   it('a failing job is logged, kept with its error, and runs again when next due', async () => {
     server.clock.set('2026-05-03T10:00:00Z');
     const errors: unknown[] = [];

@@ -28,8 +28,15 @@ export interface JobDefinition {
   run: () => Promise<unknown>;
 }
 
-/** How often a started scheduler looks for due jobs (real time). */
+/** How often a started scheduler looks for due jobs (real time), unless JOBS_TICK_MS says. */
 export const JOBS_TICK_MS = 30_000;
+/** How long a claim lasts for a job that names no lease of its own, unless JOBS_LEASE_MS says. */
+export const JOBS_LEASE_MS = 5 * 60_000;
+
+export interface JobTiming {
+  tickMs?: number | undefined;
+  leaseMs?: number | undefined;
+}
 
 export interface JobLogger {
   error(object: unknown, message: string): void;
@@ -40,6 +47,7 @@ export class JobScheduler {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private readonly runnerId = randomUUID();
+  private leaseMs = JOBS_LEASE_MS;
 
   constructor(
     private readonly db: Db,
@@ -51,9 +59,14 @@ export class JobScheduler {
     this.jobs.set(job.name, job);
   }
 
-  /** Starts ticking (real time); each tick runs the jobs due by the server's clock. */
-  start(tickMs = JOBS_TICK_MS): void {
+  /**
+   * Starts ticking (real time); each tick runs the jobs due by the server's clock. The timing
+   * comes from the configuration (JOBS_TICK_MS, JOBS_LEASE_MS), the defaults above otherwise.
+   */
+  start(timing: JobTiming = {}): void {
     if (this.timer) return;
+    const tickMs = timing.tickMs ?? JOBS_TICK_MS;
+    this.leaseMs = timing.leaseMs ?? JOBS_LEASE_MS;
     this.timer = setInterval(() => {
       if (this.ticking) return;
       this.ticking = this.runDue()
@@ -106,7 +119,7 @@ export class JobScheduler {
     const [claimed] = await this.db
       .update(scheduledJobs)
       .set({
-        lockedUntil: new Date(now.getTime() + (job.leaseMs ?? 5 * 60_000)),
+        lockedUntil: new Date(now.getTime() + (job.leaseMs ?? this.leaseMs)),
         lockedBy: this.runnerId,
         lastStartedAt: now,
         runs: sql`${scheduledJobs.runs} + 1`,
