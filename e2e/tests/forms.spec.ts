@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { careTeam } from './support-care-team';
 import { bookVisit, createNewcomer, createPatient } from './support-customers';
@@ -266,7 +265,9 @@ test('the 6-month follow-up, by keyboard alone, passes axe on every page', async
   request,
 }) => {
   const customer = await createNewcomer(request, 'follow-up');
-  await page.goto(`/forms/wm-follow-up?follow_up_id=${randomUUID()}`);
+  // No follow_up_id: a newcomer has no follow-up of their own, and since issue 45 the server
+  // refuses answers pinned to a follow-up that is not the customer's (a made-up id included).
+  await page.goto('/forms/wm-follow-up');
   await signIn(page, customer.email, customer.password);
   await expect(page.getByRole('heading', { level: 1, name: '6-month follow-up' })).toBeVisible({
     timeout: 30_000,

@@ -139,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     billing: services.billing,
     payments: services.payments,
     carrierWebhookSecret: config.carrierWebhookSecret,
+    clock: platform.clock,
   });
   await app.register(fileRoutes, { files: services.files });
   await app.register(invoiceRoutes, { invoices: services.payments.invoices });

@@ -131,7 +131,10 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Key prefix inside the bucket. */
   S3_PREFIX: z.string().default(''),
-  /** Shared secret a tracking service sends with carrier events (X-Webhook-Secret); off when absent. */
+  /**
+   * The key a tracking service signs carrier events with (HMAC over the body and a timestamp,
+   * modules/staff/carrier-webhook-route.ts); the webhook is off when absent.
+   */
   CARRIER_WEBHOOK_SECRET: z.string().min(16).optional(),
   /**
    * The payment processor (issue 39): the built-in sandbox (development and tests; refused in

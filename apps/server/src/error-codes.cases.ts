@@ -2,6 +2,8 @@
 // a fixture, an earlier step or a particular value to reach their code. A generator, so a case
 // can use what an earlier one kept (an id, a quote, a signed URL); set-up steps are recorded too.
 
+import { signWebhook } from './platform/gateway/webhook-signing';
+
 type Customer = 'alice' | 'bob' | 'carol' | 'dave' | 'erin' | 'noCustomer' | 'aliceIdToken';
 /** Who sends it: no token, a bad one, a customer (access or ID token), the care team. */
 export type Who = 'none' | 'garbage' | 'staff' | 'apiKey' | Customer;
@@ -371,12 +373,17 @@ export function* handWrittenCases(f: Fixtures): Generator<Case, void, void> {
     'flag, unknown customer': ['PUT /staff/flags/spanish', { customerId: UNKNOWN, enabled: true }],
     'duplicate modules': ['PUT /staff/sdui-modules/home', { modules: ['orders', 'orders'] }],
   });
-  const carrier = { id: 'trk_1', description: 'tracker.updated', result: { tracking_code: 'NOPE', carrier: 'UPS', tracking_details: [] } };
-  const [CARRIER, secret] = ['POST /staff/carrier-webhook', (value: string) => ({ headers: { 'x-webhook-secret': value } })];
+  // The carrier webhook: signed over its body with CARRIER_SECRET (issue 45), as the gateway's.
+  const carrier = JSON.stringify({ id: 'trk_1', description: 'tracker.updated', result: { tracking_code: 'NOPE', carrier: 'UPS', tracking_details: [] } });
+  const carrierHook = (body: string, signature?: string): Rest =>
+    ['POST /staff/carrier-webhook', undefined, { ...raw(body, 'application/json'), headers: signature ? { 'carrier-signature': signature } : {} }];
+  const signCarrier = (body: string, at: number, key = CARRIER_SECRET) => signWebhook(Buffer.from(key), at, body);
   yield* rs('none', {
-    'carrier, no secret': [CARRIER, carrier],
-    'carrier, wrong secret': [CARRIER, carrier, secret('wrong')],
-    'carrier, unknown tracker': [CARRIER, carrier, secret(CARRIER_SECRET)],
+    'carrier, no secret': carrierHook(carrier),
+    'carrier, wrong secret': carrierHook(carrier, signCarrier(carrier, now, 'wrong-key-wrong-key')),
+    'carrier, stale signature': carrierHook(carrier, signCarrier(carrier, now - 3600)),
+    'carrier, signed, not an event': carrierHook('{}', signCarrier('{}', now)),
+    'carrier, unknown tracker': carrierHook(carrier, signCarrier(carrier, now)),
     'unknown route': ['GET /no/such/route'],
   });
 

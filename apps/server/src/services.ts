@@ -26,6 +26,7 @@ import { createCustomerService } from './modules/customers/service';
 import { createFileService } from './modules/files/service';
 import { createFlagService } from './modules/flags/service';
 import { createFormService } from './modules/forms/service';
+import { UPLOAD_CLEANUP_EVERY_MS, UPLOAD_CLEANUP_JOB } from './modules/forms/upload-cleanup';
 import { createIdVerificationService } from './modules/forms/id-verification';
 import { createLabService } from './modules/labs/service';
 import { createWeightService } from './modules/weight/service';
@@ -202,9 +203,18 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     clock,
     {
       emailChanged: (customerId, email, work) => account.setEmail(customerId, email, work),
+      // Billing's part (issue 45): what is still owed is charged first, then the plans end
+      // and the cards are removed with the record, and the processor forgets them after.
+      beforeAccountDeleted: async (customerId, actor) => {
+        await billing.accountDeletion.settle(customerId, actor);
+      },
       accountDeleted: async (customerId, work) => {
         await account.eraseForDeletion(customerId, work);
         await preferences.eraseFor(customerId, work);
+        await billing.accountDeletion.end(customerId, work);
+      },
+      afterAccountDeleted: async (customerId) => {
+        await billing.accountDeletion.detachRemoved(customerId);
       },
       sessionsRevoked: (sessionIds) => {
         // This instance stops trusting them at once; the event tells the others.
@@ -244,6 +254,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     payments,
     notifications,
     credits: referrals.credits,
+    logger: platform.logger,
   });
 
   const forms = createFormService({
@@ -344,11 +355,17 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   // The jobs run on the server's clock; app.ts starts them when JOBS_ENABLED (tests turn it off
   // and run them by hand) and close() stops them. See docs/architecture.md.
   const jobs = new JobScheduler(db, clock, platform.logger);
-  const renewals = () => billing.renewals.run();
+  const renewals = () => billing.runJob();
   jobs.register({ name: RENEWALS_JOB, everyMs: RENEWALS_EVERY_MS, run: renewals });
   // The weight tracker reminder (issue 13): weekly at most per customer, checked hourly.
   const reminders = () => weight.reminders.run();
   jobs.register({ name: WEIGHT_REMINDER_JOB, everyMs: WEIGHT_REMINDER_EVERY_MS, run: reminders });
+  // Customer uploads nothing uses, a day after they came (issue 45).
+  jobs.register({
+    name: UPLOAD_CLEANUP_JOB,
+    everyMs: UPLOAD_CLEANUP_EVERY_MS,
+    run: () => forms.removeUnattachedUploads(),
+  });
   // Charges and refunds whose outcome is unknown, and paid charges not applied yet (issue 39).
   jobs.register({
     name: PAYMENTS_JOB,

@@ -6,6 +6,7 @@ import type {
 } from '@portal/domain';
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
+import type { AuditActor } from '../platform/audit';
 import type { Mailer } from '../platform/mail';
 import type { Clock } from '../platform/clock';
 import type { UnitOfWork, Work } from '../platform/unit-of-work';
@@ -24,6 +25,13 @@ import type { IdentityStore, User } from './store';
 export interface AccountHooks {
   emailChanged(customerId: string, email: string, work: Work): Promise<void>;
   accountDeleted(customerId: string, work: Work): Promise<void>;
+  /**
+   * Before the deletion's transaction, once the password is checked: what the customer still
+   * owes is settled (billing: a commitment's payments left, issue 45).
+   */
+  beforeAccountDeleted?(customerId: string, actor: AuditActor): Promise<void>;
+  /** After the deletion commits: the processor forgets the cards (billing, issue 45). */
+  afterAccountDeleted?(customerId: string): Promise<void>;
   /** After commit: the sessions a password change or deletion ended (pub/sub to every instance). */
   sessionsRevoked?(sessionIds: string[]): Promise<void>;
 }
@@ -80,6 +88,8 @@ export class AccountIdentity {
     { email, sendOobCodeIfAvailable }: EmailAvailabilityInput,
     meta: RequestMeta,
   ) {
+    // Every lookup counts, whatever it answers: the answer is what an enumeration wants.
+    await this.limit('emailLookup', meta, user.id);
     const now = this.clock.now();
     if (now.getTime() - session.authenticatedAt.getTime() > RECENT_LOGIN_MS)
       throw new IdentityError('requires-recent-login');
@@ -175,6 +185,11 @@ export class AccountIdentity {
     const customerId = await this.ownCustomer(user, input.customerId);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password)))
       throw new IdentityError('invalid-credentials');
+    await this.hooks.beforeAccountDeleted?.(customerId, {
+      type: 'customer',
+      id: customerId,
+      ...meta,
+    });
     const now = this.clock.now();
     const ended = await this.uow.run(
       { type: 'customer', id: customerId, ...meta },
@@ -209,6 +224,7 @@ export class AccountIdentity {
       },
     );
     await this.hooks.sessionsRevoked?.(ended);
+    await this.hooks.afterAccountDeleted?.(customerId);
     return envelope('AccountDeleted', 'Your account was deleted.', { deleted: true });
   }
 }

@@ -32,7 +32,11 @@ export interface PasswordResetDeps {
 export class PasswordResets {
   constructor(private readonly deps: PasswordResetDeps) {}
 
-  private async limited(action: 'reset' | 'code', meta: RequestMeta, email?: string) {
+  private async limited(
+    action: 'reset' | 'resetLinks' | 'code',
+    meta: RequestMeta,
+    email?: string,
+  ) {
     await enforceLimit(this.deps.limiter, action, meta.ip, email);
   }
 
@@ -51,7 +55,7 @@ export class PasswordResets {
   }
 
   async deleteResetLinks({ email, tenantId }: ResetInput, meta: RequestMeta): Promise<void> {
-    await this.limited('reset', meta, email);
+    await this.limited('resetLinks', meta, email);
     this.checkTenant(tenantId);
     const { store, clock } = this.deps;
     const user = await store.findUserByEmail(tenantId, email);

@@ -90,4 +90,83 @@ describe('identity rate limits', () => {
     });
     expect(blocked.status).toBe(429);
   });
+
+  it('limits email availability lookups per account, as sign-in is limited (issue 45)', async () => {
+    // Without a limit the lookup lists who is a patient here, one address after another.
+    const { user } = await createCustomer(server.database.db);
+    const signedIn = await postJson<{ idToken: string }>(server, '/identity/sign-in', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    const lookup = (email: string) =>
+      postJson<ErrorBody>(
+        server,
+        '/identity/email/availability',
+        { email, sendOobCodeIfAvailable: false },
+        { authorization: `Bearer ${signedIn.body.idToken}` },
+      );
+    const limit = IDENTITY_RATE_RULES.signIn.perEmail.limit;
+    // Fired together: the limit holds when the lookups race each other.
+    const answers = await Promise.all(
+      Array.from({ length: limit + 3 }, (_, i) => lookup(`probe${i}@example.com`)),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(limit);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]?.body.error.code).toBe('too-many-requests');
+  });
+
+  it('limits email availability lookups per client address across accounts (issue 45)', async () => {
+    const limit = IDENTITY_RATE_RULES.signIn.perIp.limit;
+    const perAccount = IDENTITY_RATE_RULES.signIn.perEmail.limit;
+    const statuses: number[] = [];
+    for (let n = 0; n * perAccount <= limit; n += 1) {
+      const { user } = await createCustomer(server.database.db);
+      const signedIn = await postJson<{ idToken: string }>(server, '/identity/sign-in', {
+        email: user.email,
+        password: TEST_PASSWORD,
+      });
+      for (let i = 0; i < perAccount; i += 1) {
+        const res = await postJson(
+          server,
+          '/identity/email/availability',
+          { email: `spray${n}-${i}@example.com`, sendOobCodeIfAvailable: false },
+          { authorization: `Bearer ${signedIn.body.idToken}` },
+        );
+        statuses.push(res.status);
+      }
+    }
+    expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+  });
+
+  it("delete-reset-password-links does not spend the account's reset budget (issue 45)", async () => {
+    // The call needs no sign-in (spec 01 §7: the signed-out recovery pages make it), so
+    // anyone may make it for any address; counted against the reset limit, a stranger's calls
+    // left the account's owner unable to ask for a reset link. The proxy's header names each
+    // side's address, so the stranger's own per-address budget is not what stops the owner.
+    await server.close();
+    server = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
+    const { user } = await createCustomer(server.database.db);
+    const stranger = { 'x-forwarded-for': '203.0.113.9' };
+    const attempts = IDENTITY_RATE_RULES.reset.perEmail.limit * 2;
+    await Promise.all(
+      Array.from({ length: attempts }, () =>
+        postJson(
+          server,
+          '/user/delete-reset-password-links',
+          { email: user.email, tenantId: 'portal' },
+          stranger,
+        ),
+      ),
+    );
+    const own = await postJson(
+      server,
+      '/user/reset-password',
+      { email: user.email, tenantId: 'portal' },
+      { 'x-forwarded-for': '198.51.100.7' },
+    );
+    expect(own.status).toBe(200);
+    expect((await server.outbox?.list())?.filter((m) => m.to === user.email)).toHaveLength(1);
+  });
 });

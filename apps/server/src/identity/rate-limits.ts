@@ -14,20 +14,37 @@ export interface RateRule {
   windowMs: number;
 }
 
+const SIGN_IN = {
+  perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
+  perEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
+};
+
+const RESET = {
+  perIp: { limit: 10, windowMs: HOUR_MS },
+  perEmail: { limit: 5, windowMs: HOUR_MS },
+};
+
 /** The limits per action, applied per client address and per email (whichever trips first). */
 export const IDENTITY_RATE_RULES = {
-  signIn: {
-    perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
-    perEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
-  },
+  signIn: SIGN_IN,
+  /**
+   * Email availability lookups (per client address, per account): each answers whether an
+   * address has an account here, so unlimited they list the patients. Sign-in's numbers, as
+   * a sign-in attempt answers the same question; counted apart, so lookups never lock the
+   * account's own sign-in.
+   */
+  emailLookup: SIGN_IN,
   create: {
     perIp: { limit: 10, windowMs: HOUR_MS },
     perEmail: { limit: 3, windowMs: HOUR_MS },
   },
-  reset: {
-    perIp: { limit: 10, windowMs: HOUR_MS },
-    perEmail: { limit: 5, windowMs: HOUR_MS },
-  },
+  reset: RESET,
+  /**
+   * delete-reset-password-links: signed out (spec 01 §7), so anyone may call it for any
+   * address. Counted apart from reset requests, so a stranger's calls never spend the budget
+   * the account's owner needs to ask for a link.
+   */
+  resetLinks: RESET,
   verify: {
     perIp: { limit: 20, windowMs: HOUR_MS },
     perEmail: { limit: 5, windowMs: HOUR_MS },

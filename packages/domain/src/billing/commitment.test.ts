@@ -16,6 +16,7 @@ describe('the next shipment and the cost of ending early', () => {
     expect(commitmentOutlook(sixMonths)).toEqual({
       nextShipmentDate: '2026-03-15',
       paymentsLeft: 4, // Mar 15, Apr 15, May 15, Jun 15
+      nextPaymentDate: '2026-03-15',
       earlyEndCost: 4 * 29_900,
     });
   });
@@ -35,14 +36,23 @@ describe('the next shipment and the cost of ending early', () => {
 
   it('in the last month nothing is left, and a renewing plan ships on past the end', () => {
     const last = commitmentOutlook({ ...sixMonths, today: '2026-06-20' });
-    expect(last).toEqual({ nextShipmentDate: '2026-07-15', paymentsLeft: 0, earlyEndCost: 0 });
+    expect(last).toEqual({
+      nextShipmentDate: '2026-07-15',
+      paymentsLeft: 0,
+      nextPaymentDate: null,
+      earlyEndCost: 0,
+    });
   });
 
   it('a plan that does not renew ships nothing after its end', () => {
     const out = commitmentOutlook({ ...sixMonths, today: '2026-06-20', renews: false });
     expect(out.nextShipmentDate).toBeNull();
-    // Cancelling does not cancel the commitment: the payments left stay due.
-    expect(commitmentOutlook({ ...sixMonths, renews: false }).earlyEndCost).toBe(4 * 29_900);
+    // Cancelling does not cancel the commitment: the payments left stay due, and are charged
+    // on their days (issue 45: the renewals job collects them).
+    expect(commitmentOutlook({ ...sixMonths, renews: false })).toMatchObject({
+      earlyEndCost: 4 * 29_900,
+      nextPaymentDate: '2026-03-15',
+    });
   });
 
   it('keeps the start day through short months (Jan 31 ships Feb 28, then Mar 31)', () => {
@@ -57,6 +67,7 @@ describe('the next shipment and the cost of ending early', () => {
     expect(commitmentOutlook(monthly)).toEqual({
       nextShipmentDate: '2026-02-15',
       paymentsLeft: 0,
+      nextPaymentDate: null,
       earlyEndCost: 0,
     });
     const upfront = commitmentOutlook({ ...sixMonths, upfront: true, pricePerPeriod: 150_000 });
@@ -67,6 +78,7 @@ describe('the next shipment and the cost of ending early', () => {
     expect(commitmentOutlook({ ...sixMonths, cancelled: true })).toEqual({
       nextShipmentDate: null,
       paymentsLeft: 0,
+      nextPaymentDate: null,
       earlyEndCost: 0,
     });
   });

@@ -38,6 +38,20 @@ describe('price change quote: proration at the edges (spec 02 §3, §4; issue 11
     expect(q.creditCarried).toBe(5_000);
   });
 
+  it('a period never paid is not refunded; a part refunded since is not refunded twice (issue 45)', () => {
+    const unpaid = quote('2026-03-01', { ...monthly('2026-01-01'), paidCents: 0 });
+    expect(unpaid.proratedRefund).toBe(0);
+    expect(unpaid.amountDue).toBe(24_900);
+    expect(unpaid.creditCarried).toBe(0);
+    // Half of the month refunded by the care team already: only the rest counts, pro rata.
+    const half = quote('2026-03-17', { ...monthly('2026-01-01'), paidCents: 14_950 });
+    expect(half.currentPeriod.unusedDays).toBe(15);
+    expect(half.proratedRefund).toBe(7_234); // 14950 × 15 / 31 = 7233.87
+    // Never more than the period's price, whatever is claimed paid.
+    const over = quote('2026-03-01', { ...monthly('2026-01-01'), paidCents: 99_000 });
+    expect(over.proratedRefund).toBe(29_900);
+  });
+
   it('last day of a period: one day is refunded (rounded half up)', () => {
     const q = quote('2026-03-31', monthly('2026-01-01'));
     expect(q.currentPeriod.unusedDays).toBe(1);

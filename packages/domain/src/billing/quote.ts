@@ -11,7 +11,10 @@ import { billingPeriodMonths } from './plans';
 //   oldPrice        what one billing period of the current plan costs (as it was charged)
 //   newBasePrice    the new plan's price per billing period, before add-ons and coupon
 //   newPrice        newBasePrice + add-ons − coupon, per billing period
-//   proratedRefund  the unused part of the period already paid: oldPrice × unusedDays / days
+//   proratedRefund  the unused part of the period already paid: paid × unusedDays / days,
+//                   where paid is what was actually taken for the current period (at most
+//                   oldPrice; 0 for a period never paid, so a change never credits money that
+//                   was never taken: issue 45)
 //   proratedCost    the new plan's first period, which starts today: newPrice
 //   amountDue       max(0, proratedCost − proratedRefund), charged now
 //   creditCarried   max(0, proratedRefund − proratedCost), kept for later invoices
@@ -110,6 +113,11 @@ export interface QuoteInput {
     upfront: boolean;
     /** What one billing period of the current plan was charged, after its coupon. */
     periodChargeCents: number;
+    /**
+     * What was actually taken for the current period (cents, less refunds): 0 while its
+     * charge has not succeeded. Defaults to periodChargeCents (a period paid elsewhere).
+     */
+    paidCents?: number | undefined;
   };
   next: PriceLinesInput & { lengthMonths: ContractLengthMonths; upfront: boolean };
 }
@@ -138,7 +146,11 @@ export function computePriceChangeQuote(input: QuoteInput): PriceChangeQuote {
   const oldPrice = assertCents(input.current.periodChargeCents, 'current period charge');
   const period = currentBillingPeriod({ ...input.current, today: input.today });
   const lines = priceLines(input.next);
-  const proratedRefund = shareOfCents(oldPrice, period.unusedDays, period.days);
+  const paid = Math.min(
+    oldPrice,
+    assertCents(input.current.paidCents ?? oldPrice, 'current period paid'),
+  );
+  const proratedRefund = shareOfCents(paid, period.unusedDays, period.days);
   const proratedCost = lines.total;
   const step = billingPeriodMonths(input.next.lengthMonths, input.next.upfront);
   return {

@@ -63,7 +63,11 @@ export const paymentSources = pgTable(
     last4: text('last4').notNull(),
     expiryMonth: integer('expiry_month').notNull(),
     expiryYear: integer('expiry_year').notNull(),
-    /** active, or replaced (kept for old charges and invoices). */
+    /**
+     * active; replaced (a newer card took its plans); removed (the account was deleted: its
+     * billing name and address are erased and the processor is told to forget the card).
+     * Rows stay for the charges and invoices that name them.
+     */
     status: text('status').notNull().default('active'),
     billingFirstName: text('billing_first_name'),
     billingLastName: text('billing_last_name'),
@@ -75,9 +79,17 @@ export const paymentSources = pgTable(
     billingZipCode: text('billing_zip_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the processor confirmed it forgot a removed card (gateway.detach); null while the
+     * billing job still has to ask (a removed card is detached after the deletion commits).
+     */
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
   },
   (t) => [
     index('payment_sources_customer_idx').on(t.customerId, t.updatedAt),
+    index('payment_sources_to_detach_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'removed' and ${t.detachedAt} is null`),
     uniqueIndex('payment_sources_gateway_pm_uq').on(t.gatewayPaymentMethodId),
   ],
 );
@@ -105,6 +117,11 @@ export const billingQuotes = pgTable(
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     /** The normalised request (plan type, add-ons, length, upfront). */
     request: jsonb('request').notNull(),
+    /**
+     * The contract the quote was priced on (null: the subscription had none). The change
+     * applies only while it is still the subscription's contract (issue 45).
+     */
+    contractId: uuid('contract_id'),
     /** The computed quote (amounts in cents, periods, lines). */
     quote: jsonb('quote').notNull(),
     amountDue: integer('amount_due').notNull(),
@@ -163,4 +180,34 @@ export const billingReminders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('billing_reminders_uq').on(t.kind, t.subscriptionId, t.contractId)],
+);
+
+/**
+ * Every attempt to save a card (issue 45): the velocity limits count them (per customer, and
+ * per card by its fingerprint, brand + last 4 + expiry, the most the processor tells us of a
+ * card), and the care team reads the processor's real reason here; the customer only ever
+ * sees a generic decline, so the card form is no card-testing oracle.
+ */
+export const cardAttempts = pgTable(
+  'card_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** brand:last4:MM/YYYY, or null when the processor said nothing of the card. */
+    fingerprint: text('fingerprint'),
+    /**
+     * pending (the processor is being asked: counted, so racing attempts cannot all pass),
+     * accepted, declined (by the processor) or limited (refused by the velocity limits).
+     */
+    outcome: text('outcome', { enum: ['pending', 'accepted', 'declined', 'limited'] }).notNull(),
+    /** The processor's reason, or which limit refused it; never shown to the customer. */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('card_attempts_customer_idx').on(t.customerId, t.createdAt),
+    index('card_attempts_fingerprint_idx').on(t.fingerprint, t.createdAt),
+  ],
 );

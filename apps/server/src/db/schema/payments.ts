@@ -112,6 +112,17 @@ export const charges = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     fulfilmentError: text('fulfilment_error'),
     fulfilmentAttempts: integer('fulfilment_attempts').notNull().default(0),
+    /**
+     * Why the care team must look at this money (issue 45), null when nothing is wrong:
+     * notApplied (a paid checkout that paid for nothing payable: refunded through the processor,
+     * never applied) or creditsShort (a late success after a failure whose credits, given back
+     * at the failure, could not all be taken again). Listed by GET /staff/payments/attention
+     * until the care team marks it seen (attentionResolvedAt).
+     */
+    attention: text('attention', { enum: ['notApplied', 'creditsShort'] }),
+    attentionDetails: jsonb('attention_details'),
+    attentionAt: timestamp('attention_at', { withTimezone: true }),
+    attentionResolvedAt: timestamp('attention_resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -125,6 +136,9 @@ export const charges = pgTable(
     index('charges_unfulfilled_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'succeeded' and ${t.fulfilledAt} is null`),
+    index('charges_attention_idx')
+      .on(t.attentionAt)
+      .where(sql`${t.attention} is not null and ${t.attentionResolvedAt} is null`),
     check('charges_amount_nonnegative', sql`${t.amount} >= 0`),
     check(
       'charges_amount_refunded_within',

@@ -221,6 +221,11 @@ export class AppointmentService {
   async ownsAppointment(customerId: string, appointmentId: string, db?: Db): Promise<boolean> {
     return this.store.ownsAppointment(customerId, appointmentId, db);
   }
+
+  /** Whether the follow-up is the customer's own (forms pin answers to one). */
+  async ownsFollowUp(customerId: string, followUpId: string, db?: Db): Promise<boolean> {
+    return this.store.ownsFollowUp(customerId, followUpId, db);
+  }
 }
 
 /** Builds the service over its own stores (called by the composition root). */

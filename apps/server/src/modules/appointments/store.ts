@@ -291,6 +291,14 @@ export class AppointmentStore {
       .returning();
   }
 
+  async ownsFollowUp(customerId: string, followUpId: string, db: Db = this.db) {
+    const [row] = await db
+      .select({ id: followUps.id })
+      .from(followUps)
+      .where(and(eq(followUps.id, followUpId), eq(followUps.customerId, customerId)));
+    return row !== undefined;
+  }
+
   async ownsAppointment(customerId: string, appointmentId: string, db: Db = this.db) {
     const [row] = await db
       .select({ id: appointments.id })

@@ -422,13 +422,17 @@ describe('payment sources (spec 02 §3, §7)', () => {
     expect(row?.status).toBe('active');
   });
 
-  it('each processor decline reason comes back as ST102 with its reason and message', async () => {
-    const alex = await monthlyCustomer(server);
+  it('each processor decline reason comes back as the one generic ST102 (issue 45)', async () => {
+    // The reasons still name the processor messages of a declined charge (TC108); saving a
+    // card answers none of them, so the form is no card-testing oracle (card-velocity tests).
+    let alex = await monthlyCustomer(server);
     const verifyCards = Object.entries(SANDBOX_TEST_CARDS).filter(([, c]) => c.when === 'verify');
     const seen = new Set<string>();
-    for (const [number, card] of verifyCards) {
+    for (const [i, [number, card]] of verifyCards.entries()) {
+      // Under the card attempt limit of 5 an hour per customer.
+      if (i > 0 && i % 5 === 0) alex = await monthlyCustomer(server);
       const res = await saveCard(server, alex.token, number);
-      expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'ST102', reason: card.reason });
+      expect(res.errors?.[0]?.extensions).toEqual({ code: 'ST102', reason: 'declined' });
       expect(paymentDeclineMessageKey(card.reason)).toBe(`payment.${card.reason}`);
       seen.add(card.reason);
     }

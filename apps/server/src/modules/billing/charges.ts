@@ -18,6 +18,7 @@ import type {
   PaymentsService,
   PurposeHandler,
 } from '../payments/service';
+import { PlanMoved, retakeCredits, stillPricedOn } from './charge-rules';
 import { creditLines, type ChargeCredits, type ReferralCreditPort } from './credits';
 import { changeInvoiceLines } from './invoice-lines';
 import type { ChargeIntent, PlanChangeIntent } from './pricing';
@@ -33,12 +34,20 @@ export interface ChangeResult {
   newContractId: string;
 }
 
-export type BillingPurpose = 'subscription_change' | 'renewal';
+export type BillingPurpose = 'subscription_change' | 'renewal' | 'plan_end';
+
+export { PlanMoved };
+
+const DESCRIPTIONS: Record<BillingPurpose, string> = {
+  subscription_change: 'Plan change',
+  renewal: 'Renewal',
+  plan_end: 'Commitment payments left',
+};
 
 export interface BillingChargesDeps {
   payments: PaymentsService;
   store: BillingStore;
-  customers: Pick<CustomerService, 'changePlan'>;
+  customers: Pick<CustomerService, 'changePlan' | 'subscriptionForBilling' | 'endPlan'>;
   clock: Clock;
   events: Events;
   notifications: NotificationService;
@@ -51,6 +60,7 @@ export class BillingCharges {
     const handler = this.handler();
     deps.payments.register('subscription_change', handler);
     deps.payments.register('renewal', handler);
+    deps.payments.register('plan_end', handler);
   }
 
   /**
@@ -75,6 +85,12 @@ export class BillingCharges {
        * moved since, the change is refused rather than charged another amount.
        */
       expectedAmount?: number | undefined;
+      /**
+       * The contract the charge was priced on (null: none). Checked under the lock with the
+       * charge's insert: if the subscription moved to another contract, or another change or
+       * renewal of it is still open, nothing is charged (PlanMoved).
+       */
+      pricedOnContractId: string | null;
     },
   ): Promise<ChargeRow> {
     const purpose = values.purpose ?? 'subscription_change';
@@ -97,7 +113,7 @@ export class BillingCharges {
         key: values.key,
         amount: values.amount,
         paymentMethodId: values.paymentMethodId,
-        description: `${purpose === 'renewal' ? 'Renewal' : 'Plan change'} ${values.subscriptionId}`,
+        description: `${DESCRIPTIONS[purpose]} ${values.subscriptionId}`,
         // Nobody answers a 3-D Secure challenge here: renewals run in a job, and a plan change
         // is charged off session too for now (the change screen has no challenge step), so a
         // card that asks for it is declined and the customer is told to use another card.
@@ -108,6 +124,7 @@ export class BillingCharges {
       {
         lock: `credits:${values.customerId}`,
         prepare: async (work, request) => {
+          if (!(await stillPricedOn(this.deps, work, values))) throw new PlanMoved();
           const store = this.deps.store.in(work.tx);
           const now = this.deps.clock.now();
           const applied = applyCredits(values.amount, {
@@ -154,9 +171,35 @@ export class BillingCharges {
   /** What billing does with a settled charge of its own (plan changes and renewals). */
   private handler(): PurposeHandler {
     return {
-      applySucceeded: async (work, charge) => {
+      applySucceeded: async (work, charge, { afterFailure }) => {
         const intent = charge.intent as ChargeIntent;
         const store = this.deps.store.in(work.tx);
+        // Paid after all, after the failure gave the charge's credits back: they paid part
+        // of it (its invoice says so), so they are taken again, as far as they are still
+        // there; what was spent meanwhile is put in front of the care team.
+        const short =
+          afterFailure && intent.credits ? await retakeCredits(this.deps, work, intent) : null;
+        // Paid, but the subscription left the contract it was priced on: applying it would
+        // leave two running contracts. Kept paid and unapplied, for the care team (begin's
+        // check makes this a guard, not a path).
+        if (intent.contract) {
+          const sub = await this.deps.customers.subscriptionForBilling(
+            intent.customerId,
+            intent.subscriptionId,
+            work.tx,
+          );
+          if ((sub?.contract?.id ?? null) !== intent.previousContractId) {
+            throw new Error('the subscription is no longer on the contract this charge priced');
+          }
+        }
+        // What was owed at an account's deletion is paid: the plan is over (issue 45).
+        if (intent.kind === 'plan_end') {
+          await this.deps.customers.endPlan(work, {
+            customerId: intent.customerId,
+            subscriptionId: intent.subscriptionId,
+            contractId: intent.contractId,
+          });
+        }
         // A renewal within a contract's term changes nothing but the invoice.
         const contract = intent.contract
           ? await this.deps.customers.changePlan(work, {
@@ -180,7 +223,9 @@ export class BillingCharges {
           newName: intent.newName,
           newContractId: contract?.id ?? intent.previousContractId ?? '',
         };
-        return { result };
+        return short
+          ? { result, attention: { reason: 'creditsShort', details: short } }
+          : { result };
       },
       applyFailed: async (work, charge) => {
         const intent = charge.intent as ChargeIntent;

@@ -1,12 +1,14 @@
-import { paymentFailure, type ReplacePaymentSourceInput } from '@portal/domain';
+import type { ReplacePaymentSourceInput } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { codedError } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import type { PaymentGateway } from '../../platform/gateway/gateway';
+import type { AttachResult, PaymentGateway } from '../../platform/gateway/gateway';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import type { PaymentsService } from '../payments/service';
+import { CardVelocity, cardRefused } from './card-velocity';
 import type { BillingStore, PaymentSourceRow } from './store';
 
 // The customer's saved cards (spec 02 §3 payment sources): set up at the processor, listed,
@@ -27,6 +29,8 @@ export interface PaymentSourcesDeps {
   gateway: PaymentGateway;
   /** The processor's customer each card is saved for (made once, kept by payments). */
   payments: Pick<PaymentsService, 'processorCustomer'>;
+  /** A refused card's real reason is logged (and audited), never answered. */
+  logger: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** What the card form needs before it saves a card (the CardSetup of startCardSetup). */
@@ -37,10 +41,14 @@ export interface CardSetupView {
 }
 
 export class PaymentSources {
+  private readonly velocity: CardVelocity;
+
   constructor(
     private readonly store: BillingStore,
     private readonly deps: PaymentSourcesDeps,
-  ) {}
+  ) {
+    this.velocity = new CardVelocity(store, deps);
+  }
 
   /** The card a subscription is charged to: its own link, else the customer's newest card. */
   async forSubscription(customerId: string, subscriptionId: string, db?: Db) {
@@ -95,8 +103,9 @@ export class PaymentSources {
 
   /**
    * Replace payment source: the processor checks the card behind the token; the new source takes
-   * over the old one's subscriptions (or, for a first card, all of the customer's). ST102 with
-   * the processor's reason when the card is refused; nothing changes then.
+   * over the old one's subscriptions (or, for a first card, all of the customer's). A refused
+   * card, or one over the card attempt limits, is ST102 with the one generic reason (issue 45:
+   * the processor's own reason is audited and logged, never answered); nothing changes then.
    */
   async replace(customerId: string, input: ReplacePaymentSourceInput, actor: AuditActor) {
     const old = input.oldPaymentSourceId
@@ -105,14 +114,37 @@ export class PaymentSources {
     if (input.oldPaymentSourceId && old?.status !== 'active') {
       throw codedError('ST101', 'Payment method not found.', { reason: 'not_found' });
     }
-    const attached = await this.deps.gateway.attach({
-      token: input.paymentToken,
-      processorCustomerId: await this.deps.payments.processorCustomer(customerId, actor),
-    });
-    if (!attached.ok) {
-      const failure = paymentFailure('paymentSource', attached.reason);
-      throw codedError(failure.code, 'The card was not accepted.', { reason: failure.reason });
+    const attemptId = await this.velocity.reserve(customerId, actor);
+    let attached: AttachResult;
+    try {
+      attached = await this.deps.gateway.attach({
+        token: input.paymentToken,
+        processorCustomerId: await this.deps.payments.processorCustomer(customerId, actor),
+      });
+    } catch (error) {
+      await this.velocity.settle(
+        attemptId,
+        customerId,
+        { accepted: false, reason: 'processorUnavailable', card: null },
+        actor,
+      );
+      throw error;
     }
+    const verdict = await this.velocity.settle(
+      attemptId,
+      customerId,
+      attached.ok
+        ? { accepted: true, reason: null, card: attached.paymentMethod }
+        : { accepted: false, reason: attached.reason, card: attached.card ?? null },
+      actor,
+    );
+    if (attached.ok && verdict === 'limited') {
+      // Saved at the processor before we knew the card: it is not ours to keep.
+      await this.deps.gateway.detach(attached.paymentMethod.id).catch((error: unknown) => {
+        this.deps.logger.warn({ err: error, attemptId }, 'card over the limit not detached');
+      });
+    }
+    if (!attached.ok || verdict === 'limited') throw cardRefused();
     const pm = attached.paymentMethod;
     return this.deps.uow.run(
       actor,

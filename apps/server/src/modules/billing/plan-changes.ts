@@ -11,9 +11,10 @@ import type { Clock } from '../../platform/clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, CustomerService } from '../customers/service';
 import type { PaymentsService } from '../payments/service';
-import { changeAnswer, type BillingCharges, type ChangeResult } from './charges';
+import { changeAnswer, PlanMoved, type BillingCharges, type ChangeResult } from './charges';
 import { previewCredits, type ReferralCreditPort } from './credits';
 import type { PaymentSources } from './payment-sources';
+import { paidForCurrentPeriod } from './period-paid';
 import { normalisedRequest, priceChange, sameRequest } from './pricing';
 import type { QuoteSigner } from './quote-signature';
 import type { BillingStore, PaymentSourceRow } from './store';
@@ -21,6 +22,11 @@ import type { BillingStore, PaymentSourceRow } from './store';
 // Plan changes (spec 02 §3, §7): a quote, priced on the server, stored and signed; then the
 // change that submits it, re-priced and charged exactly once (the payments module, through
 // charges.ts) under the quote id.
+
+const quoteChanged = () =>
+  codedError('TC104', 'The price has changed since this quote; please review the new one.', {
+    reason: 'quote_changed',
+  });
 
 export interface QuoteView extends PriceChangeQuote {
   /** Referral and account credit the charge will use (amountDue is after them). */
@@ -57,7 +63,7 @@ export interface PlanChangesDeps {
   signer: QuoteSigner;
   credits: ReferralCreditPort;
   charges: BillingCharges;
-  payments: Pick<PaymentsService, 'chargeByKey'>;
+  payments: Pick<PaymentsService, 'chargeByKey' | 'chargesFor' | 'chargesWithKeyPrefix'>;
   paymentSources: PaymentSources;
 }
 
@@ -78,7 +84,9 @@ export class PlanChanges {
     if (sub.subscription.status === 'cancelled') {
       throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
     }
-    const { quote: priced } = await priceChange(this.store, sub, input, billingToday(clock, sub));
+    const today = billingToday(clock, sub);
+    const paid = await paidForCurrentPeriod(this.deps.payments, sub, today);
+    const { quote: priced } = await priceChange(this.store, sub, input, today, paid);
     const credits = await previewCredits(
       this.deps.credits,
       this.store,
@@ -92,6 +100,7 @@ export class PlanChanges {
         customerId,
         subscriptionId: sub.subscription.id,
         request: normalisedRequest(input),
+        contractId: sub.contract?.id ?? null,
         quote,
         amountDue: quote.amountDue,
         expiresAt,
@@ -158,7 +167,16 @@ export class PlanChanges {
     if (sub.subscription.status === 'cancelled') {
       throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
     }
-    const { quote, intent } = await priceChange(this.store, sub, input, billingToday(clock, sub));
+    // A quote prices one contract: once another change (or a renewal) replaced it, the quote
+    // is stale even when re-pricing happens to give the same amount (issue 45).
+    if ((sub.contract?.id ?? null) !== stored.contractId) {
+      const concurrent = await replay();
+      if (concurrent) return concurrent;
+      throw quoteChanged();
+    }
+    const today = billingToday(clock, sub);
+    const paid = await paidForCurrentPeriod(this.deps.payments, sub, today);
+    const { quote, intent } = await priceChange(this.store, sub, input, today, paid);
     const credits = await previewCredits(
       this.deps.credits,
       this.store,
@@ -170,25 +188,31 @@ export class PlanChanges {
       // them, so the amount only looks moved; answer as the first did.
       const concurrent = await replay();
       if (concurrent) return concurrent;
-      throw refused(
-        'quote_changed',
-        'The price has changed since this quote; please review the new one.',
-      );
+      throw quoteChanged();
     }
     const source = await this.deps.paymentSources.forSubscription(customerId, sub.subscription.id);
     if (!source && credits.dueCents > 0) {
       throw codedError('TC106', 'Add a payment method first.', { reason: 'no_payment_source' });
     }
-    const charge = await charges.begin(actor, {
-      customerId,
-      subscriptionId: sub.subscription.id,
-      key: stored.id,
-      amount: quote.amountDue,
-      expectedAmount: stored.amountDue,
-      paymentMethodId: source?.gatewayPaymentMethodId ?? null,
-      intent,
-      quote,
-    });
+    const charge = await charges
+      .begin(actor, {
+        customerId,
+        subscriptionId: sub.subscription.id,
+        key: stored.id,
+        amount: quote.amountDue,
+        expectedAmount: stored.amountDue,
+        pricedOnContractId: stored.contractId,
+        paymentMethodId: source?.gatewayPaymentMethodId ?? null,
+        intent,
+        quote,
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof PlanMoved)) throw error;
+        // Another change of this subscription went first (or is being paid right now).
+        const concurrent = await this.deps.payments.chargeByKey(stored.id);
+        if (concurrent) return concurrent;
+        throw quoteChanged();
+      });
     return changeAnswer(await charges.complete(actor, charge));
   }
 }

@@ -44,7 +44,18 @@ export interface RenewalIntent extends Omit<PlanChangeIntent, 'kind' | 'contract
   periodStart: string;
 }
 
-export type ChargeIntent = PlanChangeIntent | RenewalIntent;
+/**
+ * What is still owed when an account is deleted inside a commitment (issue 45): the payments
+ * left in it, charged once; its success ends the plan (nothing changes but the invoice else).
+ */
+export interface PlanEndIntent extends Omit<PlanChangeIntent, 'kind' | 'contract'> {
+  kind: 'plan_end';
+  contract: null;
+  contractId: string;
+  paymentsLeft: number;
+}
+
+export type ChargeIntent = PlanChangeIntent | RenewalIntent | PlanEndIntent;
 
 /** The request as stored with a quote and compared with the change (normalised). */
 export function normalisedRequest(input: PriceChangeQuoteInput) {
@@ -110,6 +121,8 @@ export async function priceChange(
   sub: BillingSubscription,
   input: PriceChangeQuoteInput,
   today: string,
+  /** What was actually taken for the current period (period-paid.ts); undefined: its price. */
+  paidCents: number | undefined,
 ): Promise<{ quote: PriceChangeQuote; intent: PlanChangeIntent }> {
   const treatment = await store.treatmentByShortId(input.newSubscriptionPlanType);
   if (!treatment?.billingProductId) {
@@ -144,6 +157,7 @@ export async function priceChange(
       lengthMonths: current.length,
       upfront: current.upfront,
       periodChargeCents: current.periodCharge,
+      paidCents,
     },
     next: {
       basePriceCents: plan.price,

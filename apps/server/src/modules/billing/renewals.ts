@@ -12,7 +12,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { BillingSubscription, CustomerService } from '../customers/service';
 import type { NotificationService } from '../notifications/service';
 import type { ChargeRow, InvoiceLine, PaymentsService } from '../payments/service';
-import type { BillingCharges } from './charges';
+import { PlanMoved, type BillingCharges } from './charges';
 import { currentPlan, type RenewalIntent } from './pricing';
 import type { BillingStore } from './store';
 
@@ -110,11 +110,20 @@ export class Renewals {
     return row !== null;
   }
 
-  /** Charges the period due now, if any and not charged yet; the charge row, or null. */
+  /**
+   * Charges the period due now, if any and not charged yet; the charge row, or null. A plan
+   * cancelled inside its commitment (non-renewing) still runs to its end date, and its
+   * monthly payments are still due, as the plan tab and the cancel dialog say (issue 45):
+   * they are charged like any other month; only the renewal at the end is not.
+   */
   private async renew(sub: BillingSubscription): Promise<ChargeRow | null> {
     const contract = sub.contract;
-    if (!contract || sub.subscription.status !== 'active' || !contract.autoRenew) return null;
+    if (!contract) return null;
+    const status = sub.subscription.status;
     const today = this.today(sub);
+    const renews = status === 'active' && contract.autoRenew;
+    const running = status === 'active' || status === 'non_renewing';
+    if (today >= contract.endDate ? !renews : !running) return null;
     const plan = currentPlan(sub);
     const length = isContractLength(contract.length) ? contract.length : 1;
     let periodStart: string;
@@ -179,15 +188,23 @@ export class Renewals {
         providerName: null,
       },
     };
-    const charge = await this.deps.charges.begin(actor, {
-      customerId: intent.customerId,
-      subscriptionId: intent.subscriptionId,
-      key: `${prefix}${String(attempts.length + 1)}`,
-      amount: plan.periodCharge,
-      paymentMethodId: source?.gatewayPaymentMethodId ?? null,
-      intent,
-      purpose: 'renewal',
-    });
+    let charge: ChargeRow;
+    try {
+      charge = await this.deps.charges.begin(actor, {
+        customerId: intent.customerId,
+        subscriptionId: intent.subscriptionId,
+        key: `${prefix}${String(attempts.length + 1)}`,
+        amount: plan.periodCharge,
+        paymentMethodId: source?.gatewayPaymentMethodId ?? null,
+        intent,
+        purpose: 'renewal',
+        pricedOnContractId: contract.id,
+      });
+    } catch (error) {
+      // A change of the plan is being paid, or replaced the contract: the next run decides.
+      if (error instanceof PlanMoved) return null;
+      throw error;
+    }
     return this.deps.charges.complete(actor, charge);
   }
 }

@@ -6,6 +6,7 @@ import type {
   StaffBilledPlanInput,
   UpdateBillingAddressInput,
 } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -15,6 +16,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import type { NotificationService } from '../notifications/service';
 import type { PaymentsService } from '../payments/service';
+import { AccountDeletion } from './account-deletion';
 import { updateBillingAddress } from './billing-address';
 import { BillingCharges, type ChangeResult } from './charges';
 import type { ReferralCreditPort } from './credits';
@@ -27,6 +29,8 @@ import { BillingStore, type ItemPriceRow } from './store';
 
 export interface BillingServiceDeps {
   customers: CustomerService;
+  /** Refused cards' reasons and processor trouble (never answered to the customer). */
+  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   uow: UnitOfWork;
   audit: AuditLog;
   clock: Clock;
@@ -52,6 +56,8 @@ export class BillingService {
   readonly charges: BillingCharges;
   /** The renewals job's pass (the scheduler runs it; tests call it). */
   readonly renewals: Renewals;
+  /** What an account's deletion does to its plans and cards (account-deletion.ts). */
+  readonly accountDeletion: AccountDeletion;
   private readonly plans: Plans;
   private readonly planChanges: PlanChanges;
   private readonly sources: PaymentSources;
@@ -71,12 +77,23 @@ export class BillingService {
       clock: deps.clock,
     });
     this.sources = new PaymentSources(store, deps);
+    this.accountDeletion = new AccountDeletion(store, { ...deps, charges: this.charges });
     this.plans = new Plans(store, { ...deps, paymentSources: this.sources });
     this.planChanges = new PlanChanges(store, {
       ...deps,
       charges: this.charges,
       paymentSources: this.sources,
     });
+  }
+
+  /**
+   * The billing job (hourly): renewals, then the removed cards the processor has not been
+   * told to forget yet (a deletion whose detach failed).
+   */
+  async runJob() {
+    const renewed = await this.renewals.run();
+    const cards = await this.accountDeletion.detachRemoved();
+    return { ...renewed, cardsDetached: cards.detached };
   }
 
   /** GetCustomerSubscription: price, isUpfrontPayment, term (and what the plan tab shows). */
@@ -166,11 +183,13 @@ export function createBillingService(deps: {
   notifications: NotificationService;
   /** Referral credit (the referrals module's, through billing's narrow port). */
   credits: ReferralCreditPort;
+  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }): BillingService {
   return new BillingService(new BillingStore(deps.db), {
     payments: deps.payments,
     notifications: deps.notifications,
     credits: deps.credits,
+    logger: deps.logger,
     customers: deps.customers,
     uow: deps.uow,
     audit: deps.audit,

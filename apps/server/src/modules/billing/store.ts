@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountCredits,
   billingQuotes,
   billingReminders,
+  cardAttempts,
   coupons,
   itemPrices,
   paymentSources,
@@ -17,6 +18,7 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type QuoteRow = typeof billingQuotes.$inferSelect;
 export type PaymentSourceRow = typeof paymentSources.$inferSelect;
 export type TreatmentRow = typeof treatments.$inferSelect;
+export type CardAttemptRow = typeof cardAttempts.$inferSelect;
 
 /** The only place with SQL for billing (the treatments catalogue is read, as other areas do). */
 export class BillingStore {
@@ -193,6 +195,50 @@ export class BillingStore {
       .where(eq(paymentSources.id, id));
   }
 
+  /**
+   * Account deletion: every card of the customer is removed, its billing name and address
+   * erased (brand, last 4 and expiry stay: charges and invoices name the card). The removed
+   * rows, which the processor is then told to forget.
+   */
+  async removeCardsOf(customerId: string, at: Date): Promise<PaymentSourceRow[]> {
+    return this.db
+      .update(paymentSources)
+      .set({
+        status: 'removed',
+        billingFirstName: null,
+        billingLastName: null,
+        billingStreetAddress1: null,
+        billingStreetAddress2: null,
+        billingCity: null,
+        billingState: null,
+        billingStateCode: null,
+        billingZipCode: null,
+        updatedAt: at,
+      })
+      .where(eq(paymentSources.customerId, customerId))
+      .returning();
+  }
+
+  /** Removed cards the processor has not confirmed forgetting yet (of one customer, or all). */
+  removedCardsToDetach(customerId?: string): Promise<PaymentSourceRow[]> {
+    return this.db
+      .select()
+      .from(paymentSources)
+      .where(
+        and(
+          eq(paymentSources.status, 'removed'),
+          isNull(paymentSources.detachedAt),
+          customerId ? eq(paymentSources.customerId, customerId) : undefined,
+        ),
+      )
+      .orderBy(asc(paymentSources.updatedAt))
+      .limit(100);
+  }
+
+  async markDetached(id: string, at: Date): Promise<void> {
+    await this.db.update(paymentSources).set({ detachedAt: at }).where(eq(paymentSources.id, id));
+  }
+
   /** Charges these subscriptions to the source (moving them from whatever they had). */
   async linkSubscriptions(
     subscriptionIds: readonly string[],
@@ -248,6 +294,50 @@ export class BillingStore {
       .where(and(eq(accountCredits.customerId, customerId), gte(accountCredits.balance, cents)))
       .returning({ balance: accountCredits.balance });
     return rows.length > 0;
+  }
+
+  async insertCardAttempt(values: typeof cardAttempts.$inferInsert): Promise<CardAttemptRow> {
+    const [row] = await this.db.insert(cardAttempts).values(values).returning();
+    if (!row) throw new Error('card attempt not inserted');
+    return row;
+  }
+
+  async updateCardAttempt(
+    id: string,
+    values: Pick<typeof cardAttempts.$inferInsert, 'outcome' | 'reason' | 'fingerprint'>,
+  ): Promise<void> {
+    await this.db.update(cardAttempts).set(values).where(eq(cardAttempts.id, id));
+  }
+
+  /**
+   * Card attempts since `since` of a customer (every one the processor was asked about, or is
+   * being asked; not those the customer limit refused before it), or the processor's refusals
+   * of a card by its fingerprint.
+   */
+  async countCardAttempts(
+    by: { customerId: string } | { fingerprint: string; exceptId: string },
+    since: Date,
+  ): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cardAttempts)
+      .where(
+        and(
+          gte(cardAttempts.createdAt, since),
+          'customerId' in by
+            ? and(
+                eq(cardAttempts.customerId, by.customerId),
+                sql`not (${cardAttempts.outcome} = 'limited' and ${cardAttempts.reason} = 'customerLimit')`,
+              )
+            : and(
+                eq(cardAttempts.fingerprint, by.fingerprint),
+                ne(cardAttempts.id, by.exceptId),
+                // Refused by the processor (declined, or declined and over the limit too).
+                sql`(${cardAttempts.outcome} = 'declined' or ${cardAttempts.reason} like 'cardLimit:%')`,
+              ),
+        ),
+      );
+    return row?.n ?? 0;
   }
 
   /** Records a reminder; false when it was raised already. */

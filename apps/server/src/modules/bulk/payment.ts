@@ -17,6 +17,7 @@ import type { NotificationService } from '../notifications/service';
 import type {
   ChargeIntent,
   ChargeRow,
+  CheckoutOutcome,
   InvoiceDraft,
   PaymentsService,
   PurposeHandler,
@@ -231,6 +232,11 @@ export class BulkPayment {
       return { purchaseSucceeded: false, actionCompleted: false, reason: null, nextAction };
     }
     if (settled.status === 'pending') throw pending();
+    // Another payment paid the order first (a checkout at the same moment): this card's was
+    // refunded (issue 45); the order is paid, once.
+    if (settled.attention === 'notApplied') {
+      throw codedError('ST102', 'This order is already paid.', { reason: 'actionNotPending' });
+    }
     const paid = settled.status === 'succeeded';
     return {
       purchaseSucceeded: paid,
@@ -271,27 +277,33 @@ export class BulkPayment {
 
   /**
    * A paid checkout (the payments module's webhook, in its transaction): a charge only for a
-   * pending bulk action whose price is the amount paid and that no card has paid yet.
+   * pending bulk action whose price is the amount paid and that no card has paid yet. Any
+   * other paid checkout of a known action is money taken for nothing payable: the payments
+   * module records it, refunds it and shows it to the care team (issue 45). Null only for a
+   * reference that names no action (no customer to record it for).
    */
   private async checkoutCharge(
     work: Work,
     checkout: { clientReference: string; amountCents: number },
-  ) {
+  ): Promise<CheckoutOutcome | null> {
     const action = await this.deps.customerActions.findAny(checkout.clientReference, work.tx);
-    const vials = action?.metadata.vial_count;
+    if (!action) return null;
+    const vials = action.metadata.vial_count;
     const option = typeof vials === 'number' ? bulkVialOption(vials) : undefined;
-    if (
-      !action ||
-      !option ||
-      action.typeCode !== BULK_ACTION_TYPE ||
-      action.status !== 'pending' ||
-      option.totalCents !== checkout.amountCents
-    ) {
-      return null;
-    }
+    const notApplicable = (why: string): CheckoutOutcome => ({
+      kind: 'notApplicable',
+      customerId: action.customerId,
+      description: `Bulk order checkout not applied (${why})`,
+      why,
+    });
+    if (action.typeCode !== BULK_ACTION_TYPE || !option) return notApplicable('notABulkOrder');
+    if (option.totalCents !== checkout.amountCents) return notApplicable('amountMismatch');
     const paid = await this.deps.payments.chargesFor(BULK_PURPOSE, action.id, work);
-    if (paid.some((c) => c.status === 'succeeded')) return null;
-    return this.intentFor(action.customerId, action.id, option);
+    if (paid.some((c) => c.status === 'succeeded' && c.attention !== 'notApplied')) {
+      return notApplicable('paidAlready');
+    }
+    if (action.status !== 'pending') return notApplicable('actionNotPending');
+    return { kind: 'charge', request: this.intentFor(action.customerId, action.id, option) };
   }
 
   /** What the payments engine does with a settled bulk charge. */
@@ -311,9 +323,23 @@ export class BulkPayment {
           bulkPaymentUrl(intent.actionId),
           work,
         );
-        // Paid, but the action changed behind the charge's back: the payment is kept and the
-        // care team sees it (actionFailure); the job's retry accepts an action done meanwhile.
-        if (!completed && !retry) throw new Error('the action was no longer pending');
+        if (!completed) {
+          // Another payment of ours paid the order first (a card and a checkout at the same
+          // moment): this one paid for nothing, and is refunded (issue 45).
+          const others = await this.deps.payments.chargesFor(BULK_PURPOSE, intent.actionId, work);
+          const paidFirst = others.some(
+            (c) =>
+              c.id !== charge.id &&
+              c.status === 'succeeded' &&
+              c.fulfilledAt !== null &&
+              c.attention !== 'notApplied',
+          );
+          if (paidFirst) return { notApplicable: 'paidAlready' };
+          // Paid, but the action changed behind the charge's back: the payment is kept and
+          // the care team sees it (actionFailure); the job's retry accepts an action done
+          // meanwhile.
+          if (!retry) throw new Error('the action was no longer pending');
+        }
         const order = await this.store.in(work.tx).markPaid(intent.actionId, this.deps.clock.now());
         if (order) {
           await work.audit({

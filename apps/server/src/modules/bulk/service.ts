@@ -162,24 +162,44 @@ export class BulkService {
     );
   }
 
-  /** CreateBulkSubscription {customerId, treatmentShortId}: answers newSubscriptionId. */
+  /**
+   * CreateBulkSubscription {customerId, treatmentShortId}: answers newSubscriptionId. Spec 02
+   * §4: the bulk order's submit makes it when the order needs a live visit, so it is made only
+   * while the customer's newest order awaits approval with a sync encounter (BS101 otherwise,
+   * as for a customer not eligible to order), and once: under the customer's lock, a future
+   * subscription to that treatment already there is the answer (issue 45).
+   */
   async createSubscription(
     customerId: string,
     treatmentShortId: string,
     actor: AuditActor,
   ): Promise<string> {
-    const { uow, appointments, customers, events } = this.deps;
-    const row = await uow.run(actor, async (work) => {
-      const treatment = await appointments.treatmentByShortId(treatmentShortId, work.tx);
-      if (!treatment) throw codedError('BAD_USER_INPUT', 'Unknown treatment.');
-      return customers.createSubscription(
-        customerId,
-        { treatmentId: treatment.id, status: 'future' },
-        work,
-      );
-    });
-    await events.customerChanged(customerId, 'subscriptions');
-    return row.id;
+    const { uow, appointments, customers, events, flags } = this.deps;
+    const available = (await flags.flagsFor(customerId)).get(FEATURE_FLAGS.bulkOrdering) ?? false;
+    const created = await uow.run(
+      actor,
+      async (work) => {
+        const [latest] = await this.store.in(work.tx).ordersOf(customerId);
+        if (!available || latest?.status !== 'awaiting_approval' || latest.encounter !== 'sync') {
+          throw codedError('BS101', 'Not eligible for a bulk subscription.', {
+            reason: 'notEligible',
+          });
+        }
+        const treatment = await appointments.treatmentByShortId(treatmentShortId, work.tx);
+        if (!treatment) throw codedError('BAD_USER_INPUT', 'Unknown treatment.');
+        const waiting = await customers.futureSubscriptionId(customerId, treatment.id, work.tx);
+        if (waiting) return { id: waiting, isNew: false };
+        const row = await customers.createSubscription(
+          customerId,
+          { treatmentId: treatment.id, status: 'future' },
+          work,
+        );
+        return { id: row.id, isNew: true };
+      },
+      { lock: customerId },
+    );
+    if (created.isNew) await events.customerChanged(customerId, 'subscriptions');
+    return created.id;
   }
 
   /** The customer's bulk orders, newest first (the text-only progression). */

@@ -53,6 +53,27 @@ export class PlanStore {
     return rows.map((r) => r.id);
   }
 
+  /** The customer's oldest subscription to a treatment in a status, if any. */
+  async subscriptionIdIn(
+    customerId: string,
+    treatmentId: string,
+    status: string,
+  ): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.customerId, customerId),
+          eq(subscriptions.treatmentId, treatmentId),
+          eq(subscriptions.status, status),
+        ),
+      )
+      .orderBy(asc(subscriptions.createdAt))
+      .limit(1);
+    return row?.id;
+  }
+
   async insertContract(values: typeof contracts.$inferInsert): Promise<ContractRow> {
     const [row] = await this.db.insert(contracts).values(values).returning();
     if (!row) throw new Error('contract not inserted');

@@ -305,6 +305,40 @@ export class CustomerService {
     });
   }
 
+  /**
+   * For billing, when the account is deleted (issue 45): the plan ends now; it neither renews
+   * nor runs to its contract's end (nothing ships to an erased address); audited.
+   */
+  async endPlan(
+    work: Work,
+    input: { customerId: string; subscriptionId: string; contractId: string | null },
+  ): Promise<void> {
+    const store = this.plans.in(work.tx);
+    await store.setSubscriptionStatus(input.subscriptionId, 'cancelled');
+    if (input.contractId) {
+      await store.setContractStatus(input.contractId, { status: 'cancelled', autoRenew: false });
+    }
+    await work.audit({
+      action: 'update',
+      entity: 'subscription',
+      entityId: input.subscriptionId,
+      details: { customerId: input.customerId, status: 'cancelled', contractId: input.contractId },
+    });
+  }
+
+  /** The customer's future subscription to a treatment, if one is waiting (bulk orders). */
+  futureSubscriptionId(
+    customerId: string,
+    treatmentId: string,
+    db?: Db,
+  ): Promise<string | undefined> {
+    return (db ? this.plans.in(db) : this.plans).subscriptionIdIn(
+      customerId,
+      treatmentId,
+      'future',
+    );
+  }
+
   /** Staff API: a subscription to a treatment, in the caller's unit of work; audited. */
   async createSubscription(
     customerId: string,

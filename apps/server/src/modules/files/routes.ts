@@ -9,10 +9,13 @@ import { DOWNLOAD_PATH, UPLOAD_PATH, documentUri, type FileService } from './ser
  *   GET /files/download/:documentId?customer=&expires=&signature=
  *       200 the file (attachment, no-store); 403 {error: {code: 'forbidden'}} when the
  *       signature does not match, has expired or names another customer (audited); 404 when
- *       the bytes are gone. Every download is audited.
+ *       the bytes are gone; 415 {error: {code: 'unsupported-type'}} when the stored bytes are
+ *       not (any more) the image or PDF the upload checked (audited). Every download is
+ *       audited.
  *   PUT /files/upload/:category/:fileName?customer=&expires=&signature=   body: the file
  *       201 {id, uri}; 403 as above; 409 when the customer already has a file of that name;
- *       413 past MAX_UPLOAD_BYTES; 415 when the bytes are not a JPEG, PNG, WebP or PDF.
+ *       413 past MAX_UPLOAD_BYTES; 415 when the bytes are not a JPEG, PNG, WebP or PDF; 429
+ *       {error: {code: 'upload-quota'}} past the customer's daily quota (UPLOAD_QUOTA).
  */
 
 const forbidden = { error: { code: 'forbidden', message: 'This link is not valid any more.' } };
@@ -45,7 +48,9 @@ export function fileRoutes(
           .send(
             outcome.status === 403
               ? forbidden
-              : { error: { code: 'not-found', message: 'File not found.' } },
+              : outcome.status === 415
+                ? { error: { code: 'unsupported-type', message: 'This file cannot be opened.' } }
+                : { error: { code: 'not-found', message: 'File not found.' } },
           );
       }
       return reply
@@ -88,7 +93,11 @@ export function fileRoutes(
             ? forbidden
             : outcome.status === 415
               ? { error: { code: 'unsupported-type', message: 'Images and PDF files only.' } }
-              : { error: { code: 'conflict', message: 'A file with this name is already there.' } };
+              : outcome.status === 429
+                ? { error: { code: 'upload-quota', message: 'Too many files today.' } }
+                : {
+                    error: { code: 'conflict', message: 'A file with this name is already there.' },
+                  };
         return reply.status(outcome.status).send(body);
       }
       return reply.status(201).send({

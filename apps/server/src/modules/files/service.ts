@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { SIGNED_URL_TTL_SECONDS, sniffFileKind, type FileCategory } from '@portal/domain';
+import {
+  CUSTOMER_UPLOAD_CATEGORIES,
+  SIGNED_URL_TTL_SECONDS,
+  sniffFileKind,
+  type FileCategory,
+} from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -19,6 +24,18 @@ export type { DocumentRow };
 export type SignedUrlAnswer = { downloadUrl: string } | { errorMessage: string };
 export type SignedUploadAnswer = { uploadUrl: string } | { errorMessage: string };
 
+/**
+ * What one customer may upload in a rolling day (issue 45), counted over the uploads still
+ * stored: 20 files and 100 MB. The busiest real day is an intake with its attachments and an
+ * ID check with a few retakes, about ten files of a few MB; twice that leaves room, and ten
+ * files at the 10 MB size limit still fit. A day because uploads nothing uses are removed a
+ * day after they came (below): what one customer can leave lying in the store is bounded by
+ * one day's quota, and a patient of many years never meets a lifetime cap.
+ */
+export const UPLOAD_QUOTA = { files: 20, bytes: 100 * 1024 * 1024, windowMs: 24 * 60 * 60_000 };
+/** An upload that no form answer or ID check uses is removed this long after it came. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60_000;
+
 export const DOWNLOAD_PATH = '/files/download';
 export const UPLOAD_PATH = '/files/upload';
 const DOCUMENT_URI = /^documents\/([^/]+)\/([^/]+)$/;
@@ -30,10 +47,10 @@ export interface RequestMeta {
 }
 
 export type DownloadOutcome =
-  { ok: true; document: DocumentRow; bytes: Uint8Array } | { ok: false; status: 403 | 404 };
+  { ok: true; document: DocumentRow; bytes: Uint8Array } | { ok: false; status: 403 | 404 | 415 };
 
 export type UploadOutcome =
-  { ok: true; document: DocumentRow } | { ok: false; status: 403 | 409 | 413 | 415 };
+  { ok: true; document: DocumentRow } | { ok: false; status: 403 | 409 | 413 | 415 | 429 };
 
 /** A file's uri as the API hands it out: `documents/<category>/<file name>`. */
 export function documentUri(document: Pick<DocumentRow, 'category' | 'fileName'>): string {
@@ -177,6 +194,21 @@ export class FileService {
     if (!document || document.customerId !== check.parts.customerId) return refuse('not-owner');
     const bytes = await this.files.get(document.storageKey);
     if (!bytes) return { ok: false, status: 404 };
+    // The bytes are checked again before anyone opens them (the care team opens ID images):
+    // the store may hold something else than what the upload checked (another writer of the
+    // bucket, a restore), and a file is only ever served as the type it was checked to be.
+    if (sniffFileKind(bytes) !== document.contentType) {
+      await this.audit.record(
+        { type: 'anonymous', id: document.customerId, ...meta },
+        {
+          action: 'download_refused',
+          entity: 'document',
+          entityId: document.id,
+          details: { reason: 'content', category: document.category },
+        },
+      );
+      return { ok: false, status: 415 };
+    }
     await this.audit.record(
       { type: 'customer', id: document.customerId, ...meta },
       {
@@ -216,14 +248,51 @@ export class FileService {
       });
       return { ok: false, status: 415 };
     }
-    const document = await this.uow.run(actor, (work) =>
-      this.storeDocument(
-        check.parts.customerId,
-        { category, fileName, contentType: kind, bytes: body.bytes },
-        work,
-      ),
+    const customerId = check.parts.customerId;
+    // The quota is judged and the file stored under one lock per customer, so uploads sent
+    // together cannot each see room for themselves.
+    const stored = await this.uow.run(
+      actor,
+      async (work) => {
+        const since = new Date(this.clock.now().getTime() - UPLOAD_QUOTA.windowMs);
+        const used = await this.store
+          .in(work.tx)
+          .uploadedSince(customerId, CUSTOMER_UPLOAD_CATEGORIES, since);
+        if (
+          used.files + 1 > UPLOAD_QUOTA.files ||
+          used.bytes + body.bytes.byteLength > UPLOAD_QUOTA.bytes
+        )
+          return 'quota' as const;
+        return this.storeDocument(
+          customerId,
+          { category, fileName, contentType: kind, bytes: body.bytes },
+          work,
+        );
+      },
+      { lock: `uploads:${customerId}` },
     );
-    return document ? { ok: true, document } : { ok: false, status: 409 };
+    if (stored === 'quota') {
+      await this.audit.record(actor, {
+        action: 'upload_refused',
+        entity: 'document',
+        details: { reason: 'quota', category, sizeBytes: body.bytes.byteLength },
+      });
+      return { ok: false, status: 429 };
+    }
+    return stored ? { ok: true, document: stored } : { ok: false, status: 409 };
+  }
+
+  /**
+   * Customer uploads (the categories a signed upload URL takes) stored in [from, before),
+   * oldest first, a page after `after`: what the forms module's clean-up looks at
+   * (forms/upload-cleanup.ts).
+   */
+  uploadsBetween(
+    range: { from: Date; before: Date },
+    after: Pick<DocumentRow, 'createdAt' | 'id'> | null,
+    limit: number,
+  ): Promise<DocumentRow[]> {
+    return this.store.uploadsBetween(CUSTOMER_UPLOAD_CATEGORIES, range, after, limit);
   }
 
   /**

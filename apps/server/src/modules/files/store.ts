@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema/files';
 
@@ -60,5 +60,51 @@ export class DocumentIndexStore {
       .delete(documents)
       .where(and(eq(documents.customerId, customerId), inArray(documents.id, [...ids])))
       .returning();
+  }
+
+  /** How many files (and bytes) of these categories the customer stored since `since`. */
+  async uploadedSince(
+    customerId: string,
+    categories: readonly string[],
+    since: Date,
+  ): Promise<{ files: number; bytes: number }> {
+    const [row] = await this.db
+      .select({ files: count(), bytes: sum(documents.sizeBytes) })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.customerId, customerId),
+          inArray(documents.category, [...categories]),
+          gte(documents.createdAt, since),
+        ),
+      );
+    return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+  }
+
+  /**
+   * Documents of these categories stored in [from, before), oldest first, a page at a time:
+   * `after` is the last row of the previous page.
+   */
+  uploadsBetween(
+    categories: readonly string[],
+    range: { from: Date; before: Date },
+    after: Pick<DocumentRow, 'createdAt' | 'id'> | null,
+    limit: number,
+  ): Promise<DocumentRow[]> {
+    return this.db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          inArray(documents.category, [...categories]),
+          gte(documents.createdAt, range.from),
+          lt(documents.createdAt, range.before),
+          after
+            ? sql`(${documents.createdAt}, ${documents.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(documents.createdAt), asc(documents.id))
+      .limit(limit);
   }
 }

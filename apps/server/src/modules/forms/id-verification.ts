@@ -12,6 +12,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentService } from '../appointments/service';
 import type { FileService } from '../files/service';
 import type { NotificationRow, NotificationService } from '../notifications/service';
+import { formsLock } from './save';
 import { FormStore, type IdVerificationRow } from './store';
 
 export type { IdVerificationRow };
@@ -107,7 +108,7 @@ export class IdVerificationService {
         });
         return updated;
       },
-      { lock: `id-check:${customerId}` },
+      { lock: formsLock(customerId) },
     );
     // An image replaced before submitting is not needed any more.
     if (replaced) await this.deleteImages(customerId, [replaced], actor);
@@ -147,7 +148,7 @@ export class IdVerificationService {
         await work.audit({ action: 'submit', entity: 'id_verification', entityId: updated.id });
         return updated;
       },
-      { lock: `id-check:${customerId}` },
+      { lock: formsLock(customerId) },
     );
   }
 
@@ -189,7 +190,7 @@ export class IdVerificationService {
         );
         return { check, notification };
       },
-      { lock: `id-check:${customerId}` },
+      { lock: formsLock(customerId) },
     );
     if (result.notification)
       await this.deps.notifications.published(result.notification, 'created');

@@ -21,6 +21,13 @@ import { dropUnusedAttachments, resolveAttachments } from './attachments';
 import { onCompleted, type CompletionDeps } from './completion';
 import type { DefinitionRow, FormStore, ResponseRow } from './store';
 
+/**
+ * The one lock of a customer's forms area: every save of answers, every ID check change and
+ * the clean-up of unattached uploads take it, so whether an upload is in use is judged while
+ * nothing can start using it.
+ */
+export const formsLock = (customerId: string) => `forms:${customerId}`;
+
 /** A stored definition's questionnaire as the domain reads it. */
 export const asDefinition = (row: DefinitionRow) => row.questionnaire as FormDefinition;
 
@@ -128,7 +135,7 @@ export async function saveResponse(
       }
       return updated;
     },
-    { lock: `forms:${customerId}` },
+    { lock: formsLock(customerId) },
   );
   await removeBytes();
   for (const n of settled) await deps.notifications.published(n, 'updated');

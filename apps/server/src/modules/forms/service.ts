@@ -22,6 +22,7 @@ import type { WeightService } from '../weight/service';
 import type { NotificationService } from '../notifications/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import { knownAnswers } from './prefill';
+import { removeUnattachedUploads } from './upload-cleanup';
 import { asDefinition, ownResponse, saveResponse, type SaveInput } from './save';
 import { FormStore, type CareTaskRow, type DefinitionRow, type ResponseRow } from './store';
 
@@ -169,6 +170,16 @@ export class FormService {
         fields: { appointmentId: 'forms.notFound' },
       });
     }
+    // A follow-up is checked as the appointment is: answers pinned to another patient's
+    // follow-up would be read by the care team as that patient's.
+    if (
+      input.followUpId &&
+      !(await this.deps.appointments.ownsFollowUp(customerId, input.followUpId))
+    ) {
+      throw codedError('A103', 'Answers could not be saved.', {
+        fields: { followUpId: 'forms.notFound' },
+      });
+    }
     return this.save(
       customerId,
       actor,
@@ -259,6 +270,11 @@ export class FormService {
   /** The care team's tasks from forms (staff API), newest first. */
   careTasks(filter: { status?: string; customerId?: string }): Promise<CareTaskRow[]> {
     return this.store.careTasks(filter);
+  }
+
+  /** The scheduled clean-up of uploads nothing uses (upload-cleanup.ts); how many went. */
+  removeUnattachedUploads(): Promise<number> {
+    return removeUnattachedUploads(this.store, this.deps);
   }
 }
 

@@ -192,4 +192,25 @@ export class FormStore {
       .returning();
     return row;
   }
+
+  /** Every response of the customer's, answers only (what the upload clean-up reads). */
+  responseBodies(customerId: string): Promise<{ response: unknown }[]> {
+    return this.db
+      .select({ response: formResponses.response })
+      .from(formResponses)
+      .where(eq(formResponses.customerId, customerId));
+  }
+
+  /** The documents the customer's ID checks hold (front, back, selfie of each). */
+  async idCheckDocumentIds(customerId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({
+        front: idVerifications.frontDocumentId,
+        back: idVerifications.backDocumentId,
+        selfie: idVerifications.selfieDocumentId,
+      })
+      .from(idVerifications)
+      .where(eq(idVerifications.customerId, customerId));
+    return rows.flatMap((r) => [r.front, r.back, r.selfie]).filter((d): d is string => d !== null);
+  }
 }

@@ -98,6 +98,41 @@ describe('POST /staff/customers/:id/messages', () => {
   });
 });
 
+describe('section names (issue 45)', () => {
+  it('are plain text: a name that carries markup is refused, and nothing is stored', async () => {
+    const { customer } = await createCustomer(server.database.db);
+    const post = (html: string) =>
+      staffCall<{ error?: { code: string; fields?: Record<string, string> } }>(
+        server,
+        'POST',
+        `/staff/customers/${customer.id}/messages`,
+        staffToken,
+        { type: 'treatment_update', html },
+      );
+    for (const name of [
+      '<img src=x onerror=alert(1)>',
+      'Dosing <b>now</b>',
+      '<a href="https://evil.example">Click</a>',
+      'Side effects <script>',
+    ]) {
+      const res = await post(`<p>Body</p><!-- section: ${name} --><p>more</p>`);
+      expect(res.status, name).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: 'invalid-input',
+        fields: { html: 'sectionNameMarkup' },
+      });
+    }
+    const stored = await server.database.db
+      .select()
+      .from(providerMessages)
+      .where(eq(providerMessages.customerId, customer.id));
+    expect(stored).toEqual([]);
+    // Plain names, punctuation and an ampersand included, go through.
+    const ok = await post(`<p>Body</p><!-- section: Tips & tricks (week 1) --><p>more</p>`);
+    expect(ok.status).toBe(201);
+  });
+});
+
 describe('notification action links', () => {
   it.each([
     '/\\evil.example/',

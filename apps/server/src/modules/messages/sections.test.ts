@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionMarker, splitSections } from './sections';
+import { sectionMarker, sectionNameHasMarkup, splitSections } from './sections';
 
 describe('provider message sections (spec 01 §3: messageSections with name and html)', () => {
   it('treats a message without markers as one unnamed section', () => {
@@ -33,5 +33,12 @@ describe('provider message sections (spec 01 §3: messageSections with name and 
 
   it('gives an empty list for an empty message', () => {
     expect(splitSections('   ')).toEqual([]);
+  });
+
+  it('says a name with a tag in it carries markup; plain names, ampersand included, do not', () => {
+    for (const name of ['<b>x</b>', 'a <img src=x>', 'x>y', '<'])
+      expect(sectionNameHasMarkup(name), name).toBe(true);
+    for (const name of ['Dosing', 'Tips & tricks', 'Week 1 (of 4): "start low"', ''])
+      expect(sectionNameHasMarkup(name), name).toBe(false);
   });
 });

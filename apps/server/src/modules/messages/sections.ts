@@ -42,3 +42,12 @@ export function splitSections(html: string): MessageSection[] {
 export function sectionMarker(name: string): string {
   return `<!-- section: ${name.replace(/-->/g, '')} -->`;
 }
+
+/**
+ * Whether a section name carries markup (issue 45). A name is plain text: the web shows it as
+ * text, but it reaches other readers too (the data API's clients, the care team's tools), and
+ * a name is never a place for a tag. Any angle bracket is refused; an ampersand is text.
+ */
+export function sectionNameHasMarkup(name: string): boolean {
+  return /[<>]/.test(name);
+}

@@ -3,8 +3,10 @@ import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { Db } from '../../db/client';
+import { codedError } from '../../platform/errors';
 import type { NotificationService } from '../notifications/service';
 import { sanitizeProviderHtml } from './sanitize';
+import { sectionNameHasMarkup, splitSections } from './sections';
 import {
   MessageStore,
   type MessageRow,
@@ -125,6 +127,11 @@ export class MessageService {
    * care team sent is kept apart in original_message for the record and never served.
    */
   async create(input: NewProviderMessage, work: Work): Promise<MessageRow> {
+    if (splitSections(input.html).some((section) => sectionNameHasMarkup(section.name))) {
+      throw codedError('invalid-input', 'A section name must be plain text.', {
+        fields: { html: 'sectionNameMarkup' },
+      });
+    }
     const store = this.store.in(work.tx);
     // A message posted by a provider's own account is from that provider unless one is named.
     const providerId =

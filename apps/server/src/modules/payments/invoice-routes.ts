@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { GLOBAL_RATE_LIMIT } from '../../platform/http-plugins';
 import { INVOICE_PDF_PATH, type InvoiceService } from './invoices';
 
 /*
@@ -8,7 +9,8 @@ import { INVOICE_PDF_PATH, type InvoiceService } from './invoices';
  *   GET /billing/invoices/:invoiceId/invoice.pdf?customer=&expires=&signature=
  *   GET /billing/invoices/:invoiceId/receipt.pdf?…   (the HSA/FSA itemized receipt)
  *       200 application/pdf (no-store); 403 {error: {code: 'forbidden'}} when the signature
- *       does not match, has expired or names another customer (audited).
+ *       does not match, has expired or names another customer (audited); 429 past the API's
+ *       per-address limit.
  */
 export function invoiceRoutes(
   app: FastifyInstance,
@@ -20,7 +22,13 @@ export function invoiceRoutes(
     Querystring: Record<string, unknown>;
   }>(
     `${INVOICE_PDF_PATH}/:invoiceId/:document`,
-    { schema: { hide: true } },
+    {
+      schema: { hide: true },
+      // The global limit spares GETs outside the API's paths (the web app's pages), and these
+      // are GETs under /billing, which is also a page of the app: the API's limit is set on
+      // the route itself (issue 45), without the page exemption, counted for these PDFs.
+      config: { rateLimit: { ...GLOBAL_RATE_LIMIT, allowList: [] } },
+    },
     async (request, reply) => {
       const document =
         request.params.document === 'invoice.pdf'

@@ -37,11 +37,37 @@ export interface ChargeIntent {
   invoice: InvoiceDraft | null;
 }
 
+/** Why a charge is put in front of the care team (charges.attention; issue 45). */
+export type AttentionReason = 'notApplied' | 'creditsShort';
+
 /** What a handler's success hook produced. */
 export interface Applied {
   /** Kept on the charge (a plan change's new contract), answered to replays. */
   result?: unknown;
   afterCommit?: AfterCommit | undefined;
+  /**
+   * Applied, but something about the money is not as it should be (credits given back at a
+   * failure that could not all be taken again): recorded on the charge for the care team.
+   */
+  attention?: { reason: AttentionReason; details: Record<string, unknown> } | undefined;
+  /**
+   * Paid for nothing payable (why): another payment of ours paid the same thing first (a
+   * card and a checkout for one order at the same moment). Nothing is applied; the charge is
+   * refunded in full through the processor and shown to the care team (issue 45).
+   */
+  notApplicable?: string | undefined;
+}
+
+/** How a success is being applied. */
+export interface ApplyContext {
+  /** The job applying again what failed to apply before (the payment itself was recorded). */
+  retry: boolean;
+  /**
+   * The processor's success came after we had marked the charge failed (reconciliation found
+   * nothing under its key while the request was still out): applyFailed ran for it already,
+   * so what it gave back (credits) must be taken again. A late success always wins.
+   */
+  afterFailure: boolean;
 }
 
 /** What a handler's failure hook asks for. */
@@ -57,7 +83,7 @@ export interface PurposeHandler {
    * for. A throw keeps the charge paid and unfulfilled (its savepoint rolled back): the job
    * calls it again with retry true, and the care team sees it meanwhile.
    */
-  applySucceeded(work: Work, charge: ChargeRow, context: { retry: boolean }): Promise<Applied>;
+  applySucceeded(work: Work, charge: ChargeRow, context: ApplyContext): Promise<Applied>;
   /** In the settling transaction of a declined or failed charge (credits given back…). */
   applyFailed(work: Work, charge: ChargeRow): Promise<FailedApplied>;
   /** After any settlement's commit (live updates). */
@@ -73,15 +99,22 @@ export interface CompletedCheckout {
   chargeId: string | null;
 }
 
+/** What a paid checkout is, as its owner judges it (inside the event's transaction). */
+export type CheckoutOutcome =
+  /** A charge for something payable, at the amount the server priced: applied, invoiced. */
+  | { kind: 'charge'; request: Omit<ChargeIntent, 'key' | 'paymentMethodId' | 'onSession'> }
+  /**
+   * Paid for nothing payable any more (paid already by card or by another checkout, no longer
+   * pending, another amount): the money is recorded, refunded and shown to the care team.
+   */
+  | { kind: 'notApplicable'; customerId: string; description: string; why: string };
+
 /** The owner of hosted checkouts (bulk pay-later): what a paid checkout is a charge for. */
 export interface CheckoutHandler {
   purpose: string;
   /**
-   * Inside the event's transaction: the charge the paid checkout is (its amount must be the
-   * one the server priced), or null when it pays for nothing payable (ignored).
+   * Inside the event's transaction: what the paid checkout is; null only when its reference
+   * names nothing the owner knows (no customer to record it for).
    */
-  chargeFor(
-    work: Work,
-    checkout: CompletedCheckout,
-  ): Promise<Omit<ChargeIntent, 'key' | 'paymentMethodId' | 'onSession'> | null>;
+  chargeFor(work: Work, checkout: CompletedCheckout): Promise<CheckoutOutcome | null>;
 }

@@ -9,7 +9,7 @@ import {
   type RefundResult,
 } from '../../platform/gateway/gateway';
 import type { Mailer } from '../../platform/mail';
-import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import { invoiceNumber, type InvoiceService } from './invoices';
 import { refundMail } from './refund-mail';
@@ -39,6 +39,12 @@ export interface RefundsDeps {
   logger: Pick<FastifyBaseLogger, 'error'>;
 }
 
+/** A refund committed pending, and the processor's payment it refunds. */
+export interface HeldRefund {
+  refund: RefundRow;
+  processorChargeId: string;
+}
+
 const refused = (reason: string, message: string) =>
   codedError('REFUND_REFUSED', message, { reason });
 
@@ -55,53 +61,70 @@ export class Refunds {
     chargeId: string,
     request: { amountCents: number; reason: string },
   ): Promise<RefundRow> {
-    const { store, uow, clock } = this.deps;
-    const id = randomUUID();
-    const { refund, processorChargeId } = await uow.run(
+    const held = await this.deps.uow.run(
       actor,
-      async (work) => {
-        const tx = store.in(work.tx);
-        const charge = await tx.holdRefund(chargeId, request.amountCents);
-        if (!charge) {
-          const existing = await tx.chargeById(chargeId);
-          if (!existing) throw refused('notFound', 'Charge not found.');
-          if (existing.status !== 'succeeded') {
-            throw refused('notRefundable', 'Only a paid charge can be refunded.');
-          }
-          throw refused('exceedsCharge', 'The refund is more than what is left of the charge.');
-        }
-        if (!charge.gatewayChargeId) {
-          // Credits paid it all: no money reached the processor, so none can go back.
-          throw refused('notRefundable', 'Nothing of this charge was paid by card.');
-        }
-        const row = await tx.insertRefund({
-          id,
-          chargeId,
-          customerId: charge.customerId,
-          amount: request.amountCents,
-          idempotencyKey: `refund:${id}`,
-          status: 'pending',
-          reason: request.reason,
-          actorType: actor.type,
-          actorId: actor.id,
-          createdAt: clock.now(),
-        });
-        await work.audit({
-          action: 'create',
-          entity: 'payment_refund',
-          entityId: row.id,
-          details: {
-            chargeId,
-            customerId: row.customerId,
-            amount: row.amount,
-            refundedBefore: charge.amountRefunded - row.amount,
-          },
-        });
-        return { refund: row, processorChargeId: charge.gatewayChargeId };
-      },
+      (work) => this.holdIn(work, actor, chargeId, request),
       { lock: `charge-refunds:${chargeId}` },
     );
-    return this.send(actor, refund, processorChargeId);
+    return this.sendHeld(actor, held);
+  }
+
+  /**
+   * Step 1 in the caller's transaction (a webhook refunding a checkout it could not apply
+   * holds the refund with the charge it records, so a crash before the processor is asked
+   * leaves a pending refund the job sends): the amount held on the charge and the pending
+   * refund row. Then `sendHeld` after the commit.
+   */
+  async holdIn(
+    work: Work,
+    actor: AuditActor,
+    chargeId: string,
+    request: { amountCents: number; reason: string },
+  ): Promise<HeldRefund> {
+    const tx = this.deps.store.in(work.tx);
+    const charge = await tx.holdRefund(chargeId, request.amountCents);
+    if (!charge) {
+      const existing = await tx.chargeById(chargeId);
+      if (!existing) throw refused('notFound', 'Charge not found.');
+      if (existing.status !== 'succeeded') {
+        throw refused('notRefundable', 'Only a paid charge can be refunded.');
+      }
+      throw refused('exceedsCharge', 'The refund is more than what is left of the charge.');
+    }
+    if (!charge.gatewayChargeId) {
+      // Credits paid it all: no money reached the processor, so none can go back.
+      throw refused('notRefundable', 'Nothing of this charge was paid by card.');
+    }
+    const id = randomUUID();
+    const row = await tx.insertRefund({
+      id,
+      chargeId,
+      customerId: charge.customerId,
+      amount: request.amountCents,
+      idempotencyKey: `refund:${id}`,
+      status: 'pending',
+      reason: request.reason,
+      actorType: actor.type,
+      actorId: actor.id,
+      createdAt: this.deps.clock.now(),
+    });
+    await work.audit({
+      action: 'create',
+      entity: 'payment_refund',
+      entityId: row.id,
+      details: {
+        chargeId,
+        customerId: row.customerId,
+        amount: row.amount,
+        refundedBefore: charge.amountRefunded - row.amount,
+      },
+    });
+    return { refund: row, processorChargeId: charge.gatewayChargeId };
+  }
+
+  /** Steps 2 and 3 of a refund held by `holdIn`, once its transaction committed. */
+  sendHeld(actor: AuditActor, held: HeldRefund): Promise<RefundRow> {
+    return this.send(actor, held.refund, held.processorChargeId);
   }
 
   /** Steps 2 and 3. No answer from the processor leaves the refund pending for the job. */
@@ -188,6 +211,45 @@ export class Refunds {
     } catch (error) {
       this.deps.logger.error({ err: error, refundId: refund.id }, 'refund mail not sent');
     }
+  }
+
+  /**
+   * A paid checkout whose reference names nothing we know (no customer to record it for, so
+   * no ledger row): refunded through the processor all the same, under a key of the checkout
+   * (a repeat refunds once), audited, and logged as an error for whoever watches the logs.
+   */
+  async refundUnrecorded(
+    actor: AuditActor,
+    checkout: { checkoutId: string; processorChargeId: string; amountCents: number },
+  ): Promise<RefundResult | null> {
+    let result: RefundResult | null = null;
+    try {
+      result = await this.deps.gateway.refund({
+        idempotencyKey: `refund:checkout:${checkout.checkoutId}`,
+        chargeId: checkout.processorChargeId,
+        amountCents: checkout.amountCents,
+      });
+    } catch (error) {
+      if (error instanceof IdempotencyKeyReused) throw error;
+    }
+    this.deps.logger.error(
+      { checkoutId: checkout.checkoutId, refund: result?.status ?? 'no answer' },
+      'a paid checkout paid for nothing we know: refunded without a ledger row',
+    );
+    await this.deps.uow.run(actor, (work) =>
+      work.audit({
+        action: 'create',
+        entity: 'payment_refund',
+        entityId: checkout.checkoutId.slice(0, 64),
+        details: {
+          checkoutId: checkout.checkoutId,
+          amount: checkout.amountCents,
+          status: result?.status ?? 'no answer',
+          unrecorded: true,
+        },
+      }),
+    );
+    return result;
   }
 
   /** The job: refunds a crash left unanswered are asked again under their own key. */

@@ -15,7 +15,10 @@ import type {
   AfterCommit,
   Applied,
   ChargeIntent,
+  ApplyContext,
+  AttentionReason,
   CheckoutHandler,
+  CheckoutOutcome,
   FailedApplied,
   PurposeHandler,
 } from './purposes';
@@ -27,9 +30,12 @@ import { WebhookEvents, type EventOutcome } from './webhook';
 export type {
   AfterCommit,
   Applied,
+  ApplyContext,
+  AttentionReason,
   ChargeIntent,
   ChargeRow,
   CheckoutHandler,
+  CheckoutOutcome,
   Completed,
   EventOutcome,
   FailedApplied,
@@ -94,9 +100,11 @@ export class PaymentsService {
       publicUrl: deps.publicUrl,
       pdf: deps.pdf,
     });
+    this.refunds = new Refunds({ ...deps, store: this.store, invoices: this.invoices });
     this.settlement = new Settlement({
       store: this.store,
       invoices: this.invoices,
+      refunds: this.refunds,
       uow: deps.uow,
       clock: deps.clock,
       provider: deps.gateway.provider,
@@ -112,10 +120,10 @@ export class PaymentsService {
         (await this.store.processorCustomer(customerId, deps.gateway.provider)) ?? null,
     });
     this.charging.afterGatewayCharge = deps.afterGatewayCharge;
-    this.refunds = new Refunds({ ...deps, store: this.store, invoices: this.invoices });
     this.webhook = new WebhookEvents({
       store: this.store,
       settlement: this.settlement,
+      refunds: this.refunds,
       uow: deps.uow,
       clock: deps.clock,
       checkouts: () => this.checkoutHandler,
@@ -223,6 +231,34 @@ export class PaymentsService {
   async chargeWithRefunds(chargeId: string) {
     const charge = await this.store.chargeById(chargeId);
     return charge && { charge, refunds: await this.store.refundsOf(chargeId) };
+  }
+
+  /**
+   * Staff API: money the care team must look at (issue 45): paid checkouts refunded because
+   * they paid for nothing payable, and late successes whose credits could not all be taken
+   * again; each with its refunds. Oldest first, at most 200, until marked seen.
+   */
+  async attention(): Promise<{ charge: ChargeRow; refunds: RefundRow[] }[]> {
+    const rows = await this.store.attentionCharges();
+    return Promise.all(
+      rows.map(async (charge) => ({ charge, refunds: await this.store.refundsOf(charge.id) })),
+    );
+  }
+
+  /** Staff API: the care team has dealt with a charge's attention; audited. */
+  resolveAttention(actor: AuditActor, chargeId: string): Promise<ChargeRow | undefined> {
+    return this.deps.uow.run(actor, async (work) => {
+      const row = await this.store.in(work.tx).resolveAttention(chargeId, this.deps.clock.now());
+      if (row) {
+        await work.audit({
+          action: 'update',
+          entity: 'charge',
+          entityId: row.id,
+          details: { attentionResolved: row.attention },
+        });
+      }
+      return row;
+    });
   }
 
   /** At start and by the job: unknown charges and refunds finished, unapplied ones retried. */

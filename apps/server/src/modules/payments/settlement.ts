@@ -3,7 +3,8 @@ import type { Clock } from '../../platform/clock';
 import type { ChargeResult } from '../../platform/gateway/gateway';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { InvoiceService } from './invoices';
-import type { AfterCommit, ChargeIntent, PurposeHandler } from './purposes';
+import type { Refunds } from './refunds';
+import type { AfterCommit, ApplyContext, ChargeIntent, PurposeHandler } from './purposes';
 import type { ChargeRow, ChargeStatus, PaymentStore } from './store';
 
 // Step 3 of the exactly-once charge (charging.ts): the processor's answer recorded by a
@@ -14,6 +15,8 @@ import type { ChargeRow, ChargeStatus, PaymentStore } from './store';
 export interface SettlementDeps {
   store: PaymentStore;
   invoices: InvoiceService;
+  /** Refunds a payment that paid for nothing payable (held here, sent after the commit). */
+  refunds: Pick<Refunds, 'holdIn' | 'sendHeld'>;
   uow: UnitOfWork;
   clock: Clock;
   /** The processor in use (a checkout's charge names it). */
@@ -83,21 +86,32 @@ export class Settlement {
           const tx = this.deps.store.in(work.tx);
           const now = this.deps.clock.now();
           if (result?.status === 'succeeded') {
-            // A late success wins over failed: the processor has the money.
-            const row = await tx.transition(charge.id, ['pending', 'requires_action', 'failed'], {
+            const values = {
               status: 'succeeded',
               gatewayChargeId: result.chargeId || charge.gatewayChargeId,
               processorReason: null,
               settledAt: now,
-            });
+            } as const;
+            // A late success wins over failed: the processor has the money. Which one it was
+            // is asked of the row itself (the caller's copy may predate the failure), since a
+            // failure gave back what the charge took and applying the success takes it again.
+            let afterFailure = false;
+            let row = await tx.transition(charge.id, ['pending', 'requires_action'], values);
+            if (!row) {
+              row = await tx.transition(charge.id, ['failed'], values);
+              afterFailure = row !== undefined;
+            }
             if (!row) throw new AlreadySettled();
             await work.audit({
               action: 'update',
               entity: 'charge',
               entityId: row.id,
-              details: { status: row.status, previousStatus: charge.status },
+              details: {
+                status: row.status,
+                previousStatus: afterFailure ? 'failed' : charge.status,
+              },
             });
-            return this.paid(work, row, handler, after);
+            return this.paid(work, row, handler, after, { retry: false, afterFailure });
           }
           const status: ChargeStatus = result ? 'declined' : 'failed';
           const row = await tx.transition(charge.id, ['pending', 'requires_action'], {
@@ -140,21 +154,40 @@ export class Settlement {
     row: ChargeRow,
     handler: PurposeHandler,
     after: AfterCommit[],
-    retry = false,
+    context: ApplyContext = { retry: false, afterFailure: false },
   ): Promise<ChargeRow> {
+    const { retry } = context;
     const tx = this.deps.store.in(work.tx);
     const now = this.deps.clock.now();
     let fulfilled: ChargeRow;
     try {
       const applied = await work.tx.transaction((savepoint) =>
-        handler.applySucceeded({ tx: savepoint, audit: work.audit }, row, { retry }),
+        handler.applySucceeded({ tx: savepoint, audit: work.audit }, row, context),
       );
+      if (applied.notApplicable) {
+        return await this.refundUnapplied(work, row, applied.notApplicable, after);
+      }
       if (applied.afterCommit) after.push(applied.afterCommit);
       fulfilled = await tx.updateCharge(row.id, {
         fulfilledAt: now,
         fulfilmentError: null,
         ...(applied.result === undefined ? {} : { result: applied.result }),
+        ...(applied.attention
+          ? {
+              attention: applied.attention.reason,
+              attentionDetails: applied.attention.details,
+              attentionAt: now,
+            }
+          : {}),
       });
+      if (applied.attention) {
+        await work.audit({
+          action: 'update',
+          entity: 'charge',
+          entityId: row.id,
+          details: { attention: applied.attention.reason, ...applied.attention.details },
+        });
+      }
     } catch (error) {
       // Paid, but what it pays for could not be applied: keep the payment, say why, retry.
       const message = error instanceof Error ? error.message : String(error);
@@ -219,6 +252,95 @@ export class Settlement {
     return this.paid(work, row, this.handler(row.purpose), after);
   }
 
+  /**
+   * A payment that paid for nothing payable (its owner said so: another payment of ours paid
+   * the same thing first), in its settling transaction: never applied and no invoice, flagged
+   * for the care team, its whole amount held for a refund sent to the processor after the
+   * commit (a crash in between leaves a pending refund the job sends).
+   */
+  private async refundUnapplied(
+    work: Work,
+    row: ChargeRow,
+    why: string,
+    after: AfterCommit[],
+  ): Promise<ChargeRow> {
+    const now = this.deps.clock.now();
+    const flagged = await this.deps.store.in(work.tx).updateCharge(row.id, {
+      fulfilmentError: `not applied: ${why}`,
+      attention: 'notApplied',
+      attentionDetails: { why },
+      attentionAt: now,
+    });
+    await work.audit({
+      action: 'update',
+      entity: 'charge',
+      entityId: row.id,
+      details: { attention: 'notApplied', why },
+    });
+    if (!row.gatewayChargeId) return flagged;
+    const held = await this.deps.refunds.holdIn(work, { type: 'system', id: 'payments' }, row.id, {
+      amountCents: row.amount,
+      reason: `Paid for nothing payable (${why}): refunded automatically.`,
+    });
+    after.push(async () => {
+      await this.deps.refunds.sendHeld({ type: 'system', id: 'payments' }, held);
+    });
+    return { ...flagged, amountRefunded: flagged.amountRefunded + row.amount };
+  }
+
+  /**
+   * A hosted checkout the processor reports paid that pays for nothing payable (issue 45), in
+   * the webhook's transaction: the money is recorded in the ledger all the same (succeeded,
+   * never applied, no invoice) and flagged for the care team; the caller holds its refund in
+   * the same transaction. Null when that checkout was recorded already.
+   */
+  async recordUnapplied(
+    work: Work,
+    request: { customerId: string; purpose: string; reference: string; description: string },
+    checkout: { checkoutId: string; chargeId: string | null; amountCents: number },
+    why: string,
+  ): Promise<ChargeRow | null> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.store.in(work.tx).insertCharge({
+      customerId: request.customerId,
+      subscriptionId: null,
+      purpose: request.purpose,
+      reference: request.reference,
+      idempotencyKey: `checkout:${checkout.checkoutId}`,
+      method: 'checkout',
+      amount: checkout.amountCents,
+      currency: 'usd',
+      processor: this.deps.provider,
+      status: 'succeeded',
+      gatewayChargeId: checkout.chargeId ?? checkout.checkoutId,
+      onSession: true,
+      description: request.description,
+      intent: { kind: 'unapplied_checkout', why },
+      invoice: null,
+      fulfilmentError: `not applied: ${why}`,
+      attention: 'notApplied',
+      attentionDetails: { why, checkoutId: checkout.checkoutId },
+      attentionAt: now,
+      createdAt: now,
+      settledAt: now,
+    });
+    if (!row) return null;
+    await work.audit({
+      action: 'create',
+      entity: 'charge',
+      entityId: row.id,
+      details: {
+        customerId: row.customerId,
+        purpose: row.purpose,
+        amount: row.amount,
+        method: 'checkout',
+        attention: 'notApplied',
+        why,
+      },
+    });
+    return row;
+  }
+
   /** After a checkout's commit: the owner's live updates. */
   async checkoutSettled(charge: ChargeRow): Promise<void> {
     await this.handler(charge.purpose).settled(charge);
@@ -237,7 +359,7 @@ export class Settlement {
           // Under the charge's lock: another run may have applied it meanwhile.
           const fresh = await this.deps.store.in(work.tx).chargeById(charge.id);
           if (!fresh || fresh.fulfilledAt) return fresh ?? charge;
-          return this.paid(work, fresh, handler, after, true);
+          return this.paid(work, fresh, handler, after, { retry: true, afterFailure: false });
         },
         { lock: `charge:${charge.idempotencyKey}` },
       );

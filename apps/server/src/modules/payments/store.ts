@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   charges,
@@ -102,7 +102,10 @@ export class PaymentStore {
       .orderBy(asc(charges.createdAt));
   }
 
-  /** Paid, but what they pay for was not applied (spec 02 §8 actionFailure). */
+  /**
+   * Paid, but what they pay for was not applied (spec 02 §8 actionFailure). A checkout that
+   * paid for nothing payable is never applied (it was refunded): it is the attention list's.
+   */
   unfulfilledCharges(purpose?: string): Promise<ChargeRow[]> {
     return this.db
       .select()
@@ -111,10 +114,33 @@ export class PaymentStore {
         and(
           eq(charges.status, 'succeeded'),
           isNull(charges.fulfilledAt),
+          or(isNull(charges.attention), ne(charges.attention, 'notApplied')),
           purpose ? eq(charges.purpose, purpose) : undefined,
         ),
       )
       .orderBy(asc(charges.createdAt));
+  }
+
+  /** Charges the care team must look at (issue 45), oldest first, until marked seen. */
+  attentionCharges(): Promise<ChargeRow[]> {
+    return this.db
+      .select()
+      .from(charges)
+      .where(and(isNotNull(charges.attention), isNull(charges.attentionResolvedAt)))
+      .orderBy(asc(charges.attentionAt))
+      .limit(200);
+  }
+
+  /** Marks a charge's attention seen; undefined when it had none open. */
+  async resolveAttention(id: string, at: Date): Promise<ChargeRow | undefined> {
+    const [row] = await this.db
+      .update(charges)
+      .set({ attentionResolvedAt: at })
+      .where(
+        and(eq(charges.id, id), isNotNull(charges.attention), isNull(charges.attentionResolvedAt)),
+      )
+      .returning();
+    return row;
   }
 
   /**

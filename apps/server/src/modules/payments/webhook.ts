@@ -4,6 +4,7 @@ import type { GatewayEvent } from '../../platform/gateway/gateway';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { DuplicateEvent, type Settlement } from './settlement';
 import type { AfterCommit, CheckoutHandler } from './purposes';
+import type { HeldRefund, Refunds } from './refunds';
 import type { ChargeRow, PaymentStore } from './store';
 
 // Verified processor events (issue 39). Each event id is applied once: it is recorded in
@@ -11,15 +12,24 @@ import type { ChargeRow, PaymentStore } from './store';
 // retrying, or an attacker with an old event) changes nothing, and an event whose transaction
 // failed is applied when it comes again. charge.succeeded / charge.failed settle a charge by its
 // key (what a 3-D Secure challenge finished in the browser, or a payment the processor
-// finished late); checkout.completed is a pay-later checkout paid, handed to its owner.
+// finished late); checkout.completed is a pay-later checkout paid, handed to its owner (and
+// refunded, and shown to the care team, when it pays for nothing payable: issue 45).
 
 export type EventOutcome = 'completed' | 'settled' | 'duplicate' | 'ignored';
 
 const SYSTEM: AuditActor = { type: 'system', id: 'payments-webhook' };
 
+/** What a checkout's transaction decided, acted on after its commit. */
+type CheckoutResult =
+  | { kind: 'applied'; charge: ChargeRow | null }
+  | { kind: 'refund'; held: HeldRefund }
+  | { kind: 'unknown' };
+
 export interface WebhookDeps {
   store: PaymentStore;
   settlement: Settlement;
+  /** Refunds what a paid checkout paid for nothing payable (issue 45). */
+  refunds: Pick<Refunds, 'holdIn' | 'sendHeld' | 'refundUnrecorded'>;
   uow: UnitOfWork;
   clock: Clock;
   checkouts: () => CheckoutHandler | undefined;
@@ -92,7 +102,14 @@ export class WebhookEvents {
     return byKey ?? (await this.deps.store.chargeByProcessorId(processorChargeId));
   }
 
-  /** A paid hosted checkout: its owner says what it is a charge for; recorded and applied once. */
+  /**
+   * A paid hosted checkout: its owner says what it is a charge for; recorded and applied once.
+   * One that pays for nothing payable any more (issue 45: the order paid already, by card or
+   * by another checkout) is recorded all the same, flagged for the care team, and refunded in
+   * full through the processor: the refund is held in the event's transaction and sent after
+   * it commits (a crash in between leaves a pending refund the job sends). Nothing taken is
+   * left unaccounted for.
+   */
   private async checkoutCompleted(
     event: Extract<GatewayEvent, { type: 'checkout.completed' }>,
   ): Promise<EventOutcome> {
@@ -102,27 +119,61 @@ export class WebhookEvents {
     const outcome = await this.deps.uow
       .run(
         SYSTEM,
-        async (work): Promise<{ charge: ChargeRow | null }> => {
+        async (work): Promise<CheckoutResult> => {
           if (!(await this.claim(event)(work))) throw new DuplicateEvent();
-          const request = await handler.chargeFor(work, {
+          const judged = await handler.chargeFor(work, {
             eventId: event.id,
             checkoutId: event.checkoutId,
             clientReference: event.clientReference,
             amountCents: event.amountCents,
             chargeId: event.chargeId,
           });
-          const charge = request
-            ? await this.deps.settlement.recordCheckout(work, request, event, after)
-            : null;
-          if (!charge) {
-            await work.audit({
+          const audit = (details: Record<string, unknown>) =>
+            work.audit({
               action: 'update',
               entity: 'charge',
               entityId: event.clientReference.slice(0, 64),
-              details: { event: event.id, type: event.type, ignored: true },
+              details: {
+                event: event.id,
+                type: event.type,
+                checkoutId: event.checkoutId,
+                ...details,
+              },
             });
+          if (judged?.kind === 'charge') {
+            const charge = await this.deps.settlement.recordCheckout(
+              work,
+              judged.request,
+              event,
+              after,
+            );
+            if (!charge) await audit({ ignored: 'recordedAlready' });
+            return { kind: 'applied', charge };
           }
-          return { charge };
+          if (judged?.kind === 'notApplicable') {
+            const charge = await this.deps.settlement.recordUnapplied(
+              work,
+              {
+                customerId: judged.customerId,
+                purpose: handler.purpose,
+                reference: event.clientReference,
+                description: judged.description,
+              },
+              event,
+              judged.why,
+            );
+            if (!charge) {
+              await audit({ ignored: 'recordedAlready' });
+              return { kind: 'applied', charge: null };
+            }
+            const held = await this.deps.refunds.holdIn(work, SYSTEM, charge.id, {
+              amountCents: charge.amount,
+              reason: `Paid checkout not applied (${judged.why}): refunded automatically.`,
+            });
+            return { kind: 'refund', held };
+          }
+          await audit({ ignored: 'unknownReference' });
+          return { kind: 'unknown' };
         },
         { lock: `checkout:${event.clientReference}` },
       )
@@ -131,9 +182,22 @@ export class WebhookEvents {
         throw error;
       });
     if (outcome === 'duplicate') return outcome;
-    if (!outcome.charge) return 'ignored';
-    for (const run of after) await run();
-    await this.deps.settlement.checkoutSettled(outcome.charge);
-    return 'completed';
+    switch (outcome.kind) {
+      case 'applied':
+        if (!outcome.charge) return 'ignored';
+        for (const run of after) await run();
+        await this.deps.settlement.checkoutSettled(outcome.charge);
+        return 'completed';
+      case 'refund':
+        await this.deps.refunds.sendHeld(SYSTEM, outcome.held);
+        return 'ignored';
+      case 'unknown':
+        await this.deps.refunds.refundUnrecorded(SYSTEM, {
+          checkoutId: event.checkoutId,
+          processorChargeId: event.chargeId ?? event.checkoutId,
+          amountCents: event.amountCents,
+        });
+        return 'ignored';
+    }
   }
 }

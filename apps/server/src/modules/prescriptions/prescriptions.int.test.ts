@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerNotifications } from '../../db/schema/notifications';
 import { auditLog } from '../../db/schema/platform';
+import { signWebhook } from '../../platform/gateway/webhook-signing';
 import { createCustomer } from '../../../test/factories';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import {
@@ -310,17 +311,22 @@ describe('POST /staff/carrier-webhook', () => {
       tracking_details: details,
     },
   });
-  const send = (body: unknown, secret?: string) =>
-    fetch(`${server.url}/staff/carrier-webhook`, {
+  // Signed as a tracking service signs (modules/staff/carrier-webhook.int.test.ts has the
+  // refusals: stale, replayed, changed in flight, unsigned).
+  const send = (body: unknown, secret?: string) => {
+    const raw = JSON.stringify(body);
+    const at = Math.floor(server.clock.now().getTime() / 1000);
+    return fetch(`${server.url}/staff/carrier-webhook`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...(secret ? { 'x-webhook-secret': secret } : {}),
+        ...(secret ? { 'carrier-signature': signWebhook(Buffer.from(secret), at, raw) } : {}),
       },
-      body: JSON.stringify(body),
+      body: raw,
     });
+  };
 
-  it('needs the shared secret; records each scan once; an unknown tracker is not an error', async () => {
+  it('needs the signature; records each scan once; an unknown tracker is not an error', async () => {
     const a = await person();
     await write(a.customer.id, { shipment: { carrier: 'usps', trackingNumber: 'WEBHOOK-1' } });
     const details = [

@@ -4,13 +4,19 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The invitation a referral sends its referee (spec 02 §5): who invites them and a sign-up link. */
+/**
+ * The invitation a referral sends its referee (spec 02 §5): who invites them and a sign-up link.
+ * The subject is ours alone (issue 45): the first name is whatever the customer typed, and a
+ * subject line is what a stranger reads before deciding to trust a mail from our domain, so a
+ * customer's words ("URGENT: your account is locked…") must not be able to speak there. In the
+ * body it stays, as the friend's name beside our own sentence, escaped in the HTML.
+ */
 export function referralInvitationMail(
   to: string,
   referrerFirstName: string,
   link: string,
 ): MailMessage {
-  const subject = `${referrerFirstName} invited you to the patient portal`;
+  const subject = 'You are invited to the patient portal';
   const intro = `${referrerFirstName} thinks our care could help you too and invited you to join.`;
   const action = 'Create your account';
   const outro = 'If you were not expecting this, you can ignore this email.';

@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { customerTokenFor, staffCall } from '../../../test/messaging-helpers';
+import { REFERRAL_DAILY_LIMIT } from './service';
 
 const API_KEY = 'test-staff-api-key-0123456789';
 let server: TestServer;
@@ -41,8 +42,8 @@ interface Created {
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** An eligible customer: the referral_program flag on and (from the factory) an active subscription. */
-async function eligibleCustomer() {
-  const c = await createCustomer(server.database.db);
+async function eligibleCustomer(overrides: { firstName?: string } = {}) {
+  const c = await createCustomer(server.database.db, overrides);
   const flag = await staffCall(server, 'PUT', '/staff/flags/referral_program', API_KEY, {
     customerId: c.customer.id,
     enabled: true,
@@ -67,7 +68,8 @@ describe('CreateReferral and GetReferrals (spec 02 §5, §7)', () => {
       refereeEmail: friend.toLowerCase(),
     });
     const mail = await latestMail(server, friend.toLowerCase());
-    expect(mail?.subject).toContain('Test invited you');
+    expect(mail?.subject).toBe('You are invited to the patient portal');
+    expect(mail?.text).toContain('Test thinks our care could help you');
     expect(mail?.text).toContain('/sign-up?');
     expect(mail?.text).toContain(res.data?.createReferral.data.id);
 
@@ -222,5 +224,43 @@ describe('referral states through sign-up and first invoice (spec 02 §4)', () =
       {},
     );
     expect(res.status).toBe(401);
+  });
+});
+
+describe('invitations that cannot be abused (issue 45)', () => {
+  it(`sends at most ${REFERRAL_DAILY_LIMIT} a day per customer, however many are sent at once`, async () => {
+    const a = await eligibleCustomer();
+    const extra = 3;
+    const answers = await Promise.all(
+      Array.from({ length: REFERRAL_DAILY_LIMIT + extra }, (_, i) =>
+        graphql<Created>(server, CREATE, a.token, { refereeEmail: unique(`burst${i}`) }),
+      ),
+    );
+    expect(answers.filter((r) => r.errors === undefined)).toHaveLength(REFERRAL_DAILY_LIMIT);
+    const refused = answers
+      .filter((r) => r.errors !== undefined)
+      .map((r) => [codeOf(r)?.code, codeOf(r)?.reason]);
+    expect(refused).toEqual(Array.from({ length: extra }, () => ['R102', 'dailyLimit']));
+    const rows = await server.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.referrerCustomerId, a.customer.id));
+    expect(rows).toHaveLength(REFERRAL_DAILY_LIMIT);
+    // A day later the customer invites again (a fresh token: the clock moved past the old one).
+    server.clock.advance(24 * 60 * 60_000 + 1_000);
+    const token = await customerTokenFor(server, a.user.email);
+    const later = await graphql<Created>(server, CREATE, token, { refereeEmail: unique('later') });
+    expect(later.errors).toBeUndefined();
+  });
+
+  it("never puts the customer's own words in the subject", async () => {
+    const bait = 'URGENT your account is locked, call 555-0100';
+    const a = await eligibleCustomer({ firstName: bait });
+    const friend = unique('subject');
+    const res = await graphql<Created>(server, CREATE, a.token, { refereeEmail: friend });
+    expect(res.errors).toBeUndefined();
+    const mail = await latestMail(server, friend.toLowerCase());
+    expect(mail?.subject).toBe('You are invited to the patient portal');
+    expect(mail?.subject).not.toContain('URGENT');
   });
 });

@@ -17,6 +17,15 @@ import { ReferralStore, type ReferralRow } from './store';
 export type { ReferralRow };
 
 /**
+ * Invitations one customer may send in a rolling day (issue 45). Each one is a mail from our
+ * domain to an address the customer picks; unlimited, the program is a free spam relay that
+ * spoils the domain's reputation for the mails patients need. Ten covers a real burst of
+ * telling friends (the chip form sends one per address) and stops a script at ten.
+ */
+export const REFERRAL_DAILY_LIMIT = 10;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
  * What referrals read of customers, through the customers service (injected by the
  * composition root): the referrer's email, first name and subscription statuses.
  */
@@ -79,7 +88,7 @@ export class ReferralService {
 
   /**
    * CreateReferral: one per referrer and email. Refused (R102) for an ineligible customer, their
-   * own email, or an email they invited already. The mail goes out after the commit; once sent
+   * own email, an email they invited already, or past REFERRAL_DAILY_LIMIT in a day. The mail goes out after the commit; once sent
    * the referral is email_sent. A failed mail leaves it created and answers R102.
    */
   async create(
@@ -104,6 +113,12 @@ export class ReferralService {
     const created = await this.deps.uow.run(
       actor,
       async ({ tx, audit }) => {
+        // Counted under the referrer's lock, so invitations sent together cannot each see room.
+        const since = new Date(now.getTime() - DAY_MS);
+        if (
+          (await this.store.in(tx).createdSince(referrerCustomerId, since)) >= REFERRAL_DAILY_LIMIT
+        )
+          return 'dailyLimit' as const;
         const row = await this.store.in(tx).insert({
           referrerCustomerId,
           refereeEmail,
@@ -124,6 +139,11 @@ export class ReferralService {
       },
       { lock: `referrals:${referrerCustomerId}` },
     );
+    if (created === 'dailyLimit') {
+      throw codedError('R102', 'No more invitations can be sent today.', {
+        reason: 'dailyLimit',
+      });
+    }
     if (!created) {
       throw codedError('R102', 'That email was invited already.', {
         reason: 'duplicate',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { referrals } from '../../db/schema/referrals';
 
@@ -22,6 +22,17 @@ export class ReferralStore {
       .from(referrals)
       .where(eq(referrals.referrerCustomerId, referrerCustomerId))
       .orderBy(desc(referrals.createdAt), desc(referrals.id));
+  }
+
+  /** How many referrals the referrer created since `since` (the daily limit). */
+  async createdSince(referrerCustomerId: string, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(referrals)
+      .where(
+        and(eq(referrals.referrerCustomerId, referrerCustomerId), gte(referrals.createdAt, since)),
+      );
+    return row?.n ?? 0;
   }
 
   /** Inserts one referral; undefined when the referrer has one for that email already. */

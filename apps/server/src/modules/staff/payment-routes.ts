@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuditActor } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import type { PaymentsService, RefundRow } from '../payments/service';
+import type { ChargeRow, PaymentsService, RefundRow } from '../payments/service';
 
 /*
  * Staff API, payments (issue 39). Same auth, errors and audit as routes.ts.
@@ -20,6 +20,16 @@ import type { PaymentsService, RefundRow } from '../payments/service';
  *       charge; 409 {error: {code: 'REFUND_REFUSED', reason}} with reason notRefundable (not
  *       paid, or paid by credits only), exceedsCharge (more than what is left) or
  *       processorRefused (the processor said no; nothing was refunded).
+ *   GET  /staff/payments/attention
+ *       Money the care team must look at (issue 45), oldest first, at most 200: 200 {charges:
+ *       [{id, customerId, purpose, reference, method, amount, amountRefunded, status,
+ *       attention, details, attentionAt, createdAt, refunds: [refund…]}]}. attention is
+ *       notApplied (a paid checkout that paid for nothing payable: refunded in full through
+ *       the processor, never applied; details.why says why) or creditsShort (a late success
+ *       after a failure whose credits could not all be taken again: details.shortCents).
+ *   POST /staff/payments/attention/:chargeId/resolve
+ *       The care team has dealt with it: it leaves the list. 200 {charge: {id, attention,
+ *       attentionResolvedAt}}; 404 when the charge has no open attention. Audited.
  */
 
 const chargeParamSchema = z.strictObject({ chargeId: z.uuid() });
@@ -48,6 +58,24 @@ function refundView(refund: RefundRow) {
   };
 }
 
+function attentionView(charge: ChargeRow, refunds: RefundRow[]) {
+  return {
+    id: charge.id,
+    customerId: charge.customerId,
+    purpose: charge.purpose,
+    reference: charge.reference,
+    method: charge.method,
+    amount: charge.amount,
+    amountRefunded: charge.amountRefunded,
+    status: charge.status,
+    attention: charge.attention,
+    details: charge.attentionDetails ?? null,
+    attentionAt: charge.attentionAt?.toISOString() ?? null,
+    createdAt: charge.createdAt.toISOString(),
+    refunds: refunds.map(refundView),
+  };
+}
+
 /** The staff-authenticated payment routes, registered inside routes.ts's staff scope. */
 export function paymentRoutes(scope: FastifyInstance, h: PaymentRouteHelpers): void {
   const authed = scope.withTypeProvider<ZodTypeProvider>();
@@ -70,6 +98,27 @@ export function paymentRoutes(scope: FastifyInstance, h: PaymentRouteHelpers): v
           createdAt: charge.createdAt.toISOString(),
         },
         refunds: refunds.map(refundView),
+      };
+    },
+  );
+
+  authed.get('/staff/payments/attention', { schema: { hide: true } }, async () => {
+    const rows = await h.payments.attention();
+    return { charges: rows.map(({ charge, refunds }) => attentionView(charge, refunds)) };
+  });
+
+  authed.post(
+    '/staff/payments/attention/:chargeId/resolve',
+    { schema: { hide: true, params: chargeParamSchema } },
+    async (request, reply) => {
+      const row = await h.payments.resolveAttention(h.actorOf(request), request.params.chargeId);
+      if (!row) return h.notFound(reply, 'Charge needing attention');
+      return {
+        charge: {
+          id: row.id,
+          attention: row.attention,
+          attentionResolvedAt: row.attentionResolvedAt?.toISOString() ?? null,
+        },
       };
     },
   );

@@ -16,11 +16,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { StaffAuth } from './auth';
 import type { StaffService } from './service';
 import { referralRoutes } from './referral-routes';
-import { carrierWebhookRoute, treatmentRoutes } from './treatment-routes';
+import { treatmentRoutes } from './treatment-routes';
+import { carrierWebhookRoutes } from './carrier-webhook-route';
 import { weightRoutes } from './weight-routes';
 import { formRoutes } from './forms-routes';
 import { billingRoutes } from './billing-routes';
@@ -94,8 +96,10 @@ export interface StaffRoutesOptions {
   billing: BillingService;
   /** Charges and refunds (payment-routes.ts). */
   payments: PaymentsService;
-  /** Turns on POST /staff/carrier-webhook (treatment-routes.ts). */
+  /** Turns on POST /staff/carrier-webhook (carrier-webhook-route.ts): its signing key. */
   carrierWebhookSecret?: string | undefined;
+  /** The server's clock, which the carrier webhook's signature window runs on. */
+  clock: Clock;
 }
 
 function notFound(reply: FastifyReply, what: string) {
@@ -159,7 +163,11 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
     },
   );
 
-  carrierWebhookRoute(app, { staff, secret: options.carrierWebhookSecret });
+  await app.register(carrierWebhookRoutes, {
+    staff,
+    secret: options.carrierWebhookSecret,
+    clock: options.clock,
+  });
   staffPasswordResetRoutes(app, auth.identity);
 
   // An encapsulated child, so the staff check runs on these routes and nowhere else.

@@ -190,8 +190,8 @@ describe('staff endpoints refuse anyone but staff', () => {
 
 describe('every staff route the server registers', () => {
   // Read from the router itself, so a route added later is covered without editing this list.
-  // The token route signs staff in and the carrier webhook has its own shared secret (tested in
-  // the prescriptions suite); every other /staff route sits behind the staff check.
+  // The token route signs staff in and the carrier webhook is signed over its body (tested in
+  // carrier-webhook.int.test.ts); every other /staff route sits behind the staff check.
   // The staff password reset is for someone who cannot sign in (identity/staff-reset.int.test.ts).
   const OWN_AUTH = new Set([
     '/staff/token',

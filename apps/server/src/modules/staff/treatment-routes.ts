@@ -1,6 +1,4 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import {
-  carrierWebhookSchema,
   createPrescriptionSchema,
   customerParamSchema,
   labResultSchema,
@@ -33,11 +31,7 @@ import { isMissing } from './treatment-records';
  *        orderedAt, receivedAt?, providerId?, treatmentShortId?, notify?: true}
  *       201 {id, documentId, notificationId}; 409 when that file name is there already;
  *       raises lab_result_received_v1.
- *   POST /staff/carrier-webhook   a tracking service's event ({id, description, result:
- *        {tracking_code, carrier, tracking_details: [{status, datetime, message?,
- *        tracking_location?}]}}) with `X-Webhook-Secret: <CARRIER_WEBHOOK_SECRET>` instead of
- *        a staff token. 200 {matched, added}; 401 on a wrong secret; 404 when the variable is
- *        not set.
+ *   POST /staff/carrier-webhook: carrier-webhook-route.ts (signed, no staff token).
  */
 
 const LAB_RESULT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -174,41 +168,4 @@ export function treatmentRoutes(scope: FastifyInstance, h: TreatmentRouteHelpers
       });
     },
   );
-}
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** The carrier webhook: a shared secret instead of a staff token (a tracking service calls it). */
-export function carrierWebhookRoute(
-  app: FastifyInstance,
-  options: { staff: StaffService; secret: string | undefined },
-): void {
-  const expected = options.secret ? digest(options.secret) : null;
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/staff/carrier-webhook',
-      { schema: { hide: true, body: carrierWebhookSchema } },
-      async (request, reply) => {
-        if (!expected) {
-          return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
-        }
-        const given = request.headers['x-webhook-secret'];
-        if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-          return reply
-            .status(401)
-            .send({ error: { code: 'invalid-token', message: 'Wrong webhook secret.' } });
-        }
-        const actor: AuditActor = {
-          type: 'system',
-          id: 'carrier-webhook',
-          ip: request.ip,
-          requestId: request.id,
-        };
-        const result = await options.staff.treatment.carrierEvent(request.body, actor);
-        // A tracker we do not know is answered 200: the sender must not retry it for days.
-        if (isMissing(result)) return { matched: false, added: 0 };
-        return { matched: true, added: result.added.length };
-      },
-    );
 }

@@ -18,9 +18,14 @@ export interface PaymentMethod {
   expiryYear: number;
 }
 
-/** A card check's outcome: a reusable payment method, or the processor's reason to refuse. */
+/**
+ * A card check's outcome: a reusable payment method, or the processor's reason to refuse (with
+ * what it says of the refused card when it says anything: the card velocity limit counts
+ * attempts per card by it, issue 45).
+ */
 export type AttachResult =
-  { ok: true; paymentMethod: PaymentMethod } | { ok: false; reason: string };
+  | { ok: true; paymentMethod: PaymentMethod }
+  | { ok: false; reason: string; card?: Omit<PaymentMethod, 'id'> | undefined };
 
 /**
  * What the browser's card form needs before it can save a card. Stripe: the SetupIntent's id

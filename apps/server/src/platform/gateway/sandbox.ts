@@ -172,7 +172,15 @@ export class SandboxGateway implements PaymentGateway {
       .returning();
     if (!claimed) return { ok: false, reason: 'invalidCard' };
     const [kind, reason] = claimed.behaviour.split(':');
-    if (kind === 'verify') return { ok: false, reason: reason ?? 'declined' };
+    if (kind === 'verify') {
+      const card = {
+        brand: claimed.brand as CardBrand,
+        last4: claimed.last4,
+        expiryMonth: claimed.expiryMonth,
+        expiryYear: claimed.expiryYear,
+      };
+      return { ok: false, reason: reason ?? 'declined', card };
+    }
     const method = {
       id: id('pm'),
       customerId: input.processorCustomerId,

@@ -143,3 +143,20 @@ describe('/manage-account phone field', () => {
     expect(await screen.findByText('Your phone number was updated.')).toBeVisible();
   });
 });
+
+describe('/manage-account deletion dialog', () => {
+  it('says what deletion does to the plan and the card, and what is still owed (issue 45)', async () => {
+    renderWithServices([{ path: '/m', element: <ManageAccountScreen /> }], {
+      path: '/m',
+      customer: CUSTOMER,
+      answer: () => ({}),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
+    expect(
+      within(dialog).getByText(
+        'Your plan ends today: nothing more ships and it does not renew. If it has a commitment billed each month, the payments left in it are still due and are charged to your card when you delete your account (your plan tab shows how much). Nothing already paid is refunded. Then your card is removed from our payment processor.',
+      ),
+    ).toBeVisible();
+  });
+});

@@ -73,6 +73,7 @@ export function DeleteAccountDialog({
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure ? <Alert severity="error">{t(failure)}</Alert> : null}
             <Typography>{t('deleteAccount.intro')}</Typography>
+            <Typography>{t('deleteAccount.billing')}</Typography>
             <Typography variant="body2" color="text.secondary">
               {t('deleteAccount.kept')}
             </Typography>

@@ -80,6 +80,35 @@ describe('/billing?tab=plan (spec 02 §2)', () => {
     ).toBeInTheDocument();
   });
 
+  it('a commitment cancelled early still shows its next payment, as the renewals job charges it (issue 45)', async () => {
+    render({
+      plan: monthlyPlan({
+        status: 'non_renewing',
+        term: 6,
+        price: 24_900,
+        renewal_date: null,
+        contract: {
+          id: 'k1',
+          start_date: '2026-03-01',
+          end_date: '2026-09-01',
+          length: 6,
+          price: 24_900,
+          discount_amount: 0,
+          auto_renew: false,
+          status: 'non_renewing',
+        },
+      }),
+    });
+    const plan = await screen.findByRole('article', { name: '6-month plan' });
+    expect(within(plan).getByText('Next charge on 04/01/2026: $249.00')).toBeInTheDocument();
+    expect(within(plan).queryByText('No more charges are scheduled.')).toBeNull();
+    expect(
+      within(plan).getByText(
+        'Ending your plan early: the 5 payments left in your commitment ($249.00 each, $1,245.00 in all) are still due.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('offers the other contract lengths with their monthly price and opens the change flow', async () => {
     const { router } = render();
     await screen.findByRole('article', { name: 'Month to month' });

@@ -92,10 +92,14 @@ function Timeline({ plan, today }: { plan: BillingSubscription; today: string })
   const left = contract ? monthsLeft(today, contract.end_date) : 0;
   const renews = plan.status !== 'cancelled' && (contract?.auto_renew ?? true);
   const outlook = outlookOf(plan, today);
+  // A plan that does not renew has no renewal date, but a commitment cancelled early is still
+  // charged each month to its end (issue 45): its next payment is the next charge.
+  const nextCharge =
+    plan.status === 'cancelled' ? null : (plan.renewal_date ?? outlook?.nextPaymentDate ?? null);
   const items = [
-    plan.renewal_date && plan.status !== 'cancelled'
+    nextCharge
       ? t('billing.timeline.nextCharge', {
-          date: formatCalendarDate(plan.renewal_date),
+          date: formatCalendarDate(nextCharge),
           amount: formatMoney(plan.price),
         })
       : t('billing.timeline.noNextCharge'),

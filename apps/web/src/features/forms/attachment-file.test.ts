@@ -23,6 +23,7 @@ describe('attachment files', () => {
   it('reads the upload refusals', () => {
     expect(uploadStatusProblem(413)).toBe('forms.fileSize');
     expect(uploadStatusProblem(415)).toBe('forms.fileType');
+    expect(uploadStatusProblem(429)).toBe('forms.uploadQuota');
     expect(uploadStatusProblem(500)).toBe('forms.uploadFailed');
   });
 });

@@ -20,9 +20,13 @@ export function attachmentFileName(original: string, stamp: number): string {
   return `${stamp}-${cleaned || 'file'}`;
 }
 
-/** The key of an upload's HTTP refusal (413 too large, 415 not an image or PDF). */
+/**
+ * The key of an upload's HTTP refusal (413 too large, 415 not an image or PDF, 429 past the
+ * day's upload quota).
+ */
 export function uploadStatusProblem(status: number): string {
   if (status === 413) return 'forms.fileSize';
   if (status === 415) return 'forms.fileType';
+  if (status === 429) return 'forms.uploadQuota';
   return 'forms.uploadFailed';
 }
