@@ -16,5 +16,5 @@ ALTER TABLE "charges" ADD COLUMN "attention_resolved_at" timestamp with time zon
 ALTER TABLE "card_attempts" ADD CONSTRAINT "card_attempts_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "card_attempts_customer_idx" ON "card_attempts" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "card_attempts_fingerprint_idx" ON "card_attempts" USING btree ("fingerprint","created_at");--> statement-breakpoint
-CREATE INDEX "payment_sources_to_detach_idx" ON "payment_sources" USING btree ("updated_at") WHERE "payment_sources"."status" = 'removed' and "payment_sources"."detached_at" is null;--> statement-breakpoint
+CREATE INDEX "payment_sources_to_detach_idx" ON "payment_sources" USING btree ("updated_at") WHERE "payment_sources"."status" in ('removed', 'replaced') and "payment_sources"."detached_at" is null;--> statement-breakpoint
 CREATE INDEX "charges_attention_idx" ON "charges" USING btree ("attention_at") WHERE "charges"."attention" is not null and "charges"."attention_resolved_at" is null;

@@ -109,7 +109,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => root.close());
   // First, so the drain's hooks and the request metrics see every request.
-  const lifecycle = new Lifecycle({ database, redis: root.redis });
+  const lifecycle = new Lifecycle({
+    database,
+    redis: root.redis,
+    refuseReadsWhileDraining: config.drainRefuseReads,
+  });
   lifecycle.register(app);
   registerMetrics(app, {
     database,

@@ -212,6 +212,16 @@ const envSchema = z.object({
    * elsewhere; at most 6 s, so the drain still ends within its 10 s.
    */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(6_000).optional(),
+  /**
+   * While draining, answer GET and HEAD with 503 (`true`), for a proxy that learns of a
+   * draining instance only from its answers (open-source nginx's passive checks): nginx
+   * retries each on a sibling and stops sending here before the listener closes
+   * (platform/lifecycle.ts). Leave it off behind a proxy or orchestrator that checks /readyz.
+   */
+  DRAIN_REFUSE_READS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Bearer token that opens /metrics to a scraper beyond this machine (loopback only without). */
   METRICS_TOKEN: z.string().min(24).optional(),
   /** The version /version.json reports instead of package.json's (trying the update prompt). */
@@ -261,6 +271,8 @@ export interface Config {
   version: string;
   /** How long a drain keeps serving after SIGTERM (DRAIN_DELAY_MS). */
   drainDelayMs: number;
+  /** Whether a draining instance answers GET and HEAD 503 (DRAIN_REFUSE_READS). */
+  drainRefuseReads: boolean;
   /** Opens /metrics beyond loopback (METRICS_TOKEN). */
   metricsToken: string | undefined;
 }
@@ -486,6 +498,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     threadPoolSize: env.UV_THREADPOOL_SIZE,
     version: env.APP_VERSION_OVERRIDE ?? version,
     drainDelayMs: env.DRAIN_DELAY_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
+    drainRefuseReads: env.DRAIN_REFUSE_READS,
     metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -214,7 +214,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
         await billing.accountDeletion.end(customerId, work);
       },
       afterAccountDeleted: async (customerId) => {
-        await billing.accountDeletion.detachRemoved(customerId);
+        await billing.sources.detachRetired(customerId);
       },
       sessionsRevoked: (sessionIds) => {
         // This instance stops trusting them at once; the event tells the others.

@@ -25,7 +25,7 @@ const PRODUCTION = {
 const parse = (env: Record<string, string>) =>
   parseConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/portal-unused', ...env }, '1.0.0');
 
-describe('DRAIN_DELAY_MS and METRICS_TOKEN', () => {
+describe('DRAIN_DELAY_MS, DRAIN_REFUSE_READS and METRICS_TOKEN', () => {
   it('drain for 5 s in production by default, not at all elsewhere, and never past the deadline', () => {
     expect(parse({}).drainDelayMs).toBe(0);
     expect(parse({ DRAIN_DELAY_MS: '1500' }).drainDelayMs).toBe(1500);
@@ -35,6 +35,13 @@ describe('DRAIN_DELAY_MS and METRICS_TOKEN', () => {
     expect(MAX_DRAIN_DELAY_MS).toBeLessThan(SHUTDOWN_DEADLINE_MS - 2_000);
     expect(parse(PRODUCTION).drainDelayMs).toBe(5_000);
     expect(parse({ ...PRODUCTION, DRAIN_DELAY_MS: '0' }).drainDelayMs).toBe(0);
+  });
+
+  it('refuse reads while draining only when DRAIN_REFUSE_READS says true', () => {
+    expect(parse({}).drainRefuseReads).toBe(false);
+    expect(parse(PRODUCTION).drainRefuseReads).toBe(false);
+    expect(parse({ DRAIN_REFUSE_READS: 'true' }).drainRefuseReads).toBe(true);
+    expect(() => parse({ DRAIN_REFUSE_READS: 'yes' })).toThrow(/DRAIN_REFUSE_READS/);
   });
 
   it('take a metrics token of at least 24 characters', () => {

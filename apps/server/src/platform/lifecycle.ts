@@ -18,7 +18,11 @@ import { migrationsFolder, type Database } from '../db/client';
  *    is refused with 503 (nginx's proxy_next_upstream http_503 sends it to a sibling) and the
  *    open ones get close code 1001 (going away), on which graphql-ws clients reconnect.
  * 2. The listener keeps serving for DRAIN_DELAY_MS, the proxy's check interval, because a
- *    proxy that has not looked yet still sends requests here.
+ *    proxy that has not looked yet still sends requests here. With DRAIN_REFUSE_READS (a
+ *    proxy with passive checks only, like open-source nginx, which never reads /readyz), GET
+ *    and HEAD are answered 503 meanwhile: nginx retries each on a sibling and marks this
+ *    instance down for its fail_timeout, so it stops sending here, POSTs included, before
+ *    the listener closes. A POST is still served (nginx does not resend one it has sent).
  * 3. The listener closes (a proxy then gets "connection refused" and tries another instance
  *    without having sent the request), idle connections close within 250 ms rather than after
  *    Fastify's 72 s keep-alive (fastify#7044), requests in flight finish, websockets that
@@ -52,7 +56,12 @@ export interface LifecycleDeps {
   database: Database;
   /** The rate limits' Redis connection, when REDIS_URL is set. */
   redis?: Redis | undefined;
+  /** DRAIN_REFUSE_READS: while draining, GET and HEAD are answered 503 (step 2 above). */
+  refuseReadsWhileDraining?: boolean;
 }
+
+/** Paths a draining instance still answers for what they are: health and metrics. */
+const OPERATIONS_PATHS = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -151,6 +160,19 @@ export class Lifecycle {
     app.addHook('onRequest', (request, reply, done) => {
       if (!this.draining) return done();
       void reply.header('connection', 'close');
+      const method = request.raw.method;
+      if (
+        this.deps.refuseReadsWhileDraining &&
+        (method === 'GET' || method === 'HEAD') &&
+        request.headers.upgrade === undefined &&
+        !OPERATIONS_PATHS.has(request.url.split('?')[0] ?? '')
+      ) {
+        void reply
+          .status(503)
+          .header('retry-after', '1')
+          .send({ error: { code: 'draining', message: 'This instance is shutting down.' } });
+        return;
+      }
       if (request.headers.upgrade?.toLowerCase() === 'websocket') {
         // An upgrade's socket left Node's HTTP handling: nothing closes it after the answer
         // (and the listener's close would wait for it), so it ends here.
@@ -196,7 +218,11 @@ export interface DrainOptions {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** How long a connection accepted just before the listener closed has to send its request. */
+/**
+ * When idle connections are cut after the listener closed. Node counts a connection accepted
+ * but with no request read yet as active (its headers timeout applies), so the cut never takes
+ * one whose request a proxy has sent but a busy process has not read (operations.int.test.ts).
+ */
 const LAST_REQUEST_GRACE_MS = 250;
 
 /** Open connections of a server (websockets included: an upgraded socket still counts). */
@@ -227,11 +253,11 @@ export async function drainAndClose(options: DrainOptions): Promise<void> {
   net.Server.prototype.close.call(server);
   // A websocket that has not answered its close frame in the whole delay is cut.
   for (const socket of sockets?.clients ?? []) socket.terminate();
-  // Requests in flight finish (each response closes its connection: see register). Once the
-  // last accepted connections had their grace, the idle ones left are keep-alive connections
-  // that sent nothing during the whole drain: they close rather than wait Fastify's 72 s
-  // keep-alive (fastify#7044). Close to the deadline everything is cut, so the pools can
-  // close before close-with-grace exits.
+  // Requests in flight finish (each response closes its connection: see register). After
+  // LAST_REQUEST_GRACE_MS the idle ones left are keep-alive connections that sent nothing
+  // during the whole drain: they close rather than wait Fastify's 72 s keep-alive
+  // (fastify#7044). Close to the deadline everything is cut, so the pools can close before
+  // close-with-grace exits.
   const cutAt = started + deadlineMs - 1_500;
   for (;;) {
     if ((await connectionCount(server)) === 0) break;

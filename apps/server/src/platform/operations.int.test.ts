@@ -1,10 +1,13 @@
+import net from 'node:net';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { webOperations, webRequest } from '../../test/process';
 import type { Database } from '../db/client';
-import { Lifecycle } from './lifecycle';
+import { drainAndClose, Lifecycle } from './lifecycle';
 
 // /livez, /readyz, the drain's request hooks and /metrics on one in-process server (issue 40).
 // The drain itself, signal to exit, is main-operations.int.test.ts (a real process).
@@ -187,5 +190,64 @@ describe('while draining', () => {
     );
     expect(refused.status).toBe(503);
     await refused.ended;
+  });
+});
+
+describe('while draining behind a proxy with passive checks (DRAIN_REFUSE_READS)', () => {
+  it('answers GET and HEAD 503 so nginx retries them elsewhere, and still serves a POST and its health', async () => {
+    const passive = await startTestServer({ DRAIN_REFUSE_READS: 'true' });
+    try {
+      // Before the drain a read is served as ever.
+      expect((await fetch(`${passive.url}/config.json`)).status).toBe(200);
+      passive.lifecycle.startDraining();
+      const read = await fetch(`${passive.url}/config.json`);
+      expect(read.status).toBe(503);
+      expect(read.headers.get('retry-after')).toBe('1');
+      expect(read.headers.get('connection')).toBe('close');
+      expect(((await read.json()) as { error: { code: string } }).error.code).toBe('draining');
+      expect((await fetch(`${passive.url}/config.json`, { method: 'HEAD' })).status).toBe(503);
+      // A POST is served: nginx does not resend a POST it has sent, so it is never refused.
+      const post = await fetch(`${passive.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(post.status).not.toBe(503);
+      expect(post.headers.get('connection')).toBe('close');
+      // Health answers what it is: live, and not ready.
+      expect((await fetch(`${passive.url}/livez`)).status).toBe(200);
+      expect((await fetch(`${passive.url}/readyz`)).status).toBe(503);
+    } finally {
+      await passive.close();
+    }
+  });
+});
+
+describe("the drain's cut of idle connections", () => {
+  it('answers a request that arrives 600 ms after its connection was accepted and the listener closed', async () => {
+    // Under load a process reads a request well after the kernel accepted its connection. The
+    // drain's idle cut (250 ms after the listener closed) must not take such a connection:
+    // Node counts it as active until its headers timeout, and this keeps that true.
+    const drained = await startTestServer();
+    const socket = net.connect(Number(new URL(drained.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    await sleep(50);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const closed = once(socket, 'close');
+    const drain = drainAndClose({
+      app: drained.app,
+      lifecycle: drained.lifecycle,
+      // The harness closes the database itself below.
+      database: { close: () => Promise.resolve() } as unknown as Database,
+      drainDelayMs: 0,
+    });
+    await sleep(600);
+    socket.write('GET /livez HTTP/1.1\r\nHost: portal\r\n\r\n');
+    await closed;
+    await drain;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    await drained.close();
   });
 });

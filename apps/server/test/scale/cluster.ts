@@ -143,7 +143,7 @@ export function nginxConfig(dir: string, listen: number, ports: number[]): strin
     throw new Error(`the upstream names ${next} instances, not ${ports.length}`);
   return `
 ${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
+worker_processes 2;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/nginx-error.log warn;
@@ -199,6 +199,9 @@ export async function startCluster(count: number): Promise<Cluster> {
     SEED_DEMO: 'false',
     TRUST_PROXY: '127.0.0.1',
     DRAIN_DELAY_MS: '1000',
+    // nginx's passive checks (deploy/nginx): a draining instance refuses reads, so nginx takes
+    // it out before its listener closes (platform/lifecycle.ts).
+    DRAIN_REFUSE_READS: 'true',
     LOG_LEVEL: 'warn',
     JOBS_TICK_MS: String(JOB_TIMING.tickMs),
     JOBS_LEASE_MS: String(JOB_TIMING.leaseMs),

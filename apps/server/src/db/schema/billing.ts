@@ -64,8 +64,9 @@ export const paymentSources = pgTable(
     expiryMonth: integer('expiry_month').notNull(),
     expiryYear: integer('expiry_year').notNull(),
     /**
-     * active; replaced (a newer card took its plans); removed (the account was deleted: its
-     * billing name and address are erased and the processor is told to forget the card).
+     * active; replaced (a newer card took its plans; the processor is told to forget it);
+     * removed (the account was deleted: its billing name and address are erased and the
+     * processor is told to forget the card).
      * Rows stay for the charges and invoices that name them.
      */
     status: text('status').notNull().default('active'),
@@ -80,8 +81,8 @@ export const paymentSources = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When the processor confirmed it forgot a removed card (gateway.detach); null while the
-     * billing job still has to ask (a removed card is detached after the deletion commits).
+     * When the processor confirmed it forgot a replaced or removed card (gateway.detach); null
+     * while the billing job still has to ask (each is detached after its change commits).
      */
     detachedAt: timestamp('detached_at', { withTimezone: true }),
   },
@@ -89,7 +90,7 @@ export const paymentSources = pgTable(
     index('payment_sources_customer_idx').on(t.customerId, t.updatedAt),
     index('payment_sources_to_detach_idx')
       .on(t.updatedAt)
-      .where(sql`${t.status} = 'removed' and ${t.detachedAt} is null`),
+      .where(sql`${t.status} in ('removed', 'replaced') and ${t.detachedAt} is null`),
     uniqueIndex('payment_sources_gateway_pm_uq').on(t.gatewayPaymentMethodId),
   ],
 );

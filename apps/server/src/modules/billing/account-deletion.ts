@@ -2,7 +2,6 @@ import { commitmentOutlook, calendarDateIn } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import type { PaymentGateway } from '../../platform/gateway/gateway';
 import type { Work } from '../../platform/unit-of-work';
 import type { BillingSubscription, CustomerService } from '../customers/service';
 import type { ChargeRow, PaymentsService } from '../payments/service';
@@ -20,8 +19,8 @@ import type { BillingStore } from './store';
 // paid is refunded. Then, in the deletion's transaction, the plans end and the cards are
 // removed: their billing name and address erased (brand, last 4 and expiry stay with the
 // charges and invoices that name the card; invoices keep their own address snapshot), and
-// after the commit the processor is told to forget them (gateway.detach); one it could not be
-// told is told by the billing job.
+// after the commit the processor is told to forget them (PaymentSources.detachRetired); one it
+// could not be told is told by the billing job.
 
 /** A charge of the plan still open at deletion is waited for this many times, this long. */
 const SETTLE_ATTEMPTS = 10;
@@ -31,7 +30,6 @@ export interface AccountDeletionDeps {
   customers: Pick<CustomerService, 'subscriptionIds' | 'subscriptionForBilling' | 'endPlan'>;
   charges: BillingCharges;
   payments: Pick<PaymentsService, 'chargesFor' | 'chargesWithKeyPrefix'>;
-  gateway: Pick<PaymentGateway, 'detach'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
@@ -177,26 +175,5 @@ export class AccountDeletion {
       entityId: null,
       details: { customerId, removed: removed.length },
     });
-  }
-
-  /**
-   * After the commit, and by the billing job until the processor answers: removed cards
-   * (of one customer, or all) are detached at the processor, once each.
-   */
-  async detachRemoved(customerId?: string): Promise<{ detached: number; failed: number }> {
-    let detached = 0;
-    let failed = 0;
-    for (const card of await this.store.removedCardsToDetach(customerId)) {
-      try {
-        await this.deps.gateway.detach(card.gatewayPaymentMethodId);
-      } catch (error) {
-        failed += 1;
-        this.deps.logger.warn({ err: error, paymentSourceId: card.id }, 'card not detached yet');
-        continue;
-      }
-      await this.store.markDetached(card.id, this.deps.clock.now());
-      detached += 1;
-    }
-    return { detached, failed };
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { itemPrices, paymentSources } from '../../db/schema/billing';
 import { charges } from '../../db/schema/payments';
 import { subscriptionItems, subscriptions } from '../../db/schema/customers';
-import { sandboxGatewayTokens } from '../../db/schema/gateway';
+import { sandboxGatewayPaymentMethods, sandboxGatewayTokens } from '../../db/schema/gateway';
 import { SANDBOX_TEST_CARDS } from '../../platform/gateway/test-cards';
 import { graphql, startTestServer, type TestServer, sandboxOf } from '../../../test/harness';
 import {
@@ -400,6 +400,17 @@ describe('payment sources (spec 02 §3, §7)', () => {
         subscription_ids: expect.arrayContaining(subscriptionIds) as unknown,
       },
     ]);
+    // The card it replaced is not kept on file: the processor forgot it (issue 45).
+    const [retired] = await server.database.db
+      .select()
+      .from(paymentSources)
+      .where(eq(paymentSources.id, oldId ?? ''));
+    expect(retired).toMatchObject({ status: 'replaced', detachedAt: expect.any(Date) as unknown });
+    const [method] = await server.database.db
+      .select()
+      .from(sandboxGatewayPaymentMethods)
+      .where(eq(sandboxGatewayPaymentMethods.id, retired?.gatewayPaymentMethodId ?? ''));
+    expect(method?.detachedAt).toBeInstanceOf(Date);
   });
 
   it("another customer neither sees nor replaces the first one's card", async () => {

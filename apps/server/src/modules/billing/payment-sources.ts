@@ -146,7 +146,7 @@ export class PaymentSources {
     }
     if (!attached.ok || verdict === 'limited') throw cardRefused();
     const pm = attached.paymentMethod;
-    return this.deps.uow.run(
+    const replaced = await this.deps.uow.run(
       actor,
       async (work) => {
         const store = this.store.in(work.tx);
@@ -188,5 +188,30 @@ export class PaymentSources {
       },
       { lock: `billing:${customerId}` },
     );
+    // The card it replaced is forgotten at the processor now (the billing job asks again if
+    // the processor does not answer): a card we no longer charge is not kept on file.
+    if (old) await this.detachRetired(customerId);
+    return replaced;
+  }
+
+  /**
+   * After the commit, and by the billing job until the processor answers: replaced and
+   * removed cards (of one customer, or all) are detached at the processor, once each.
+   */
+  async detachRetired(customerId?: string): Promise<{ detached: number; failed: number }> {
+    let detached = 0;
+    let failed = 0;
+    for (const card of await this.store.retiredCardsToDetach(customerId)) {
+      try {
+        await this.deps.gateway.detach(card.gatewayPaymentMethodId);
+      } catch (error) {
+        failed += 1;
+        this.deps.logger.warn({ err: error, paymentSourceId: card.id }, 'card not detached yet');
+        continue;
+      }
+      await this.store.markDetached(card.id, this.deps.clock.now());
+      detached += 1;
+    }
+    return { detached, failed };
   }
 }

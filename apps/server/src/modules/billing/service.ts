@@ -60,7 +60,7 @@ export class BillingService {
   readonly accountDeletion: AccountDeletion;
   private readonly plans: Plans;
   private readonly planChanges: PlanChanges;
-  private readonly sources: PaymentSources;
+  readonly sources: PaymentSources;
 
   constructor(
     private readonly store: BillingStore,
@@ -87,12 +87,12 @@ export class BillingService {
   }
 
   /**
-   * The billing job (hourly): renewals, then the removed cards the processor has not been
-   * told to forget yet (a deletion whose detach failed).
+   * The billing job (hourly): renewals, then the replaced and removed cards the processor has
+   * not been told to forget yet (a replacement's or a deletion's detach that failed).
    */
   async runJob() {
     const renewed = await this.renewals.run();
-    const cards = await this.accountDeletion.detachRemoved();
+    const cards = await this.sources.detachRetired();
     return { ...renewed, cardsDetached: cards.detached };
   }
 

@@ -219,14 +219,17 @@ export class BillingStore {
       .returning();
   }
 
-  /** Removed cards the processor has not confirmed forgetting yet (of one customer, or all). */
-  removedCardsToDetach(customerId?: string): Promise<PaymentSourceRow[]> {
+  /**
+   * Replaced and removed cards the processor has not confirmed forgetting yet (of one
+   * customer, or all).
+   */
+  retiredCardsToDetach(customerId?: string): Promise<PaymentSourceRow[]> {
     return this.db
       .select()
       .from(paymentSources)
       .where(
         and(
-          eq(paymentSources.status, 'removed'),
+          inArray(paymentSources.status, ['removed', 'replaced']),
           isNull(paymentSources.detachedAt),
           customerId ? eq(paymentSources.customerId, customerId) : undefined,
         ),
