@@ -12,6 +12,27 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'care-console-apart',
+      severity: 'error',
+      comment:
+        "The care console (apps/web/src/care, issue 41) is its own page's code: nothing of the " +
+        "customer's app imports it, so no customer page can load it.",
+      from: { path: '^apps/web/src/(?!care/)' },
+      to: { path: '^apps/web/src/care/' },
+    },
+    {
+      name: 'care-console-imports',
+      severity: 'error',
+      comment:
+        'The care console builds on the shared pieces only (components, lib, the theme, ' +
+        "@portal/domain), never on the customer's features or app shell.",
+      from: { path: '^apps/web/src/care/' },
+      to: {
+        path: '^apps/web/src/',
+        pathNot: '^apps/web/src/(?:care/|components/|lib/|app/theme[.]ts$)',
+      },
+    },
   ],
   options: {
     // Count `import type` and type-only specifiers as the dependencies they are.

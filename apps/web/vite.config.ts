@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { muiAliases, muiThemeWithoutCssVars } from './mui-build.ts';
 import { precompress } from './scripts/precompress.ts';
@@ -61,8 +62,18 @@ const ACCESS = new RegExp(
 // Issue 16: what every signed-in page renders, in a few files (scripts/shell-chunks.ts).
 const shell = shellChunks();
 
+// The care team's console (care.html, issue 41) is a second build into the same dist
+// (`npm run build` runs both): one build of two pages shares chunks between them, and the
+// portal's hand-made groups (shell, access) then had care's page import a shell file that
+// imports the portal's entry, which ran the customer's app on care's page. Built apart, the
+// two pages share no file, and the portal's build is what it was without the console.
+const careBuild = process.env.PORTAL_WEB_PAGE === 'care';
+const careInput = fileURLToPath(new URL('./care.html', import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), muiThemeWithoutCssVars(), shell.plugin, precompress()],
+  plugins: careBuild
+    ? [react(), muiThemeWithoutCssVars(), precompress()]
+    : [react(), muiThemeWithoutCssVars(), shell.plugin, precompress()],
   resolve: { alias: muiAliases },
   // The server puts each response's CSP nonce where this placeholder is (scripts, styles and
   // the csp-nonce meta tag Emotion reads); the policy allows no inline style without it.
@@ -80,54 +91,65 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What every page needs (React, MUI's styling core, emotion, router), as one
-            // cacheable file. Only modules the entry itself imports: a module only lazy screens
-            // use stays with them, so the sign-in page does not download it (the query library
-            // and OpenFeature come with the signed-in layer, app/data-layer.tsx: issue 16).
-            { name: 'framework', test: FRAMEWORK, priority: 2, tags: ['$initial'] },
-            { name: 'access', test: ACCESS, priority: 1 },
-            // Validation (zod and its resolver), loaded with the first screen that validates; the
-            // sign-in page loads it when the customer starts typing (issue 16).
-            {
-              name: 'validation',
-              test: /[\\/]node_modules[\\/](zod|@hookform)[\\/]/,
-              priority: 1,
+    // The console's build writes beside the portal's, which ran first.
+    emptyOutDir: !careBuild,
+    rolldownOptions: careBuild
+      ? {
+          input: careInput,
+          treeshake: {
+            moduleSideEffects: [
+              { test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false },
+            ],
+          },
+        }
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // What every page needs (React, MUI's styling core, emotion, router), as one
+                // cacheable file. Only modules the entry itself imports: a module only lazy screens
+                // use stays with them, so the sign-in page does not download it (the query library
+                // and OpenFeature come with the signed-in layer, app/data-layer.tsx: issue 16).
+                { name: 'framework', test: FRAMEWORK, priority: 2, tags: ['$initial'] },
+                { name: 'access', test: ACCESS, priority: 1 },
+                // Validation (zod and its resolver), loaded with the first screen that validates; the
+                // sign-in page loads it when the customer starts typing (issue 16).
+                {
+                  name: 'validation',
+                  test: /[\\/]node_modules[\\/](zod|@hookform)[\\/]/,
+                  priority: 1,
+                },
+                // The form state library every form uses (sign-in aside: its two fields keep a small
+                // hook, issue 16); above validation, which would otherwise take it in as a dependency
+                // of @hookform/resolvers.
+                {
+                  name: 'form-state',
+                  test: /[\\/]node_modules[\\/]react-hook-form[\\/]/,
+                  priority: 2,
+                },
+                // What every signed-in page renders (scripts/shell-chunks.ts): only the modules named (their
+                // dependencies stay where they are, some on the sign-in page), in pieces of at most
+                // ~450 KB of module source (≤ ~25 KB gzip each).
+                {
+                  name: 'shell',
+                  test: shell.test,
+                  priority: 0,
+                  includeDependenciesRecursively: false,
+                  maxSize: 450_000,
+                },
+              ],
             },
-            // The form state library every form uses (sign-in aside: its two fields keep a small
-            // hook, issue 16); above validation, which would otherwise take it in as a dependency
-            // of @hookform/resolvers.
-            {
-              name: 'form-state',
-              test: /[\\/]node_modules[\\/]react-hook-form[\\/]/,
-              priority: 2,
-            },
-            // What every signed-in page renders (scripts/shell-chunks.ts): only the modules named (their
-            // dependencies stay where they are, some on the sign-in page), in pieces of at most
-            // ~450 KB of module source (≤ ~25 KB gzip each).
-            {
-              name: 'shell',
-              test: shell.test,
-              priority: 0,
-              includeDependenciesRecursively: false,
-              maxSize: 450_000,
-            },
-          ],
+          },
+          treeshake: {
+            // @portal/domain is pure (STYLE.md rule 1) but does not say so in its package.json;
+            // without this, any constant pulled from it drags every zod schema into the entry.
+            moduleSideEffects: [
+              { test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false },
+              // The full catalogues are pure data (object spreads of JSON); i18n.ts's `resources`
+              // (tests) must not pull them into the entry: the app loads them on demand.
+              { test: /[\\/]src[\\/]lib[\\/]i18n-catalogue-\w+\.ts$/, sideEffects: false },
+            ],
+          },
         },
-      },
-      treeshake: {
-        // @portal/domain is pure (STYLE.md rule 1) but does not say so in its package.json;
-        // without this, any constant pulled from it drags every zod schema into the entry.
-        moduleSideEffects: [
-          { test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false },
-          // The full catalogues are pure data (object spreads of JSON); i18n.ts's `resources`
-          // (tests) must not pull them into the entry: the app loads them on demand.
-          { test: /[\\/]src[\\/]lib[\\/]i18n-catalogue-\w+\.ts$/, sideEffects: false },
-        ],
-      },
-    },
   },
 });

@@ -4,7 +4,9 @@ import { runInNewContext } from 'node:vm';
 import { spawn } from 'node:child_process';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { users } from '../../apps/server/src/db/schema/identity';
+import { eq, inArray } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { staffFactors, users } from '../../apps/server/src/db/schema/identity';
 import type { Benchmark } from './lib/benchmark';
 import { censusGrowth, heapCensus, type HeapCensus } from './lib/heap-census';
 import type { PortalServer } from './lib/portal';
@@ -47,10 +49,29 @@ async function staffToken(portal: PortalServer): Promise<string> {
       role: 'staff',
     })
     .onConflictDoNothing();
-  const response = await fetch(`${portal.url}/staff/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: STAFF_EMAIL, password: BENCH_PASSWORD }),
+  // The account enrols its authenticator at every run (issue 41): a factor from an earlier run
+  // on the same database is dropped first, since the bench keeps no secret between runs.
+  await portal.database.db
+    .delete(staffFactors)
+    .where(
+      inArray(
+        staffFactors.userId,
+        portal.database.db.select({ id: users.id }).from(users).where(eq(users.email, STAFF_EMAIL)),
+      ),
+    );
+  const post = (route: string, body: unknown) =>
+    fetch(`${portal.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const started = (await (
+    await post('/staff/token', { email: STAFF_EMAIL, password: BENCH_PASSWORD })
+  ).json()) as { challenge?: string; secret?: string };
+  if (!started.challenge || !started.secret) throw new Error('staff sign-in gave no enrolment');
+  const response = await post('/staff/token/enroll', {
+    challenge: started.challenge,
+    code: await generate({ secret: started.secret }),
   });
   const body = (await response.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`staff token failed: ${response.status}`);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { appointmentBookings } from './appointment-bookings';
 import { appointmentSlots } from './appointment-slots';
 import { billingBench } from './billing';
+import { careQueue } from './care-queue';
 import { graphqlVsSql } from './graphql-vs-sql';
 import { liveUpdates } from './live-updates';
 import type { BenchContext, Benchmark } from './lib/benchmark';
@@ -26,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   appointmentSlots,
   appointmentBookings,
   billingBench,
+  careQueue,
 ];
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

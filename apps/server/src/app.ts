@@ -47,6 +47,7 @@ import { sandboxCheckoutRoutes } from './platform/gateway/checkout-routes';
 import { sandboxAuthenticateRoutes } from './platform/gateway/authenticate-routes';
 import { GATEWAY_WEBHOOK_PATH, paymentWebhookRoutes } from './modules/payments/webhook-routes';
 import { staffRoutes } from './modules/staff/routes';
+import type { StaffSecondFactor } from './identity/staff-second-factor';
 import { compose, type Platform, type Services } from './services';
 
 export interface AppOptions {
@@ -75,6 +76,8 @@ export interface App {
   jobs: JobScheduler;
   /** Readiness and the drain's state (platform/lifecycle.ts); main.ts drains on SIGTERM. */
   lifecycle: Lifecycle;
+  /** The staff second factor: main.ts's demo seed enrols the demo staff accounts with it. */
+  staffFactors: StaffSecondFactor;
 }
 
 /** What the web build writes where each response's CSP nonce goes (apps/web/vite.config.ts). */
@@ -275,20 +278,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (existsSync(indexFile)) {
     // index.html is answered by the server with this response's CSP nonce in it (Vite writes
     // the placeholder: vite.config.ts html.cspNonce), never as the file on disk.
-    const sendIndex = (reply: FastifyReply) =>
+    const sendPage = (reply: FastifyReply, file: string) =>
       reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(
-          readFileSync(indexFile, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, cspNonce(reply.raw)),
-        );
+        .send(readFileSync(file, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, cspNonce(reply.raw)));
+    const sendIndex = (reply: FastifyReply) => sendPage(reply, indexFile);
+    // The care team's console is its own entry (apps/web/care.html, issue 41): /care and every
+    // path under it load that page, so a customer's page never loads the console's code.
+    const careFile = path.join(webDist, 'care.html');
+    const isCarePath = (url: string) => /^\/care(?:[/?#]|$)/.test(url);
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     await app.register(fastifyStatic, {
       root: webDist,
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/care.html',
       cacheControl: false,
       // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.ts).
       preCompressed: true,
@@ -306,7 +312,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const apiPath = API_PATH.test(request.url);
       const read = request.method === 'GET' || request.method === 'HEAD';
       if (read && !apiPath && !path.extname(request.url.split('?')[0] ?? '')) {
-        return sendIndex(reply);
+        return isCarePath(request.url) && existsSync(careFile)
+          ? sendPage(reply, careFile)
+          : sendIndex(reply);
       }
       return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
     });
@@ -323,5 +331,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox: platform.outbox,
     jobs: root.jobs,
     lifecycle,
+    staffFactors: root.staff.auth.secondFactor,
   };
 }

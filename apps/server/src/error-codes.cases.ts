@@ -315,6 +315,9 @@ export function* handWrittenCases(f: Fixtures): Generator<Case, void, void> {
     'staff, wrong password': ['POST /staff/token', signIn(emails.staff, WRONG)],
     "staff, a customer's credentials": ['POST /staff/token', signIn(alice.email)],
     'staff reset, unknown code': ['POST /staff/password-reset/confirm', { code: 'n', password: 'x' }],
+    'staff enrol, bad challenge': ['POST /staff/token/enroll', { challenge: 'garbage', code: '123456' }],
+    'staff verify, bad challenge': ['POST /staff/token/verify', { challenge: 'garbage', code: '123456' }],
+    'staff verify, not a code': ['POST /staff/token/verify', { challenge: 'garbage', code: 'abc' }],
   });
   yield* rs('garbage', { 'reauthenticate, bad ID token': [REAUTH, {}] });
   yield* rs('alice', { 'reauthenticate, access token': [REAUTH, {}] });

@@ -30,7 +30,13 @@ import { createScheduledProvider, insertAppointment } from '../test/appointment-
 import { openSession } from '../test/appointment-fixtures';
 import { createCustomer, createUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
-import { connect, createStaffUser, follow, waitFor } from '../test/messaging-helpers';
+import {
+  connect,
+  createStaffUser,
+  follow,
+  staffTokenFor,
+  waitFor,
+} from '../test/messaging-helpers';
 
 const SNAPSHOT = fileURLToPath(new URL('./error-codes.snapshot.json', import.meta.url));
 const UPDATE = process.env.UPDATE_ERROR_CODES === '1';
@@ -248,7 +254,8 @@ async function fixtures() {
   };
   const more = async () => ({ carol: await person(carol), dave: await person(dave) });
   const erin = await createCustomer(db);
-  const [lonely, staffUser] = [await createUser(db), await createStaffUser(db)];
+  // An admin, so the admin-only staff routes (issue 41) answer for their input, not the role.
+  const [lonely, staffUser] = [await createUser(db), await createStaffUser(db, { role: 'admin' })];
   const seesIt = { states: ['TX'], treatmentIds: [wm.id] };
   const providerId = (await createScheduledProvider(db, seesIt)).id;
   const cancelled = { customerId: alice.customer.id, treatmentId: wm.id, status: 'cancelled' };
@@ -262,7 +269,7 @@ async function fixtures() {
     carol: carol.token,
     dave: dave.token,
     erin: await access(erin.user.id, erin.customer.id),
-    staff: (await login('/staff/token', staffUser.email)).access_token,
+    staff: await staffTokenFor(server, staffUser.email),
     apiKey: API_KEY,
     aliceIdToken: (await login('/identity/sign-in', alice.customer.email)).idToken,
   };

@@ -17,6 +17,7 @@ import {
 } from '../test/process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed';
 import { DEMO_STAFF_ACCOUNT } from './demo/seed-messaging';
+import { rememberStaffSecret, staffSignIn } from '../test/staff-sign-in';
 import { GOING_AWAY_CLOSE_CODE, SHUTDOWN_DEADLINE_MS } from './platform/lifecycle';
 
 // The server as an operator runs it (main.ts in its own process, embedded PGlite, demo data):
@@ -30,6 +31,8 @@ const DRAIN_DELAY_MS = 1_000;
 const PERSONAL = [
   ...DEMO_ACCOUNTS.map((a) => a.email),
   DEMO_STAFF_ACCOUNT.email,
+  // The authenticator secret is no person's data, but it must never be logged either.
+  DEMO_STAFF_ACCOUNT.totpSecret,
   DEMO_PASSWORD,
   ...['Alejandro', 'Rivera', 'Samantha', 'Okafor', 'Brooks'],
   ...['1986-04-12', '1991-09-30', '1990-02-18'],
@@ -44,6 +47,8 @@ const BANNER = [
   /^Patient portal \S+ is running at /,
   /^(Demo data was seeded\. )?Demo sign-in:$/,
   /^ {2}\S+@example\.com +DemoPass1 {3}/,
+  // The demo staff accounts' published authenticator secrets (demo/seed-messaging.ts).
+  /^ {2} +authenticator secret [A-Z2-7]+$/,
   /^Mail goes to the development outbox: /,
 ];
 
@@ -203,12 +208,14 @@ describe('the server process in operation', () => {
     });
     expect(refused.status).toBe(401);
     // The care team posts a message to the customer (the staff API).
-    const staff = await json<{ access_token: string }>('/staff/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_STAFF_ACCOUNT.email, password: DEMO_PASSWORD }),
-    });
-    expect(staff.status).toBe(200);
+    // Password and second factor: the demo account is enrolled with its published secret.
+    rememberStaffSecret({ url: base }, DEMO_STAFF_ACCOUNT.email, DEMO_STAFF_ACCOUNT.totpSecret);
+    const staff = {
+      body: {
+        access_token: (await staffSignIn({ url: base }, DEMO_STAFF_ACCOUNT.email, DEMO_PASSWORD))
+          .accessToken,
+      },
+    };
     tokens.push(staff.body.access_token);
     const posted = await json(`/staff/customers/${customer.id}/messages`, {
       method: 'POST',

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, parseConfig, startupWarnings } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo/seed';
-import { DEMO_STAFF_ACCOUNT } from './demo/seed-messaging';
+import { DEMO_STAFF_ACCOUNTS } from './demo/seed-messaging';
 import { drainAndClose, SHUTDOWN_DEADLINE_MS } from './platform/lifecycle';
 import { readAppVersion } from './version';
 
@@ -26,10 +26,13 @@ async function main(): Promise<void> {
   });
   await migrateDatabase(database);
 
-  const { app, platform, lifecycle } = await buildApp({ config, database });
+  const { app, platform, lifecycle, staffFactors } = await buildApp({ config, database });
   // After buildApp, so the demo's lab PDFs go to the document store the app reads.
   const seeded = config.seedDemo
-    ? await seedDemoData(database.db, undefined, { files: platform.files })
+    ? await seedDemoData(database.db, undefined, {
+        files: platform.files,
+        staffFactors,
+      })
     : false;
   // SIGTERM or SIGINT drains (platform/lifecycle.ts) and exits 0; an uncaught error is logged
   // and drains too, then exits 1; past the deadline, or on a second signal, it exits 1 at once.
@@ -62,9 +65,13 @@ async function main(): Promise<void> {
     lines.push(seeded ? 'Demo data was seeded. Demo sign-in:' : 'Demo sign-in:');
     for (const account of DEMO_ACCOUNTS)
       lines.push(`  ${account.email.padEnd(32)} ${account.password}   ${account.description}`);
-    lines.push(
-      `  ${DEMO_STAFF_ACCOUNT.email.padEnd(32)} ${DEMO_PASSWORD}   ${DEMO_STAFF_ACCOUNT.description}`,
-    );
+    // The staff accounts' authenticator secrets are published demo values (see seed-messaging.ts).
+    for (const account of DEMO_STAFF_ACCOUNTS) {
+      lines.push(
+        `  ${account.email.padEnd(32)} ${DEMO_PASSWORD}   ${account.description}`,
+        `  ${''.padEnd(32)} authenticator secret ${account.totpSecret}`,
+      );
+    }
   }
   if (!config.smtpUrl && !config.isProduction)
     lines.push(`Mail goes to the development outbox: ${config.publicUrl}/dev/mailbox`);

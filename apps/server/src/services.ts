@@ -37,7 +37,9 @@ import { createPrescriptionService } from './modules/prescriptions/service';
 import { createReferralService } from './modules/referrals/service';
 import { createSduiService } from './modules/sdui/service';
 import { StaffAuth } from './modules/staff/auth';
+import { StaffSecondFactor } from './identity/staff-second-factor';
 import { StaffService } from './modules/staff/service';
+import { createQueueService } from './modules/staff/queue-service';
 import { systemClock, type Clock } from './platform/clock';
 import { RATE_LIMIT_REDIS_NAME } from './platform/http-plugins';
 import { JobScheduler } from './platform/jobs/scheduler';
@@ -299,6 +301,12 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       identity: identity.staff,
       tokens,
       audit,
+      secondFactor: new StaffSecondFactor({
+        db,
+        clock,
+        tokens,
+        encryptionKey: await derivedSecret(keys, 'portal staff totp secrets'),
+      }),
       tenantId: config.tenantId,
       apiKey: config.staffApiKey,
     }),
@@ -319,6 +327,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       forms,
       idVerification,
       bulk,
+      queue: createQueueService({ db, audit, clock }),
       marketing: createMarketingService({
         mailer,
         policy: preferences,

@@ -3,11 +3,12 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { Db } from '../src/db/client';
 import { providers } from '../src/db/schema/catalog';
-import { users } from '../src/db/schema/identity';
+import { staffMembers, users } from '../src/db/schema/identity';
 import { hashPassword } from '../src/identity/secrets';
 import { TEST_PASSWORD } from './factories';
 import { TOKEN_EXCHANGE } from '@portal/domain';
 import type { JsonResponse } from './harness';
+import { staffSignIn, type StaffSignInTarget } from './staff-sign-in';
 
 // Helpers of the notification, message and staff API tests: staff accounts and tokens,
 // providers, and a graphql-ws client that collects what a subscription delivers.
@@ -15,7 +16,13 @@ import type { JsonResponse } from './harness';
 /** A staff identity user (role staff), verified; password TEST_PASSWORD unless given. */
 export async function createStaffUser(
   db: Db,
-  overrides: { email?: string; password?: string; disabled?: boolean } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    disabled?: boolean;
+    /** The staff role (staff_members); none means no row, which counts as care. */
+    role?: 'care' | 'admin';
+  } = {},
 ) {
   const email = overrides.email ?? `staff-${randomBytes(4).toString('hex')}@example.com`;
   const [user] = await db
@@ -30,6 +37,8 @@ export async function createStaffUser(
     })
     .returning();
   if (!user) throw new Error('staff user not created');
+  if (overrides.role)
+    await db.insert(staffMembers).values({ userId: user.id, role: overrides.role });
   return user;
 }
 
@@ -76,20 +85,13 @@ async function send<T>(
   };
 }
 
+/** A staff access token: password and second factor (test/staff-sign-in.ts). */
 export async function staffTokenFor(
-  target: Reachable,
+  target: StaffSignInTarget,
   email: string,
   password = TEST_PASSWORD,
 ): Promise<string> {
-  const res = await send<{ access_token?: string }>(
-    target,
-    'POST',
-    '/staff/token',
-    { email, password },
-    {},
-  );
-  if (!res.body.access_token) throw new Error(`staff sign-in failed: ${res.status}`);
-  return res.body.access_token;
+  return (await staffSignIn(target, email, password)).accessToken;
 }
 
 /** A customer's GraphQL access token: identity sign-in, then the token exchange. */

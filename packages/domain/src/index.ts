@@ -60,3 +60,5 @@ export {
 export * from './account/address';
 export * from './account/schemas';
 export * from './bulk/bulk';
+export * from './staff/queue';
+export * from './staff/patient';

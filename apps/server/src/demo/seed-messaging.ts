@@ -1,15 +1,41 @@
 import { NOTIFICATION_TYPE } from '@portal/domain';
 import type { Db } from '../db/client';
 import { providers } from '../db/schema/catalog';
-import { users } from '../db/schema/identity';
+import { staffMembers, users } from '../db/schema/identity';
 import { providerMessages, providerMessageTemplates } from '../db/schema/messages';
 import { customerNotifications } from '../db/schema/notifications';
 import { sectionMarker } from '../modules/messages/sections';
 
+/*
+ * The demo staff accounts (issue 41) sign in with the demo password and an authenticator app.
+ * Their TOTP secrets are published here and printed at start on purpose: they exist only with
+ * SEED_DEMO, which production refuses (config.ts), so anyone trying the demo can add them to an
+ * app (or make codes with `npx otplib`-style tools) without an enrolment step.
+ */
 export const DEMO_STAFF_ACCOUNT = {
   email: 'care.team@example.com',
-  description: 'care team (staff API: POST /staff/token), not a portal sign-in',
+  description: 'care team, role care (staff console /care), not a portal sign-in',
+  role: 'care',
+  firstName: 'Casey',
+  lastName: 'Morgan',
+  totpSecret: 'DEMOCARETEAMSECRETDEMOCARETEAM23',
 } as const;
+
+export const DEMO_ADMIN_ACCOUNT = {
+  email: 'care.admin@example.com',
+  description: 'care team, role admin (flags, SDUI modules)',
+  role: 'admin',
+  firstName: 'Avery',
+  lastName: 'Quinn',
+  totpSecret: 'DEMOADMINSECRETDEMOADMINSECRET22',
+} as const;
+
+export const DEMO_STAFF_ACCOUNTS = [DEMO_STAFF_ACCOUNT, DEMO_ADMIN_ACCOUNT] as const;
+
+/** Enrols a demo staff account's published secret (StaffSecondFactor does the encryption). */
+export interface DemoFactorEnroller {
+  enrollKnownSecret(userId: string, secret: string, db: Db): Promise<void>;
+}
 
 export interface MessagingSeedInput {
   tenantId: string;
@@ -19,6 +45,11 @@ export interface MessagingSeedInput {
   subscription: { id: string };
   /** Messages and notices are dated relative to this, so the demo looks recent. */
   now?: Date;
+  /**
+   * Enrols the demo staff accounts' published TOTP secrets; without it (tests seeding their
+   * own database) the accounts enrol at their first sign-in like any other.
+   */
+  staffFactors?: DemoFactorEnroller | undefined;
 }
 
 const MINUTE = 60_000;
@@ -33,16 +64,30 @@ export async function seedMessagingDemo(tx: Db, input: MessagingSeedInput): Prom
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const customerId = input.customer.id;
 
-  const [careTeam] = await tx
+  const staffRows = await tx
     .insert(users)
-    .values({
-      tenantId: input.tenantId,
-      email: DEMO_STAFF_ACCOUNT.email,
-      passwordHash: input.passwordHash,
-      emailVerifiedAt: new Date('2025-01-02T17:00:00Z'),
-      role: 'staff',
-    })
+    .values(
+      DEMO_STAFF_ACCOUNTS.map((account) => ({
+        tenantId: input.tenantId,
+        email: account.email,
+        passwordHash: input.passwordHash,
+        emailVerifiedAt: new Date('2025-01-02T17:00:00Z'),
+        role: 'staff' as const,
+      })),
+    )
     .returning();
+  const careTeam = staffRows.find((row) => row.email === DEMO_STAFF_ACCOUNT.email);
+  for (const account of DEMO_STAFF_ACCOUNTS) {
+    const row = staffRows.find((r) => r.email === account.email);
+    if (!row) throw new Error('demo staff account not inserted');
+    await tx.insert(staffMembers).values({
+      userId: row.id,
+      role: account.role,
+      firstName: account.firstName,
+      lastName: account.lastName,
+    });
+    await input.staffFactors?.enrollKnownSecret(row.id, account.totpSecret, tx);
+  }
   const demoProviders = await tx.select().from(providers);
   const provider = (name: string) => demoProviders.find((p) => p.displayName.includes(name));
   const [natarajan, bell, ruiz] = [provider('Natarajan'), provider('Bell'), provider('Ruiz')];

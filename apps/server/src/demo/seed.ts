@@ -15,7 +15,7 @@ import {
 import { featureFlags } from '../db/schema/flags';
 import { users } from '../db/schema/identity';
 import { hashPassword } from '../identity/secrets';
-import { seedMessagingDemo } from './seed-messaging';
+import { seedMessagingDemo, type DemoFactorEnroller } from './seed-messaging';
 import { seedAppointments } from './seed-appointments';
 import { seedAlexCard, seedAlexInvoices, seedBillingCatalogue } from './seed-billing';
 import { seedTreatmentRecords } from './seed-treatment';
@@ -59,7 +59,8 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Seeds the demo catalogue and accounts once; returns false when they are already there. With
- * `files`, the demo lab results' PDFs are written to it (main.ts passes the app's store).
+ * `files`, the demo lab results' PDFs are written to it (main.ts passes the app's store); with
+ * `staffFactors`, the demo staff accounts are enrolled with their published TOTP secrets.
  * Instances starting together on one database seed it once: the seed's transaction holds the
  * startup lock (db/startup-lock.ts) and looks again under it. A failure says PostgreSQL's
  * reason, not the ORM's message with the parameters.
@@ -67,7 +68,10 @@ export const DEMO_ACCOUNTS = [
 export async function seedDemoData(
   db: Db,
   tenantId = DEMO_TENANT,
-  options: { files?: DocumentStore | undefined } = {},
+  options: {
+    files?: DocumentStore | undefined;
+    staffFactors?: DemoFactorEnroller | undefined;
+  } = {},
 ): Promise<boolean> {
   return seedOnce(db, tenantId, options).catch((error: unknown) => {
     throw new DatabaseStepError('Seeding the demo data', error);
@@ -85,7 +89,7 @@ async function demoSeeded(db: Db): Promise<boolean> {
 async function seedOnce(
   db: Db,
   tenantId: string,
-  options: { files?: DocumentStore | undefined },
+  options: { files?: DocumentStore | undefined; staffFactors?: DemoFactorEnroller | undefined },
 ): Promise<boolean> {
   if (await demoSeeded(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -209,7 +213,13 @@ async function seedOnce(
     await seedAlexCard(tx, { customerId: alex.id, subscriptionId: subscription.id });
     await seedAlexInvoices(tx, { customerId: alex.id, subscriptionId: subscription.id });
     await seedBookingCustomer(tx, taylorUser, weightTreatment?.id);
-    await seedMessagingDemo(tx, { tenantId, passwordHash, customer: alex, subscription });
+    await seedMessagingDemo(tx, {
+      tenantId,
+      passwordHash,
+      customer: alex,
+      subscription,
+      staffFactors: options.staffFactors,
+    });
     await seedAppointments(tx, { customerId: alex.id });
     // A bulk order the care team approved and Alex has yet to pay, with its notice.
     await seedBulkDemo(tx, { customerId: alex.id });

@@ -67,6 +67,11 @@ export class StaffAccounts {
     return this.deps.sessions.sessionStands(userId, sessionId);
   }
 
+  /** POST /staff/sign-out: the session ends, and its token is refused from the next request. */
+  endStaffSession(sessionId: string): Promise<void> {
+    return this.deps.sessions.end(sessionId, 'sign-out');
+  }
+
   /**
    * Mails a staff account a reset code (its own text, no portal link). Answers the same for
    * unknown emails and for customers' emails, who reset through the portal.

@@ -7,7 +7,8 @@ import { TOKEN_TTL_SECONDS, TokenService, type Audience } from './tokens';
 const CLAIMS = {
   id: { sub: 'u1', sid: 's1', email: 'a@example.com', email_verified: true },
   access: { sub: 'u1', sid: 's1', role: 'customer', customer_id: 'c1', scope: 'graphql' },
-  staff: { sub: 'u2', sid: 's2', role: 'staff', scope: 'staff' },
+  staff: { sub: 'u2', sid: 's2', role: 'staff', scope: 'staff', staff_role: 'admin' },
+  staffChallenge: { sub: 'u2', cid: 'c2', scope: 'staff-challenge' },
 } as const;
 const AUDIENCES = Object.keys(CLAIMS) as Audience[];
 

@@ -13,6 +13,7 @@ export const TOKEN_AUDIENCES = {
   id: 'customer-portal',
   access: 'graphql',
   staff: 'staff-api',
+  staffChallenge: 'staff-challenge',
 } as const;
 
 export type Audience = keyof typeof TOKEN_AUDIENCES;
@@ -22,6 +23,8 @@ export const TOKEN_TTL_SECONDS: Record<Audience, number> = {
   access: 15 * 60,
   // No refresh for staff tokens: the care team signs in again after an hour.
   staff: 60 * 60,
+  // A password-checked staff sign-in waits this long for its second factor.
+  staffChallenge: 5 * 60,
 };
 
 export interface IdTokenClaims {
@@ -46,12 +49,26 @@ export interface StaffTokenClaims {
   sid: string;
   role: 'staff';
   scope: 'staff';
+  /**
+   * The staff member's role (issue 41). Tokens from before roles carry none and count as
+   * 'care'; the role is checked against the database on every request anyway.
+   */
+  staff_role?: 'care' | 'admin';
+}
+
+/** The challenge between a staff password check and its second factor (staff-second-factor.ts). */
+export interface StaffChallengeClaims {
+  sub: string;
+  /** The staff_challenges row: pending secret, wrong-code count and whether it is spent. */
+  cid: string;
+  scope: 'staff-challenge';
 }
 
 export interface ClaimsFor {
   id: IdTokenClaims;
   access: AccessTokenClaims;
   staff: StaffTokenClaims;
+  staffChallenge: StaffChallengeClaims;
 }
 
 export type TokenFailure = 'expired' | 'invalid';
@@ -90,7 +107,17 @@ const CLAIMS: { [A in Audience]: (p: JWTPayload) => ClaimsFor[A] } = {
     typeof p.sid === 'string' &&
     p.role === 'staff' &&
     p.scope === 'staff'
-      ? { sub: p.sub, sid: p.sid, role: 'staff', scope: 'staff' }
+      ? {
+          sub: p.sub,
+          sid: p.sid,
+          role: 'staff',
+          scope: 'staff',
+          staff_role: p.staff_role === 'admin' ? 'admin' : 'care',
+        }
+      : invalid(),
+  staffChallenge: (p) =>
+    typeof p.sub === 'string' && typeof p.cid === 'string' && p.scope === 'staff-challenge'
+      ? { sub: p.sub, cid: p.cid, scope: 'staff-challenge' }
       : invalid(),
 };
 

@@ -250,3 +250,33 @@ export class AuditLog {
     return this.writing;
   }
 }
+
+/**
+ * One customer's audit rows, newest first (the care console's audit trail, issue 41): the rows
+ * about the customer (its id as entity id, or as details.customerId) and the customer's own
+ * actions. Read only; the log above stays the only writer.
+ */
+export async function customerAuditTrail(
+  db: Db,
+  customerId: string,
+  page: number,
+  pageSize: number,
+) {
+  const about = sql`(${auditLog.entityId} = ${customerId}
+    or ${auditLog.details} ->> 'customerId' = ${customerId}
+    or (${auditLog.actorType} = 'customer' and ${auditLog.actorId} = ${customerId}))`;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(about)
+      .orderBy(sql`${auditLog.at} desc, ${auditLog.id} desc`)
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(about),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { TOKEN_EXCHANGE } from '@portal/domain';
 import { createClient, type Client } from 'graphql-ws';
+import { generate } from 'otplib';
 import WebSocket from 'ws';
 import { webOperations, webRequest } from '../process';
 
@@ -125,7 +126,21 @@ export async function staffToken(
     body: JSON.stringify({ email, password }),
   });
   if (answer.status !== 200) throw new Error(`staff sign-in answered ${answer.status}`);
-  return json<{ access_token: string }>(answer).access_token;
+  // The scale run's staff account is new, so it enrols its authenticator (issue 41) here.
+  const started = json<{ status: string; challenge: string; secret?: string }>(answer);
+  if (started.status !== 'enroll' || !started.secret) {
+    throw new Error('the scale staff account must be new (it enrols at its first sign-in)');
+  }
+  const enrolled = await request(`${base}/staff/token/enroll`, {
+    from,
+    method: 'POST',
+    body: JSON.stringify({
+      challenge: started.challenge,
+      code: await generate({ secret: started.secret }),
+    }),
+  });
+  if (enrolled.status !== 200) throw new Error(`staff enrolment answered ${enrolled.status}`);
+  return json<{ access_token: string }>(enrolled).access_token;
 }
 
 /** A raw graphql-ws socket (no retry): to see exactly when and how the server closes it. */

@@ -182,3 +182,33 @@ export const staffAppointmentSchema = z
   })
   .refine((a) => a.end > a.start, { message: 'must be later than start', path: ['end'] });
 export type StaffAppointmentInput = z.output<typeof staffAppointmentSchema>;
+
+/** The signed challenge POST /staff/token answers with (issue 41): a compact JWS. */
+const staffChallengeSchema = z.string().trim().min(1).max(2000);
+
+/** An authenticator app's six-digit code; spaces people type between the groups are dropped. */
+export const totpCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));
+
+/** A printed recovery code: four groups of five letters and digits (case and dashes loose). */
+export const recoveryCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]+/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z2-7]{20}$/, 'Enter a recovery code as printed.'));
+
+/** POST /staff/token/enroll: the challenge and the first code of the newly added app. */
+export const staffEnrollSchema = z.strictObject({
+  challenge: staffChallengeSchema,
+  code: totpCodeSchema,
+});
+
+/** POST /staff/token/verify: the challenge and either an app code or a recovery code. */
+export const staffVerifySchema = z.union([
+  z.strictObject({ challenge: staffChallengeSchema, code: totpCodeSchema }),
+  z.strictObject({ challenge: staffChallengeSchema, recoveryCode: recoveryCodeSchema }),
+]);
+
+export const STAFF_ROLES = ['care', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -26,6 +26,12 @@ export const bulkOrders = pgTable(
      */
     status: text('status').notNull().default('awaiting_approval'),
     actionId: uuid('action_id').references(() => customerActions.id, { onDelete: 'set null' }),
+    /**
+     * Who decided the order (a staff user id, or 'api-key') and when: the care team's console
+     * tells a second approver whose decision stood (issue 41).
+     */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** When its payment succeeded (the processor's answer recorded). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +39,10 @@ export const bulkOrders = pgTable(
   },
   (t) => [
     index('bulk_orders_customer_idx').on(t.customerId, t.createdAt),
+    // The care queue reads the orders awaiting approval, a few among all ever placed.
+    index('bulk_orders_awaiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'awaiting_approval'`),
     check('bulk_orders_vial_count_ck', sql`${t.vialCount} between 2 and 6`),
   ],
 );

@@ -88,6 +88,9 @@ export const formCareTasks = pgTable(
     priority: text('priority').notNull(),
     status: text('status').notNull().default('open'),
     summary: jsonb('summary').notNull(),
+    /** Who marked the task done (a staff user id, or 'api-key') and when (issue 41). */
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A person who can sign in. Customers and staff both sign in through this table. */
 export const users = pgTable(
@@ -106,3 +106,74 @@ export const oidcStates = pgTable('identity_oidc_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Staff roles (issue 41). A staff user without a row here is treated as `care`, the least
+ * privileged role, so an account created before roles existed never gains admin by accident.
+ */
+export const staffMembers = pgTable('staff_members', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['care', 'admin'] })
+    .notNull()
+    .default('care'),
+  /** The name the console shows (GET /staff/me); identity users have none of their own. */
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A staff member's authenticator (TOTP) secret, AES-256-GCM encrypted with a key derived from
+ * the token secret. last_step is the last accepted time step: a code is accepted only for a
+ * later step, which is what makes each code single-use.
+ */
+export const staffFactors = pgTable('staff_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+  lastStep: integer('last_step'),
+});
+
+/** Single-use recovery codes: only the SHA-256 of each (high-entropy) code is stored. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_recovery_codes_hash_uq').on(t.codeHash),
+    index('staff_recovery_codes_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A password-checked staff sign-in waiting for its second factor. The row is what the signed
+ * challenge token points at: it holds the pending secret of an enrolment (encrypted, so the
+ * client never has to send it back), counts wrong codes, and is spent on success.
+ */
+export const staffChallenges = pgTable(
+  'staff_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['enroll', 'verify'] }).notNull(),
+    pendingSecretCiphertext: text('pending_secret_ciphertext'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_challenges_user_idx').on(t.userId)],
+);

@@ -24,3 +24,4 @@ export * from './billing';
 export * from './payments';
 export * from './forms';
 export * from './bulk';
+export * from './staff';

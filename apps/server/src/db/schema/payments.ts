@@ -123,6 +123,8 @@ export const charges = pgTable(
     attentionDetails: jsonb('attention_details'),
     attentionAt: timestamp('attention_at', { withTimezone: true }),
     attentionResolvedAt: timestamp('attention_resolved_at', { withTimezone: true }),
+    /** The staff user (or 'api-key') who marked it seen (issue 41). */
+    attentionResolvedBy: text('attention_resolved_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -247,6 +249,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_charge_uq').on(t.chargeId),
     uniqueIndex('invoices_seq_uq').on(t.seq),
     index('invoices_customer_idx').on(t.customerId, t.issuedAt),
+    // The care queue reads the unpaid invoices, a few among all issued.
+    index('invoices_payment_due_idx')
+      .on(t.issuedAt)
+      .where(sql`${t.status} = 'payment_due'`),
     check('invoices_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );

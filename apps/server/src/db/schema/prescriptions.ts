@@ -93,6 +93,10 @@ export const shipments = pgTable(
   },
   (t) => [
     index('shipments_prescription_idx').on(t.prescriptionId),
+    // The care queue reads the shipments on their way (stalled or returned), not the delivered.
+    index('shipments_in_transit_idx')
+      .on(t.shippedAt)
+      .where(sql`${t.deliveredAt} is null and ${t.shippedAt} is not null`),
     // The carrier webhook finds a shipment by its tracking number.
     uniqueIndex('shipments_tracking_uq')
       .on(t.carrier, t.trackingNumber)
@@ -121,5 +125,7 @@ export const shipmentEvents = pgTable(
   (t) => [
     // A redelivered webhook or a repeated post records each scan once.
     uniqueIndex('shipment_events_once_uq').on(t.shipmentId, t.rawStatus, t.occurredAt),
+    // A shipment's latest event (the care queue's stall check) without sorting its events.
+    index('shipment_events_latest_idx').on(t.shipmentId, t.occurredAt),
   ],
 );

@@ -49,6 +49,15 @@ export class AppointmentService {
     await this.audit.record(actor, { action, entity, entityId, details });
   }
 
+  /** The customer's visits for the care console; the staff overview audits its read once. */
+  listForCareTeam(customerId: string) {
+    return this.store.listForCustomer(
+      customerId,
+      upcomingBoundary(this.clock.now()),
+      PREVIOUS_APPOINTMENTS_LIMIT,
+    );
+  }
+
   /** Spec 01 §4: upcoming after minDate (default: 30 minutes before now), previous, async. */
   async listForCustomer(customerId: string, minDate: Date | null, actor: AuditActor) {
     const boundary = minDate ?? upcomingBoundary(this.clock.now());

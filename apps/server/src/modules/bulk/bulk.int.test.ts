@@ -146,7 +146,10 @@ describe('bulk order (spec 02 §4, §5, §8, §9)', () => {
     // The block holds after the order is approved, until five minutes have passed.
     const orderId = (first.data?.submitBulkOrder.data.id as string) ?? '';
     expect((await approve(c.customer.id, { orderId })).status).toBe(201);
-    expect((await approve(c.customer.id, { orderId })).status).toBe(404);
+    // A second approval is told the order was decided already (issue 41).
+    const second = await approve(c.customer.id, { orderId });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ error: { code: 'already-done' } });
   });
 
   it('the flag off: not available, and a submit is refused', async () => {

@@ -202,6 +202,11 @@ export class BulkService {
     return created.id;
   }
 
+  /** The customer's bulk orders for the care console; the staff overview audits its read once. */
+  ordersForCareTeam(customerId: string): Promise<BulkOrderRow[]> {
+    return this.store.ordersOf(customerId);
+  }
+
   /** The customer's bulk orders, newest first (the text-only progression). */
   async orders(customerId: string, actor: AuditActor): Promise<BulkOrderRow[]> {
     const rows = await this.store.ordersOf(customerId);
@@ -242,8 +247,13 @@ export class BulkService {
             work,
           );
           const approved = order
-            ? ((await store.approveOrder(customerId, order.id, action.id, this.deps.clock.now())) ??
-              null)
+            ? ((await store.approveOrder(
+                customerId,
+                order.id,
+                action.id,
+                this.deps.clock.now(),
+                actor.id,
+              )) ?? null)
             : null;
           // Another approval won the race: roll this action back with the transaction.
           if (order && !approved) throw new NotAwaitingApproval();
@@ -270,6 +280,14 @@ export class BulkService {
     if (!result) return undefined;
     await notifications.published(result.notice, 'created');
     return { action: result.action, order: result.order };
+  }
+
+  /**
+   * One of the customer's orders as it stands (who decided it and when), for the care team's
+   * answer to an approval that came second; undefined when the order is not the customer's.
+   */
+  orderOf(customerId: string, orderId: string): Promise<BulkOrderRow | undefined> {
+    return this.store.orderById(customerId, orderId);
   }
 
   /** PurchaseBulkWithChargebee {customerActionId}: the card payment (payment.ts). */

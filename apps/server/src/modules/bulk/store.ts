@@ -26,16 +26,20 @@ export class BulkStore {
       .orderBy(desc(bulkOrders.createdAt));
   }
 
-  /** awaiting_approval → approved with its action, once (the condition decides). */
+  /**
+   * awaiting_approval → approved with its action, once (the condition decides), recording who
+   * approved it so a second approver can be told.
+   */
   async approveOrder(
     customerId: string,
     orderId: string,
     actionId: string,
     now: Date,
+    decidedBy: string | null,
   ): Promise<BulkOrderRow | undefined> {
     const [row] = await this.db
       .update(bulkOrders)
-      .set({ status: 'approved', actionId, updatedAt: now })
+      .set({ status: 'approved', actionId, updatedAt: now, decidedBy, decidedAt: now })
       .where(
         and(
           eq(bulkOrders.id, orderId),
@@ -44,6 +48,14 @@ export class BulkStore {
         ),
       )
       .returning();
+    return row;
+  }
+
+  async orderById(customerId: string, orderId: string): Promise<BulkOrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(bulkOrders)
+      .where(and(eq(bulkOrders.id, orderId), eq(bulkOrders.customerId, customerId)));
     return row;
   }
 

@@ -93,6 +93,20 @@ export class CustomerService {
     });
   }
 
+  /**
+   * The customer's whole record for the care console's patient page; undefined when there is
+   * no such customer. Not audited here: the staff overview audits the read once, naming its
+   * sections.
+   */
+  recordForCareTeam(customerId: string): Promise<CustomerRecord | undefined> {
+    return this.store.loadRecord(customerId);
+  }
+
+  /** The care console's patient search (CustomerStore.search); the route audits nothing. */
+  search(text: string | undefined, page: number, pageSize: number) {
+    return this.store.search(text, page, pageSize);
+  }
+
   /** Whether a customer record exists (the staff API checks before writing for one). */
   async exists(customerId: string): Promise<boolean> {
     return (await this.store.findById(customerId)) !== undefined;
@@ -184,7 +198,15 @@ export class CustomerService {
       action: created ? 'create' : 'update',
       entity: 'address',
       entityId: row.id,
-      details: { customerId, addressType: row.addressType, stateCode: row.stateCode },
+      // The names of the fields given, never their values: an address is PHI, and the audit
+      // trail the care console shows must not become a second copy of it.
+      details: {
+        customerId,
+        addressType: row.addressType,
+        fields: Object.keys(input).filter(
+          (k) => input[k as keyof ShippingAddressInput] !== undefined,
+        ),
+      },
     });
     return row;
   }

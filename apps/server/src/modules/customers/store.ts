@@ -10,6 +10,7 @@ import {
   isNull,
   sql,
   type InferSelectModel,
+  type SQL,
   type Table,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -71,6 +72,8 @@ function fromJson<T extends Table>(table: T, json: JsonRow): InferSelectModel<T>
 }
 
 type JsonColumn = [key: string, name: string, map: ((value: unknown) => unknown) | null];
+/** A customer id as the search box may hold one (exact-id search). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const jsonColumnsByTable = new WeakMap<Table, JsonColumn[]>();
 
 /** Each column once per table: only timestamps need mapping (JSON keeps text, numbers, booleans). */
@@ -163,6 +166,53 @@ export class CustomerStore {
   /** The same store over a transaction (a unit of work's). */
   in(tx: Db): CustomerStore {
     return new CustomerStore(tx);
+  }
+
+  /**
+   * The care console's patient search (issue 41): by a part of the name ("first last" too) or
+   * of the email, or a customer's exact id; newest first. The text is matched literally (its
+   * LIKE wildcards escaped), so a search for "%" finds a "%" and not everyone.
+   */
+  async search(
+    text: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<{
+    rows: (CustomerRow & { status: string; stateCode: string | null })[];
+    total: number;
+  }> {
+    const term = text?.trim() ?? '';
+    let where: SQL | undefined;
+    if (term) {
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const byText = sql`(${customers.firstName} || ' ' || ${customers.lastName} ilike ${like}
+        or ${customers.email} ilike ${like})`;
+      where = UUID.test(term) ? sql`(${customers.id} = ${term} or ${byText})` : byText;
+    }
+    const active = sql.join(
+      ACTIVE_SUBSCRIPTION_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const status = sql<string>`case when ${customers.deletedAt} is not null then 'deleted'
+      when exists (select 1 from ${subscriptions} where ${subscriptions.customerId} = ${customers}.id
+        and ${subscriptions.status} in (${active})) then 'active' else 'inactive' end`;
+    const stateCode = sql<string | null>`(select ${addresses.stateCode} from ${addresses}
+      where ${addresses.customerId} = ${customers}.id and ${addresses.addressType} = 'SHIPPING'
+      limit 1)`;
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({ ...getTableColumns(customers), status, stateCode })
+        .from(customers)
+        .where(where)
+        .orderBy(desc(customers.createdAt), desc(customers.id))
+        .limit(pageSize)
+        .offset(page * pageSize),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(where),
+    ]);
+    return { rows, total: Number(counted?.n ?? 0) };
   }
 
   async findById(id: string): Promise<CustomerRow | undefined> {

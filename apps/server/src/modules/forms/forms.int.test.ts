@@ -726,7 +726,9 @@ describe('ID verification', () => {
       staff,
       { decision: 'reject', reason: 'other' },
     );
-    expect(twice.status).toBe(404);
+    // The second is told it was decided already, and by whom (issue 41).
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ error: { code: 'already-done' } });
   });
 
   it("another customer cannot see the check nor use the first one's images; a rejection needs a reason", async () => {

@@ -34,6 +34,9 @@ export interface IdVerificationDeps {
   notifications: NotificationService;
 }
 
+/** A decision that lost the race to another one (thrown to roll its transaction back). */
+class DecidedMeanwhile extends Error {}
+
 /**
  * ID checks (issue 15): the customer uploads the front and back of a photo ID and a selfie
  * (requested), submits them (in_review), and the care team verifies or rejects with a reason
@@ -197,6 +200,11 @@ export class IdVerificationService {
     return result;
   }
 
+  /** One check as it stands (who decided it and when); undefined when there is none. */
+  byId(id: string): Promise<IdVerificationRow | undefined> {
+    return this.store.idVerificationById(id);
+  }
+
   /** Checks the care team has to look at (or any status), newest first. */
   list(status: string | undefined): Promise<IdVerificationRow[]> {
     return this.store.idVerifications(status);
@@ -241,54 +249,62 @@ export class IdVerificationService {
     const now = this.deps.clock.now();
     const settled: NotificationRow[] = [];
     let removeBytes: (() => Promise<void>) | null = null;
-    const row = await this.deps.uow.run(actor, async (work) => {
-      const store = this.store.in(work.tx);
-      const check = await store.idVerificationById(id);
-      if (!check || check.status !== 'in_review') return undefined;
-      const images = [check.frontDocumentId, check.backDocumentId, check.selfieDocumentId].filter(
-        (d): d is string => d !== null,
-      );
-      removeBytes = await this.deps.files.deleteDocuments(check.customerId, images, work);
-      const verified = decision.decision === 'approve';
-      const updated = await store.updateIdVerification(id, ['in_review'], {
-        status: verified ? 'verified' : 'rejected',
-        rejectionReason: verified ? null : (decision.reason ?? 'other'),
-        rejectionNote: verified ? null : (decision.note ?? null),
-        decidedAt: now,
-        decidedBy: actor.id ?? null,
-        frontDocumentId: null,
-        backDocumentId: null,
-        selfieDocumentId: null,
-        updatedAt: now,
-      });
-      if (!updated) return undefined;
-      await work.audit({
-        action: 'update',
-        entity: 'id_verification',
-        entityId: id,
-        details: {
-          status: updated.status,
-          reason: updated.rejectionReason,
-          imagesDeleted: images.length,
-        },
-      });
-      if (verified) {
-        await this.deps.appointments.completeRequirements(
-          check.customerId,
-          ID_CHECK_REQUIREMENT_TYPES,
-          null,
-          work,
+    const row = await this.deps.uow
+      .run(actor, async (work) => {
+        const store = this.store.in(work.tx);
+        const check = await store.idVerificationById(id);
+        if (!check || check.status !== 'in_review') return undefined;
+        const images = [check.frontDocumentId, check.backDocumentId, check.selfieDocumentId].filter(
+          (d): d is string => d !== null,
         );
-        settled.push(
-          ...(await this.deps.notifications.completeByType(
+        removeBytes = await this.deps.files.deleteDocuments(check.customerId, images, work);
+        const verified = decision.decision === 'approve';
+        const updated = await store.updateIdVerification(id, ['in_review'], {
+          status: verified ? 'verified' : 'rejected',
+          rejectionReason: verified ? null : (decision.reason ?? 'other'),
+          rejectionNote: verified ? null : (decision.note ?? null),
+          decidedAt: now,
+          decidedBy: actor.id ?? null,
+          frontDocumentId: null,
+          backDocumentId: null,
+          selfieDocumentId: null,
+          updatedAt: now,
+        });
+        // Another decision committed after this one read the check: it stands, and this one's
+        // deletions roll back with the transaction, so the images are removed once.
+        if (!updated) throw new DecidedMeanwhile();
+        await work.audit({
+          action: 'update',
+          entity: 'id_verification',
+          entityId: id,
+          details: {
+            status: updated.status,
+            reason: updated.rejectionReason,
+            imagesDeleted: images.length,
+          },
+        });
+        if (verified) {
+          await this.deps.appointments.completeRequirements(
             check.customerId,
-            NOTIFICATION_TYPE.idCheck,
+            ID_CHECK_REQUIREMENT_TYPES,
+            null,
             work,
-          )),
-        );
-      }
-      return updated;
-    });
+          );
+          settled.push(
+            ...(await this.deps.notifications.completeByType(
+              check.customerId,
+              NOTIFICATION_TYPE.idCheck,
+              work,
+            )),
+          );
+        }
+        return updated;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DecidedMeanwhile) return undefined;
+        throw error;
+      });
+    if (!row) return undefined;
     const remove = removeBytes as (() => Promise<void>) | null;
     if (remove) await remove();
     for (const n of settled) await this.deps.notifications.published(n, 'updated');

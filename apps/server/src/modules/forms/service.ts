@@ -272,6 +272,32 @@ export class FormService {
     return this.store.careTasks(filter);
   }
 
+  /**
+   * The care team has dealt with a task: open → done with who and when, audited with the
+   * patient and the fields changed. `done` false, with the task as it stands, when it was not
+   * open (another staff member resolved it first); undefined when there is no such task.
+   */
+  async resolveCareTask(
+    id: string,
+    actor: AuditActor,
+  ): Promise<{ task: CareTaskRow; done: boolean } | undefined> {
+    const resolved = await this.deps.uow.run(actor, async (work) => {
+      const row = await this.store.in(work.tx).resolveCareTask(id, actor.id, this.deps.clock.now());
+      if (row) {
+        await work.audit({
+          action: 'update',
+          entity: 'form_care_task',
+          entityId: row.id,
+          details: { customerId: row.customerId, fields: ['status', 'resolvedBy', 'resolvedAt'] },
+        });
+      }
+      return row;
+    });
+    if (resolved) return { task: resolved, done: true };
+    const task = await this.store.careTaskById(id);
+    return task ? { task, done: false } : undefined;
+  }
+
   /** The scheduled clean-up of uploads nothing uses (upload-cleanup.ts); how many went. */
   removeUnattachedUploads(): Promise<number> {
     return removeUnattachedUploads(this.store, this.deps);

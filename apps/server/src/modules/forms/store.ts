@@ -135,6 +135,25 @@ export class FormStore {
     return inserted;
   }
 
+  /** open → done, once (the condition decides between two staff members at once). */
+  async resolveCareTask(
+    id: string,
+    resolvedBy: string | null,
+    now: Date,
+  ): Promise<CareTaskRow | undefined> {
+    const [row] = await this.db
+      .update(formCareTasks)
+      .set({ status: 'done', resolvedBy, resolvedAt: now })
+      .where(and(eq(formCareTasks.id, id), eq(formCareTasks.status, 'open')))
+      .returning();
+    return row;
+  }
+
+  async careTaskById(id: string): Promise<CareTaskRow | undefined> {
+    const [row] = await this.db.select().from(formCareTasks).where(eq(formCareTasks.id, id));
+    return row;
+  }
+
   careTasks(filter: { status?: string; customerId?: string }): Promise<CareTaskRow[]> {
     const where: SQL[] = [];
     if (filter.status) where.push(eq(formCareTasks.status, filter.status));

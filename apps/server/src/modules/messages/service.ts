@@ -37,6 +37,11 @@ export class MessageService {
     private readonly notifications: NotificationService,
   ) {}
 
+  /** The customer's messages for the care console; the staff overview audits its read once. */
+  listForCareTeam(customerId: string): Promise<MessageWithProvider[]> {
+    return this.store.listForCustomer(customerId);
+  }
+
   /** getProviderMessages: the customer's own messages, newest first; audited. */
   async list(customerId: string, actor: AuditActor): Promise<MessageWithProvider[]> {
     const rows = await this.store.listForCustomer(customerId);

@@ -248,7 +248,9 @@ export class PaymentsService {
   /** Staff API: the care team has dealt with a charge's attention; audited. */
   resolveAttention(actor: AuditActor, chargeId: string): Promise<ChargeRow | undefined> {
     return this.deps.uow.run(actor, async (work) => {
-      const row = await this.store.in(work.tx).resolveAttention(chargeId, this.deps.clock.now());
+      const row = await this.store
+        .in(work.tx)
+        .resolveAttention(chargeId, this.deps.clock.now(), actor.id);
       if (row) {
         await work.audit({
           action: 'update',

@@ -132,10 +132,10 @@ export class PaymentStore {
   }
 
   /** Marks a charge's attention seen; undefined when it had none open. */
-  async resolveAttention(id: string, at: Date): Promise<ChargeRow | undefined> {
+  async resolveAttention(id: string, at: Date, by: string | null): Promise<ChargeRow | undefined> {
     const [row] = await this.db
       .update(charges)
-      .set({ attentionResolvedAt: at })
+      .set({ attentionResolvedAt: at, attentionResolvedBy: by })
       .where(
         and(eq(charges.id, id), isNotNull(charges.attention), isNull(charges.attentionResolvedAt)),
       )

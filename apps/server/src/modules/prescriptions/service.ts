@@ -18,6 +18,7 @@ import {
   type PrescriptionRow,
   type ShipmentEventRow,
   type ShipmentRow,
+  type PrescriptionRecord,
 } from './store';
 import { prescriptionView, type PrescriptionView } from './views';
 
@@ -39,6 +40,14 @@ export class PrescriptionService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * The customer's prescriptions with their shipments and scans for the care console's patient
+   * page, newest first. Not audited here: the staff overview audits its read once.
+   */
+  recordsForCareTeam(customerId: string): Promise<PrescriptionRecord[]> {
+    return this.store.load(customerId);
+  }
 
   /** Prescriptions by customer (and Customer.prescriptions): own, newest first; audited. */
   async list(
@@ -117,7 +126,13 @@ export class PrescriptionService {
       action: 'create',
       entity: 'prescription',
       entityId: prescription.id,
-      details: { customerId, status: input.status, kits: input.kits.length },
+      // The names of the fields given (issue 41), never their values: directions and
+      // strengths are the patient's treatment.
+      details: {
+        customerId,
+        fields: Object.keys(input).filter((k) => input[k as keyof NewPrescription] != null),
+        kits: input.kits.length,
+      },
     });
     if (input.shipment) await this.addShipment(prescription, input.shipment, work);
     return prescription;
@@ -149,7 +164,12 @@ export class PrescriptionService {
       action: 'create',
       entity: 'shipment',
       entityId: row.id,
-      details: { prescriptionId: prescription.id, carrier: row.carrier },
+      // Field names only (issue 41): a tracking number leads to the patient's address.
+      details: {
+        customerId: prescription.customerId,
+        prescriptionId: prescription.id,
+        fields: input.trackingNumber ? ['carrier', 'trackingNumber'] : ['carrier'],
+      },
     });
     return row;
   }
@@ -228,7 +248,13 @@ export class PrescriptionService {
         action: 'update',
         entity: 'shipment',
         entityId: shipmentId,
-        details: { source, added: added.map((e) => e.rawStatus), status: prescription.status },
+        // How many events and which fields, not the carrier's words (they can name a place).
+        details: {
+          customerId: prescription.customerId,
+          source,
+          added: added.length,
+          fields: ['events', 'status'],
+        },
       });
     }
     return { shipment: { ...shipment, shippedAt, deliveredAt }, prescription, added };

@@ -2,6 +2,7 @@ import { customerParamSchema, staffBulkApprovalSchema } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../../platform/audit';
+import { alreadyDone } from './queue-routes';
 import type { StaffService } from './service';
 
 /*
@@ -14,7 +15,8 @@ import type { StaffService } from './service';
  *       Approves the order (its vial count), or a vial count taken another way: a pending
  *       bulk_order_charge action with a numeric vial_count and the bulk payment notification,
  *       in one unit of work. 201 {actionId, vialCount, orderId}; 404 for an order that is not
- *       the customer's or no longer awaiting approval.
+ *       the customer's; 409 {error: {code: 'already-done', message: 'Already approved by <name>
+ *       at <time>.', by, at}} for one decided already (two approvals at once: one wins).
  *   GET  /staff/bulk-action-failures
  *       Card payments that succeeded while their action could not be completed (spec 02 §8
  *       actionFailure: contact the customer); a job keeps retrying them.
@@ -59,7 +61,19 @@ export function bulkRoutes(scope: FastifyInstance, h: BulkRouteHelpers): void {
       const customerId = await h.existingCustomer(request.params.customerId, reply);
       if (!customerId) return reply;
       const approved = await h.staff.bulk.approve(customerId, request.body, h.actorOf(request));
-      if (!approved) return h.notFound(reply, 'Bulk order awaiting approval');
+      if (!approved) {
+        const { orderId } = request.body;
+        const order = orderId ? await h.staff.bulk.orderOf(customerId, orderId) : undefined;
+        if (order && order.status !== 'awaiting_approval') {
+          return alreadyDone(reply, h.staff.queue, {
+            verb: order.status === 'declined' ? 'declined' : 'approved',
+            by: order.decidedBy,
+            at: order.decidedAt,
+          });
+        }
+        return h.notFound(reply, 'Bulk order awaiting approval');
+      }
+      if (approved.order) await h.staff.queue.done(`bulk_order:${approved.order.id}`);
       return reply.status(201).send({
         actionId: approved.action.id,
         vialCount: approved.action.metadata.vial_count,

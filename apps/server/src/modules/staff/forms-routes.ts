@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuditActor } from '../../platform/audit';
+import { alreadyDone } from './queue-routes';
 import type { StaffService } from './service';
 
 /*
@@ -27,13 +28,20 @@ import type { StaffService } from './service';
  *        selfie_mismatch | selfie_unclear | other, note?}
  *        200 {id, status, rejectionReason}: the images are deleted at once; approving
  *        completes the typeform_dl / identification_check requirements and the dl notice.
- *        A rejection needs a reason (400). 404 when no check in review has that id.
+ *        A rejection needs a reason (400). 404 when there is no check with that id or it is
+ *        not in review yet; 409 {error: {code: 'already-done', message: 'Already approved by
+ *        <name> at <time>.', by, at}} when it was decided already (two decisions at once: one
+ *        stands).
  *   GET  /staff/form-tasks?status=open&customerId=
  *        200 {items: [{id, customerId, responseId, priority, status, summary, createdAt}]}:
  *        what side-effect check-ins raised (urgent first is the caller's sort).
+ *   POST /staff/form-tasks/:taskId/resolve
+ *        The care team has dealt with the task: 200 {id, status: 'done', resolvedAt}; it leaves
+ *        the care queue. 404 for no such task; 409 already-done when someone resolved it first.
  */
 
 const verificationParamSchema = z.object({ verificationId: z.uuid() });
+const taskParamSchema = z.strictObject({ taskId: z.uuid() });
 const listQuerySchema = z.object({ status: z.enum(ID_CHECK_STATUSES).optional() });
 const tasksQuerySchema = z.object({
   status: z.enum(['open', 'done']).optional(),
@@ -111,7 +119,18 @@ export function formRoutes(scope: FastifyInstance, h: FormRouteHelpers): void {
         request.body,
         h.actorOf(request),
       );
-      if (!decided) return h.notFound(reply, 'ID check in review');
+      if (!decided) {
+        const check = await h.staff.idVerification.byId(request.params.verificationId);
+        if (check?.decidedAt) {
+          return alreadyDone(reply, h.staff.queue, {
+            verb: check.status === 'verified' ? 'approved' : 'rejected',
+            by: check.decidedBy,
+            at: check.decidedAt,
+          });
+        }
+        return h.notFound(reply, 'ID check in review');
+      }
+      await h.staff.queue.done(`id_verification:${decided.id}`);
       return reply.send({
         id: decided.id,
         status: decided.status,
@@ -135,6 +154,28 @@ export function formRoutes(scope: FastifyInstance, h: FormRouteHelpers): void {
           summary: r.summary,
           createdAt: r.createdAt,
         })),
+      });
+    },
+  );
+  authed.post(
+    '/staff/form-tasks/:taskId/resolve',
+    { schema: { hide: true, params: taskParamSchema } },
+    async (request, reply) => {
+      const found = await h.staff.forms.resolveCareTask(request.params.taskId, h.actorOf(request));
+      if (!found) return h.notFound(reply, 'Form task');
+      const { task, done } = found;
+      if (!done) {
+        return alreadyDone(reply, h.staff.queue, {
+          verb: 'resolved',
+          by: task.resolvedBy,
+          at: task.resolvedAt,
+        });
+      }
+      await h.staff.queue.done(`side_effect:${task.id}`);
+      return reply.send({
+        id: task.id,
+        status: task.status,
+        resolvedAt: task.resolvedAt?.toISOString() ?? null,
       });
     },
   );

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { AuditActor } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChargeRow, PaymentsService, RefundRow } from '../payments/service';
+import type { QueueService } from './queue-service';
+import { alreadyDone } from './queue-routes';
 
 /*
  * Staff API, payments (issue 39). Same auth, errors and audit as routes.ts.
@@ -29,7 +31,9 @@ import type { ChargeRow, PaymentsService, RefundRow } from '../payments/service'
  *       after a failure whose credits could not all be taken again: details.shortCents).
  *   POST /staff/payments/attention/:chargeId/resolve
  *       The care team has dealt with it: it leaves the list. 200 {charge: {id, attention,
- *       attentionResolvedAt}}; 404 when the charge has no open attention. Audited.
+ *       attentionResolvedAt}}; 404 when the charge has no attention; 409 {error: {code:
+ *       'already-done', message: 'Already resolved by <name> at <time>.'}} when someone
+ *       resolved it first. Audited.
  */
 
 const chargeParamSchema = z.strictObject({ chargeId: z.uuid() });
@@ -44,6 +48,8 @@ export interface PaymentRouteHelpers {
   payments: PaymentsService;
   actorOf: (request: FastifyRequest) => AuditActor;
   notFound: (reply: FastifyReply, what: string) => FastifyReply;
+  /** The care queue, whose claim on the charge goes when its attention is resolved. */
+  queue: QueueService;
 }
 
 function refundView(refund: RefundRow) {
@@ -112,7 +118,18 @@ export function paymentRoutes(scope: FastifyInstance, h: PaymentRouteHelpers): v
     { schema: { hide: true, params: chargeParamSchema } },
     async (request, reply) => {
       const row = await h.payments.resolveAttention(h.actorOf(request), request.params.chargeId);
-      if (!row) return h.notFound(reply, 'Charge needing attention');
+      if (!row) {
+        const charge = (await h.payments.chargeWithRefunds(request.params.chargeId))?.charge;
+        if (charge?.attention && charge.attentionResolvedAt) {
+          return alreadyDone(reply, h.queue, {
+            verb: 'resolved',
+            by: charge.attentionResolvedBy,
+            at: charge.attentionResolvedAt,
+          });
+        }
+        return h.notFound(reply, 'Charge needing attention');
+      }
+      await h.queue.done(`renewal_failed:${row.id}`);
       return {
         charge: {
           id: row.id,

@@ -10,15 +10,18 @@ import {
   setModulesSchema,
   shippingAddressSchema,
   staffAppointmentSchema,
+  staffEnrollSchema,
   staffSignInSchema,
+  staffVerifySchema,
   surfaceParamSchema,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import type { StaffAuth } from './auth';
+import { SecondFactorError } from '../../identity/staff-second-factor';
+import type { StaffActor, StaffAuth } from './auth';
+import { adminOnly } from './admin-only';
 import type { StaffService } from './service';
 import { referralRoutes } from './referral-routes';
 import { treatmentRoutes } from './treatment-routes';
@@ -32,20 +35,41 @@ import type { PaymentsService } from '../payments/service';
 import { paymentRoutes } from './payment-routes';
 import { marketingRoutes } from './marketing-routes';
 import { staffPasswordResetRoutes } from './password-reset-routes';
+import { queueRoutes } from './queue-routes';
+import { patientRoutes } from './patient-routes';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
  * "The care team is not a customer").
  *
  *   POST /staff/token {email, password}
- *       A staff account (identity user with role 'staff') signs in and gets
- *       {access_token, token_type: 'Bearer', expires_in} (an ES256 JWT, audience staff-api,
- *       1 hour, no refresh: sign in again). A customer's credentials get 401 like wrong ones.
+ *       A staff account (identity user with role 'staff') checks its password and gets a
+ *       second-factor challenge (issue 41; identity/staff-second-factor.ts): 200 {status:
+ *       'enroll', challenge, secret, otpauthUrl, qrSvg} when it has no authenticator app yet
+ *       (secret: base32, shown this once), or 200 {status: 'verify', challenge}. The challenge
+ *       is a 5-minute token (audience staff-challenge). A customer's credentials get 401 like
+ *       wrong ones; 429 past the staff sign-in limits.
+ *   POST /staff/token/enroll {challenge, code}
+ *       The app's first code: 200 {access_token, token_type: 'Bearer', expires_in, role,
+ *       recoveryCodes: [10 codes, shown once]}.
+ *   POST /staff/token/verify {challenge, code} | {challenge, recoveryCode}
+ *       200 {access_token, token_type: 'Bearer', expires_in, role, recoveryCodesLeft}.
+ *       Both answer 400 {error: {code: 'invalid-code'}} for a wrong, replayed or spent code (it
+ *       counts against the staff sign-in limits; the fifth kills the challenge) and 401
+ *       {error: {code: 'challenge-expired'}} for an expired, spent or dead challenge. The access
+ *       token is an ES256 JWT, audience staff-api, 1 hour, no refresh: sign in again.
  *   POST /staff/password-reset, POST /staff/password-reset/confirm: the care team's own
  *       reset (password-reset-routes.ts), without a token.
  *   Every other /staff/* route needs `Authorization: Bearer <staff access token>`, or, for
  *   automation, `Authorization: Bearer <STAFF_API_KEY>` when that variable is set. A
  *   customer access token, no token or a bad one gets 401 {error: {code: 'invalid-token'}}.
+ *   Roles: 'care' and 'admin' (STAFF_API_KEY counts as admin). Routes marked (admin) answer a
+ *   care member 403 {error: {code: 'forbidden'}} (the adminOnly guard, admin-only.ts).
+ *
+ *   GET  /staff/me            {id, email, firstName, lastName, role}; 404 for the API key.
+ *   POST /staff/sign-out      204; the session and its token end at once.
+ *   POST /staff/recovery-codes 200 {recoveryCodes: [10]}, replacing the old set; 404 for the
+ *                             API key.
  *
  *   POST /staff/customers/:customerId/messages       {type, html, providerId?, templateUsedId?,
  *                                                      notify?: {title, message?, severity?,
@@ -75,8 +99,8 @@ import { staffPasswordResetRoutes } from './password-reset-routes';
  *                                                      'pending'), metadata?: {vial_count …}}
  *       A customer action (spec 01 §3); a bulk_order_charge needs a whole-number
  *       metadata.vial_count. 201 {id, status, typeCode}.
- *   PUT  /staff/flags/:name                           {customerId?: uuid | null, enabled}
- *   PUT  /staff/sdui-modules/:surface                 {customerId?: uuid | null, modules}
+ *   PUT  /staff/flags/:name (admin)                   {customerId?: uuid | null, enabled}
+ *   PUT  /staff/sdui-modules/:surface (admin)         {customerId?: uuid | null, modules}
  *   POST /staff/message-templates                     {type, description}
  *   Prescriptions, shipments, carrier events, the carrier webhook and lab results: see
  *   treatment-routes.ts. Referrals: referral-routes.ts.
@@ -138,6 +162,12 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth, staff } = options;
 
+  const metaOf = (request: FastifyRequest) => ({
+    ip: request.ip,
+    requestId: request.id,
+    userAgent: request.headers['user-agent'],
+  });
+
   app.post(
     '/staff/token',
     {
@@ -146,20 +176,74 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
-      const signedIn = await auth.signIn(request.body.email, request.body.password, {
+      const started = await auth.signIn(request.body.email, request.body.password, {
         ip: request.ip,
         requestId: request.id,
       });
-      if (!signedIn) {
+      if (!started) {
         return reply.status(401).send({
           error: { code: 'invalid-credentials', message: 'Incorrect username or password' },
         });
       }
-      return {
-        access_token: signedIn.accessToken,
-        token_type: 'Bearer',
-        expires_in: signedIn.expiresIn,
-      };
+      return started;
+    },
+  );
+
+  /** A refused second factor in the API's shape: 400 invalid-code, 401 challenge-expired. */
+  const secondFactorRefused = (error: unknown, reply: FastifyReply) => {
+    if (!(error instanceof SecondFactorError)) throw error;
+    return error.code === 'invalid-code'
+      ? reply.status(400).send({
+          error: { code: 'invalid-code', message: 'That code is not right. Try the next one.' },
+        })
+      : reply.status(401).send({
+          error: { code: 'challenge-expired', message: 'Sign in again with your password.' },
+        });
+  };
+
+  app.post(
+    '/staff/token/enroll',
+    {
+      schema: { hide: true, body: staffEnrollSchema },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      try {
+        const { challenge, code } = request.body;
+        const signedIn = await auth.completeSignIn(challenge, { code }, 'enroll', metaOf(request));
+        return {
+          access_token: signedIn.accessToken,
+          token_type: 'Bearer',
+          expires_in: signedIn.expiresIn,
+          role: signedIn.role,
+          recoveryCodes: signedIn.recoveryCodes ?? [],
+        };
+      } catch (error) {
+        return secondFactorRefused(error, reply);
+      }
+    },
+  );
+
+  app.post(
+    '/staff/token/verify',
+    {
+      schema: { hide: true, body: staffVerifySchema },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      try {
+        const { challenge, ...answer } = request.body;
+        const signedIn = await auth.completeSignIn(challenge, answer, 'verify', metaOf(request));
+        return {
+          access_token: signedIn.accessToken,
+          token_type: 'Bearer',
+          expires_in: signedIn.expiresIn,
+          role: signedIn.role,
+          recoveryCodesLeft: signedIn.recoveryCodesLeft ?? 0,
+        };
+      } catch (error) {
+        return secondFactorRefused(error, reply);
+      }
     },
   );
 
@@ -173,8 +257,8 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
   // An encapsulated child, so the staff check runs on these routes and nowhere else.
   await app.register((scope, _options, done) => {
     const authed = scope.withTypeProvider<ZodTypeProvider>();
-    const actors = new WeakMap<FastifyRequest, AuditActor>();
-    const actorOf = (request: FastifyRequest): AuditActor => {
+    const actors = new WeakMap<FastifyRequest, StaffActor>();
+    const actorOf = (request: FastifyRequest): StaffActor => {
       const actor = actors.get(request);
       if (!actor) throw new Error('staff route reached without an actor');
       return actor;
@@ -194,6 +278,25 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
           .send({ error: { code: 'invalid-token', message: 'A staff access token is needed.' } });
       }
       actors.set(request, actor);
+    });
+    const admin = adminOnly(actorOf);
+
+    authed.get('/staff/me', { schema: { hide: true } }, async (request, reply) => {
+      const profile = await auth.profile(actorOf(request));
+      // STAFF_API_KEY is no one's account: there is no profile to show.
+      if (!profile) return notFound(reply, 'Staff member');
+      return profile;
+    });
+
+    authed.post('/staff/sign-out', { schema: { hide: true } }, async (request, reply) => {
+      await auth.signOut(actorOf(request));
+      return reply.status(204).send();
+    });
+
+    authed.post('/staff/recovery-codes', { schema: { hide: true } }, async (request, reply) => {
+      const actor = actorOf(request);
+      if (!actor.sessionId) return notFound(reply, 'Staff member');
+      return { recoveryCodes: await auth.replaceRecoveryCodes(actor) };
     });
 
     /** The :customerId of a customer that exists; answers 404 itself when there is none. */
@@ -300,7 +403,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
 
     authed.put(
       '/staff/flags/:name',
-      { schema: { hide: true, params: flagParamSchema, body: setFlagSchema } },
+      { preHandler: admin, schema: { hide: true, params: flagParamSchema, body: setFlagSchema } },
       async (request, reply) => {
         const { customerId, enabled } = request.body;
         if (customerId && !(await staff.customerExists(customerId))) {
@@ -313,7 +416,10 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
 
     authed.put(
       '/staff/sdui-modules/:surface',
-      { schema: { hide: true, params: surfaceParamSchema, body: setModulesSchema } },
+      {
+        preHandler: admin,
+        schema: { hide: true, params: surfaceParamSchema, body: setModulesSchema },
+      },
       async (request, reply) => {
         const { customerId, modules } = request.body;
         if (customerId && !(await staff.customerExists(customerId))) {
@@ -342,7 +448,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
       foreignKeyViolation,
     });
     referralRoutes(scope, { staff, actorOf, existingCustomer, notFound });
-    weightRoutes(scope, { staff, actorOf, notFound });
+    weightRoutes(scope, { staff, actorOf, notFound, existingCustomer });
     formRoutes(scope, {
       staff,
       actorOf,
@@ -351,8 +457,10 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
     });
     billingRoutes(scope, { billing: options.billing, actorOf, existingCustomer, invalidField });
     bulkRoutes(scope, { staff, actorOf, existingCustomer, notFound });
-    paymentRoutes(scope, { payments: options.payments, actorOf, notFound });
+    paymentRoutes(scope, { payments: options.payments, actorOf, notFound, queue: staff.queue });
     marketingRoutes(scope, { staff, actorOf, existingCustomer, notFound });
+    queueRoutes(scope, { queue: staff.queue, actorOf });
+    patientRoutes(scope, { patients: staff.patients, actorOf, existingCustomer, notFound });
     done();
   });
 }

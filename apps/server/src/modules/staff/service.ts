@@ -25,7 +25,9 @@ import type { SduiService } from '../sdui/service';
 import type { ReferralService } from '../referrals/service';
 import type { BulkService } from '../bulk/service';
 import type { MarketingService } from '../preferences/marketing';
+import type { QueueService } from './queue-service';
 import { StaffTreatmentRecords } from './treatment-records';
+import { PatientReadModel } from './patient-read';
 
 export interface StaffServiceDeps {
   uow: UnitOfWork;
@@ -45,6 +47,8 @@ export interface StaffServiceDeps {
   idVerification: IdVerificationService;
   bulk: BulkService;
   marketing: MarketingService;
+  /** The care queue and its claims (queue-service.ts). */
+  queue: QueueService;
 }
 
 /** What the care team does, through the services that own each area. */
@@ -60,6 +64,10 @@ export class StaffService {
   readonly bulk: BulkService;
   /** Marketing announcements through the preference-gated mailer (marketing-routes.ts). */
   readonly marketing: MarketingService;
+  /** The care queue and its claims (queue-routes.ts). */
+  readonly queue: QueueService;
+  /** The patient page's reads: search, overview, audit trail (patient-routes.ts). */
+  readonly patients: PatientReadModel;
 
   constructor(private readonly deps: StaffServiceDeps) {
     this.treatment = new StaffTreatmentRecords(deps);
@@ -68,6 +76,8 @@ export class StaffService {
     this.idVerification = deps.idVerification;
     this.bulk = deps.bulk;
     this.marketing = deps.marketing;
+    this.queue = deps.queue;
+    this.patients = new PatientReadModel(deps);
   }
 
   /**

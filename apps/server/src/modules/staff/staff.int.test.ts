@@ -26,7 +26,8 @@ let treatmentShortId: string;
 let providerId: string;
 beforeAll(async () => {
   server = await startTestServer({ STAFF_API_KEY: API_KEY });
-  staffEmail = (await createStaffUser(server.database.db)).email;
+  // An admin: the suite covers the flag and SDUI routes, which are admin-only (issue 41).
+  staffEmail = (await createStaffUser(server.database.db, { role: 'admin' })).email;
   const treatment = await createTreatment(server.database.db);
   treatmentShortId = treatment.shortId;
   providerId = (await createScheduledProvider(server.database.db)).id;
@@ -108,14 +109,16 @@ function everyEndpoint(customerId: string) {
 }
 
 describe('POST /staff/token', () => {
-  it('signs in a staff account with email and password', async () => {
+  it("checks a staff account's email and password, then asks for the second factor", async () => {
     const res = await postJson<Record<string, unknown>>(server, '/staff/token', {
       email: ` ${staffEmail.toUpperCase()} `,
       password: TEST_PASSWORD,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
-    expect(res.body.access_token).toEqual(expect.any(String));
+    // No token before the second factor (staff-second-factor.int.test.ts covers the rest).
+    expect(String(res.body.status)).toMatch(/^(enroll|verify)$/);
+    expect(res.body.challenge).toEqual(expect.any(String));
+    expect(res.body.access_token).toBeUndefined();
   });
 
   it("refuses a customer's credentials, a wrong password and a disabled staff account", async () => {
@@ -195,14 +198,28 @@ describe('every staff route the server registers', () => {
   // The staff password reset is for someone who cannot sign in (identity/staff-reset.int.test.ts).
   const OWN_AUTH = new Set([
     '/staff/token',
+    '/staff/token/enroll',
+    '/staff/token/verify',
     '/staff/carrier-webhook',
     '/staff/password-reset',
     '/staff/password-reset/confirm',
   ]);
 
-  function staffRoutes(): { method: 'GET' | 'POST' | 'PUT'; route: string }[] {
-    const listed = server.app.printRoutes({ commonPrefix: false });
-    return [...listed.matchAll(/(\/staff\/\S*) \(([A-Z, ]+)\)/g)]
+  function staffRoutes(): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; route: string }[] {
+    // printRoutes nests a route under another whose path is its prefix (/staff/customers/:id
+    // under GET /staff/customers), four characters of tree a level: rebuild the full paths.
+    const stack: string[] = [];
+    const listed: [string, string, string][] = [];
+    for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const m = /^([│├└─\s]*)(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+      if (!m) continue;
+      const depth = (m[1] ?? '').length / 4;
+      stack.length = depth;
+      stack[depth] = m[2] ?? '';
+      if (m[3]) listed.push([line, stack.join(''), m[3]]);
+    }
+    return listed
+      .filter(([, route]) => route.startsWith('/staff/'))
       .filter(([, route]) => !OWN_AUTH.has(route ?? ''))
       .flatMap(([, route, methods]) =>
         // HEAD is Fastify's automatic twin of a GET, answered by the same handler.
@@ -211,7 +228,7 @@ describe('every staff route the server registers', () => {
             ? []
             : [
                 {
-                  method: method as 'GET' | 'POST' | 'PUT',
+                  method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
                   // Any id will do: the staff check runs before the route reads its input.
                   route: (route ?? '').replace(
                     /:[A-Za-z]+/g,
@@ -242,9 +259,10 @@ describe('every staff route the server registers', () => {
     await server.flushAudit();
     const audited = (await server.database.db.select({ n: count() }).from(auditLog))[0]?.n;
     for (const { method, route } of routes) {
-      expect(['GET', 'POST', 'PUT'], route).toContain(method);
+      expect(['GET', 'POST', 'PUT', 'DELETE'], route).toContain(method);
       for (const token of [customerToken, undefined, 'garbage', `${API_KEY}x`]) {
-        const res = await staffCall(server, method, route, token, {});
+        // staffCall's type names the methods of the write routes; fetch sends any of them.
+        const res = await staffCall(server, method as 'POST', route, token, {});
         expect(res.status, `${method} ${route} with ${token?.slice(0, 8)}`).toBe(401);
       }
     }

@@ -135,6 +135,8 @@ export function treatmentRoutes(scope: FastifyInstance, h: TreatmentRouteHelpers
         h.actorOf(request),
       );
       if (isMissing(result)) return h.notFound(reply, 'Shipment');
+      // A new scan may end a stall (or not, if it is old): the claim goes only if it did.
+      await h.staff.queue.settle(`shipment:${request.params.shipmentId}`);
       return { added: result.added.length, status: result.prescription.status };
     },
   );

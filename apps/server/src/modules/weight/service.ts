@@ -48,6 +48,16 @@ export class WeightService {
     }
   }
 
+  /**
+   * The customer's weights of the last `days` days (by this service's clock) for the care
+   * console's patient page. Not audited here: the staff overview audits its read once.
+   */
+  async recentWeights(customerId: string, days: number): Promise<MeasurementRow[]> {
+    const since = new Date(this.clock.now().getTime() - days * 86_400_000).toISOString();
+    const rows = await this.store.list(customerId);
+    return rows.filter((r) => r.type === 'weight' && r.recordedAt >= since.slice(0, 10));
+  }
+
   changeForms(customerId: string): Promise<MeasurementChangeFormRow[]> {
     return this.store.changeForms(customerId);
   }
@@ -176,7 +186,13 @@ export class WeightService {
         unit: WEIGHT_UNIT,
         reason: input.reason,
       });
-      await audit({ action: 'create', entity: 'measurement_change_form', entityId: form.id });
+      // The patient and the field names, never the weight or the reason (issue 41).
+      await audit({
+        action: 'create',
+        entity: 'measurement_change_form',
+        entityId: form.id,
+        details: { customerId, fields: ['startingWeight', 'reason'] },
+      });
       return form;
     });
   }
