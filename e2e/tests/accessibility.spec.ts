@@ -1,3 +1,4 @@
+import { staffAccessToken } from './support-care-team';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   accessibilityFindings,
@@ -36,13 +37,8 @@ async function expectNoViolations(
   expect.soft(findings.length, `\n${findings.join('\n\n')}\n`).toBe(0);
 }
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/staff/token', {
-    data: { email: 'care.team@example.com', password: 'DemoPass1' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+/** The staff API's token: the demo admin with its second factor (support-care-team.ts). */
+const staffToken = (request: APIRequestContext): Promise<string> => staffAccessToken(request);
 
 /** Signs in on / and waits for the home greeting. */
 async function signInHome(page: Page, email: string, password: string, greeting: RegExp) {

@@ -1,3 +1,4 @@
+import { staffAccessToken } from './support-care-team';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { customerAccessToken, graphql } from './support-api';
 import { createPatient } from './support-customers';
@@ -7,8 +8,6 @@ import { WIDTHS, expectAccessible, shoot, signIn } from './support';
 // it on the staff API, the customer sees the bulk payment notification and pays by card in the
 // drawer; a second pays later through the gateway's hosted page, and the action completes by
 // the gateway's signed webhook. Axe at 390 and 1280 px on each screen.
-
-const STAFF = { email: 'care.team@example.com', password: 'DemoPass1' };
 
 async function ok<T>(response: {
   ok(): boolean;
@@ -21,12 +20,9 @@ async function ok<T>(response: {
   return body as T;
 }
 
-let staffToken: string | undefined;
+/** The staff API's headers: the demo admin with its second factor (support-care-team.ts). */
 async function staff(request: APIRequestContext) {
-  staffToken ??= (
-    await ok<{ access_token: string }>(await request.post('/staff/token', { data: STAFF }))
-  ).access_token;
-  return { authorization: `Bearer ${staffToken}` };
+  return { authorization: `Bearer ${await staffAccessToken(request)}` };
 }
 
 /** What the card form does: the gateway tokenizes, our API gets only the token. */

@@ -1,3 +1,4 @@
+import { staffAccessToken } from './support-care-team';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   createAccount,
@@ -14,13 +15,8 @@ import {
 const PASSWORD = 'E2ePass123';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/staff/token', {
-    data: { email: 'care.team@example.com', password: 'DemoPass1' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+/** The staff API's token: the demo admin with its second factor (support-care-team.ts). */
+const staffToken = (request: APIRequestContext): Promise<string> => staffAccessToken(request);
 
 interface Customer {
   id: string;

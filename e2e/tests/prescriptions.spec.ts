@@ -1,3 +1,4 @@
+import { staffAccessToken } from './support-care-team';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, isOperation, signIn } from './support';
 
@@ -5,13 +6,8 @@ import { DEMO, expectAccessible, isOperation, signIn } from './support';
 // care team posts a carrier scan, the prescription details with the dose in mg and syringe
 // units, and a lab result downloaded as a PDF. The care team acts through the staff API.
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/staff/token', {
-    data: { email: 'care.team@example.com', password: 'DemoPass1' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+/** The staff API's token: the demo admin with its second factor (support-care-team.ts). */
+const staffToken = (request: APIRequestContext): Promise<string> => staffAccessToken(request);
 
 async function staffPost<T>(
   request: APIRequestContext,

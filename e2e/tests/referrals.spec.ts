@@ -1,3 +1,4 @@
+import { staffAccessToken } from './support-care-team';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createPatient } from './support-customers';
 import { expectAccessible, mailedLink, shoot, signIn, uniqueEmail } from './support';
@@ -7,11 +8,8 @@ import { expectAccessible, mailedLink, shoot, signIn, uniqueEmail } from './supp
 // mistyped one marked, the pending count rise, and the friend get a sign-up link by mail.
 
 async function enableReferrals(request: APIRequestContext, customerId: string): Promise<void> {
-  const token = await request.post('/staff/token', {
-    data: { email: 'care.team@example.com', password: 'DemoPass1' },
-  });
-  expect(token.ok()).toBe(true);
-  const { access_token } = (await token.json()) as { access_token: string };
+  // The demo admin with its second factor (support-care-team.ts): flags are admin-only.
+  const access_token = await staffAccessToken(request);
   const response = await request.put('/staff/flags/referral_program', {
     headers: { authorization: `Bearer ${access_token}` },
     data: { customerId, enabled: true },

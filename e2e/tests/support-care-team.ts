@@ -51,6 +51,15 @@ async function signInWithSecondFactor(request: APIRequestContext): Promise<strin
   throw new Error('the demo admin could not pass the second factor');
 }
 
+/**
+ * A staff access token for specs that call the staff API themselves: the demo admin, signed in
+ * once per worker with its second factor (the token lasts an hour).
+ */
+export async function staffAccessToken(request: APIRequestContext): Promise<string> {
+  staffToken ??= await signInWithSecondFactor(request);
+  return staffToken;
+}
+
 /** The care team's staff API, signed in as the demo staff account. */
 export class CareTeam {
   private constructor(

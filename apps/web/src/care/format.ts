@@ -65,3 +65,15 @@ export function text(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return '';
 }
+
+/**
+ * A status code as a person reads it: "in_review" → "In review", "payment_due" → "Payment
+ * due". The codes are the server's own; the console shows them without underscores rather
+ * than keep a second table of every module's statuses.
+ */
+export function statusLabel(value: unknown): string {
+  const code = text(value).trim();
+  if (code === '') return '';
+  const words = code.replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCare } from '../../api/services';
 import type { PatientRecord, RecordRow } from '../../api/types';
-import { formatDay, money, text } from '../../format';
+import { formatDay, money, text, statusLabel } from '../../format';
 import { strings } from '../../strings';
 import { RecordTable, SectionCard } from '../record-table';
 import { RefundDialog } from '../refund-dialog';
@@ -48,7 +48,7 @@ export function BillingSection({
         rows={record.plans}
         columns={[
           { label: L.plan, value: (row) => text(row.name ?? row.treatmentName) || L.plan },
-          { label: L.status, value: (row) => text(row.status) },
+          { label: L.status, value: (row) => statusLabel(row.status) },
           { label: L.price, value: (row) => money(row.price) },
           {
             label: L.since,
@@ -70,7 +70,7 @@ export function BillingSection({
           { label: L.number, value: (row) => text(row.number ?? row.id) },
           { label: L.issued, value: (row) => formatDay(row.issuedAt ?? row.createdAt) },
           { label: L.total, value: (row) => money(row.total ?? row.amount) },
-          { label: L.status, value: (row) => text(row.status) },
+          { label: L.status, value: (row) => statusLabel(row.status) },
         ]}
       />
       <Typography variant="h4" component="h4" sx={{ mt: 3, mb: 1 }}>
@@ -88,7 +88,7 @@ export function BillingSection({
           { label: L.purpose, value: (row) => text(row.purpose) },
           { label: L.amount, value: (row) => money(row.amount) },
           { label: L.refunded, value: (row) => money(row.amountRefunded ?? 0) },
-          { label: L.status, value: (row) => text(row.status) },
+          { label: L.status, value: (row) => statusLabel(row.status) },
           {
             label: L.actions,
             value: (row) =>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PatientRecord, RecordRow } from '../../api/types';
-import { formatWhen, text } from '../../format';
+import { formatWhen, text, statusLabel } from '../../format';
 import { strings } from '../../strings';
 import { SectionCard } from '../record-table';
 
@@ -56,7 +56,7 @@ export function FormsSection({ record }: { record: PatientRecord }) {
               {text(form.title ?? form.formName ?? form.formId) || form.id}
             </Typography>{' '}
             <Typography component="span" variant="body2" color="text.secondary">
-              {text(form.status)} · {formatWhen(form.submittedAt ?? form.createdAt)}
+              {statusLabel(form.status)} · {formatWhen(form.submittedAt ?? form.createdAt)}
             </Typography>
           </Box>
           <Box component="dl" sx={{ m: 0, pl: 2 }}>

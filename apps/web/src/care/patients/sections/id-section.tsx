@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { idImages } from '../../api/actions';
 import { useCare } from '../../api/services';
 import type { PatientRecord, RecordRow } from '../../api/types';
-import { formatWhen, text } from '../../format';
+import { formatWhen, text, statusLabel } from '../../format';
 import { strings } from '../../strings';
 import { SectionCard } from '../record-table';
 
@@ -67,7 +67,7 @@ export function IdSection({ record }: { record: PatientRecord }) {
       {record.idVerifications.map((v) => (
         <Box key={v.id} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }}>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>
-            {text(v.status)} · {formatWhen(v.submittedAt ?? v.createdAt)}
+            {statusLabel(v.status)} · {formatWhen(v.submittedAt ?? v.createdAt)}
             {text(v.rejectionReason) && ` · ${t.idReasons[text(v.rejectionReason)] ?? ''}`}
           </Typography>
           {text(v.status) === 'in_review' && <IdImages verification={v} />}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { PatientRecord, RecordRow } from '../../api/types';
-import { formatDay, formatWhen, text } from '../../format';
+import { formatDay, formatWhen, text, statusLabel } from '../../format';
 import { strings } from '../../strings';
 import { SectionCard } from '../record-table';
 import { ShipmentDialog } from './shipment-dialog';
@@ -29,7 +29,7 @@ function Timeline({ events }: { events: RecordRow[] }) {
       {events.map((event, at) => (
         <li key={text(event.id) || at}>
           <Typography variant="body2">
-            <strong>{text(event.status)}</strong> · {formatWhen(event.occurredAt)}
+            <strong>{statusLabel(event.status)}</strong> · {formatWhen(event.occurredAt)}
             {text(event.location) && ` · ${text(event.location)}`}
             {text(event.message) && ` · ${text(event.message)}`}
           </Typography>
@@ -56,7 +56,7 @@ export function PrescriptionsSection({
         <Box key={rx.id} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }}>
           <Typography sx={{ fontWeight: 600 }}>{kitNames(rx) || text(rx.name) || rx.id}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {text(rx.status)} · {L.written} {formatDay(rx.writtenAt ?? rx.createdAt)}
+            {statusLabel(rx.status)} · {L.written} {formatDay(rx.writtenAt ?? rx.createdAt)}
           </Typography>
           {rows(rx.shipments).map((sh) => (
             <Box
@@ -71,7 +71,7 @@ export function PrescriptionsSection({
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="body2" sx={{ flexGrow: 1 }}>
                   {L.shipment} {text(sh.carrier).toUpperCase()} {text(sh.trackingNumber)} ·{' '}
-                  {text(sh.stage ?? sh.status)}
+                  {statusLabel(sh.stage ?? sh.status)}
                   {sh.id === highlightShipmentId ? L.thisItem : ''}
                 </Typography>
                 <Button size="small" variant="outlined" onClick={() => setShipment(sh.id)}>

@@ -1,5 +1,5 @@
 import type { PatientRecord } from '../../api/types';
-import { formatDay, formatWhen, text } from '../../format';
+import { formatDay, formatWhen, text, statusLabel } from '../../format';
 import { strings } from '../../strings';
 import { RecordTable, SectionCard } from '../record-table';
 
@@ -29,7 +29,7 @@ export function BulkSection({
           },
           { label: L.vials, value: (row) => text(row.vialCount) },
           { label: L.visit, value: (row) => text(row.encounter) },
-          { label: L.status, value: (row) => text(row.status) },
+          { label: L.status, value: (row) => statusLabel(row.status) },
         ]}
       />
     </SectionCard>
@@ -46,7 +46,7 @@ export function AppointmentsSection({ record }: { record: PatientRecord }) {
           { label: L.when, value: (row) => formatWhen(row.start ?? row.startsAt) },
           { label: L.provider, value: (row) => text(row.providerName ?? row.provider) },
           { label: L.kind, value: (row) => text(row.kind ?? row.type ?? row.treatmentName) },
-          { label: L.status, value: (row) => text(row.status) },
+          { label: L.status, value: (row) => statusLabel(row.status) },
         ]}
       />
     </SectionCard>
