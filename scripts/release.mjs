@@ -66,21 +66,12 @@ function buildRelease() {
     cwd: repo,
   });
   say('server built');
-  run(
-    'npm',
-    [
-      'run',
-      'build',
-      '-w',
-      'apps/web',
-      '--',
-      '--outDir',
-      path.join(dir, 'apps/web/dist'),
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: repo },
-  );
+  // The web build is two `vite build`s (the portal, then the care console): the folder goes
+  // to both through the environment (apps/web/vite.config.ts), not as an argument.
+  run('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: repo,
+    env: { ...process.env, PORTAL_WEB_OUT_DIR: path.join(dir, 'apps/web/dist') },
+  });
   say('web app built');
   for (const file of RELEASE_PATHS) {
     cpSync(path.join(repo, file), path.join(dir, file), { recursive: true });
@@ -182,6 +173,7 @@ async function startServer(env) {
   return {
     base,
     output: () => output,
+    kill: () => child.kill('SIGKILL'),
     async stop() {
       child.kill('SIGTERM');
       const code = await exited;
@@ -211,8 +203,18 @@ async function check() {
 
     let server = await startServer(env);
     say(`started with node ${process.version} alone (NODE_ENV=production); /healthz answers 200`);
-    await expectStatus(`${server.base}/`, 200, (html) => html.includes('<div id="root"'));
-    await expectStatus(`${server.base}/version.json`, 200);
+    try {
+      await expectStatus(`${server.base}/`, 200, (html) => html.includes('<div id="root"'));
+      await expectStatus(`${server.base}/care/queue`, 200, (html) =>
+        html.includes('<title>Care console</title>'),
+      );
+      await expectStatus(`${server.base}/version.json`, 200);
+    } catch (error) {
+      // A failed check must not leave the server running: it would keep this script, and the
+      // CI stage waiting on it, alive forever.
+      server.kill();
+      throw error;
+    }
     await server.stop();
     say('the web app and /version.json answered; SIGTERM: exit 0');
 

@@ -91,7 +91,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
-    // The console's build writes beside the portal's, which ran first.
+    // Both builds (the portal's, then the console's) write to one folder: PORTAL_WEB_OUT_DIR
+    // when set (scripts/release.mjs builds into its release folder: `--outDir` after `npm run
+    // build` would reach the second `vite build` only), else dist. The console's build writes
+    // beside the portal's, which ran first.
+    outDir: process.env.PORTAL_WEB_OUT_DIR ?? 'dist',
     emptyOutDir: !careBuild,
     rolldownOptions: careBuild
       ? {
