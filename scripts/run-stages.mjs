@@ -58,10 +58,11 @@ function run(stage) {
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (error) => chunks.push(Buffer.from(`${String(error)}\n`)));
     child.on('close', (code, signal) => {
-      const result = { code: code ?? 1, signal, ms: Date.now() - begin };
+      const result = { code: code ?? 1, signal, ms: Date.now() - begin, output: '' };
       const status = result.code === 0 ? 'passed' : `FAILED (exit ${signal ?? result.code})`;
       const rule = `── ${stage.name} `.padEnd(78, '─');
-      process.stdout.write(`\n${rule}\n${Buffer.concat(chunks).toString()}`);
+      result.output = Buffer.concat(chunks).toString();
+      process.stdout.write(`\n${rule}\n${result.output}`);
       console.log(`[${clock()}] ${stage.name}: ${status} in ${seconds(result.ms)}\n`);
       resolve(result);
     });
@@ -86,6 +87,20 @@ function schedule(stage) {
   return running.get(stage.name);
 }
 await Promise.all(stages.map(schedule));
+
+// A CI log is often read from its end: a failed stage's last lines (Vitest's and Playwright's
+// failure summaries) are repeated here, above the table, so the reason is in the tail.
+const FAILURE_TAIL_LINES = 80;
+for (const stage of stages) {
+  const { code, output } = results.get(stage.name);
+  if (code === 0) continue;
+  const lines = output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n');
+  const rule = `── ${stage.name} FAILED, its last ${String(FAILURE_TAIL_LINES)} lines `.padEnd(
+    78,
+    '─',
+  );
+  console.log(`\n${rule}\n${lines}\n`);
+}
 
 console.log(`npm test: ${seconds(Date.now() - started)} in all`);
 for (const stage of stages) {
