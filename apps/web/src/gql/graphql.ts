@@ -65,6 +65,13 @@ export type FormAnswerInput = {
   valueString?: string | null | undefined;
 };
 
+/** INVOICE, or the HSA/FSA itemized receipt of the same invoice. */
+export const InvoiceDocument = {
+  HsaFsaReceipt: 'HSA_FSA_RECEIPT',
+  Invoice: 'INVOICE'
+} as const;
+
+export type InvoiceDocument = typeof InvoiceDocument[keyof typeof InvoiceDocument];
 /** Spec 02 section 2: the labs list sorts Newest or Oldest (by created_at). */
 export const LabSortOrder = {
   Newest: 'newest',
@@ -352,6 +359,7 @@ export type GetCustomerSubscriptionQuery = { customerSubscription: { id: string,
 
 export type GetInvoicePdfUrlQueryVariables = Exact<{
   invoiceId: string;
+  document?: InvoiceDocument | null | undefined;
 }>;
 
 
@@ -1310,13 +1318,13 @@ export const GetCustomerSubscriptionDocument = new TypedDocumentString(`
 }
     `, {"hash":"sha256:3332563cc6a7690c1fbf476a07cb436f89b4274dbc72b89a5f83081aeb6a14a0"}) as unknown as TypedDocumentString<GetCustomerSubscriptionQuery, GetCustomerSubscriptionQueryVariables>;
 export const GetInvoicePdfUrlDocument = new TypedDocumentString(`
-    query GetInvoicePdfUrl($invoiceId: ID!) {
-  invoicePdfUrl(invoiceId: $invoiceId) {
+    query GetInvoicePdfUrl($invoiceId: ID!, $document: InvoiceDocument) {
+  invoicePdfUrl(invoiceId: $invoiceId, document: $document) {
     downloadUrl
     errorMessage
   }
 }
-    `, {"hash":"sha256:ec6a9303396764d9fe167d3d91408a8594ba39f7ea7f0578418890d82e6dbfe2"}) as unknown as TypedDocumentString<GetInvoicePdfUrlQuery, GetInvoicePdfUrlQueryVariables>;
+    `, {"hash":"sha256:f9f1fecd2ffa9092c5a88815b9fcbcecf355df8fa042808851ab98ec19cf520a"}) as unknown as TypedDocumentString<GetInvoicePdfUrlQuery, GetInvoicePdfUrlQueryVariables>;
 export const GetInvoicesDocument = new TypedDocumentString(`
     query GetInvoices {
   invoices {

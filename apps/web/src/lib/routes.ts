@@ -11,6 +11,8 @@ export const PATHS = {
   bookAppointment: '/book-appointment',
   messages: '/messages',
   prescriptions: '/prescriptions',
+  /** My Account: the profile with the account modules (spec 02 §2 breadcrumbs start here). */
+  profile: '/profile',
   manageAccount: '/manage-account',
   billing: '/billing',
 } as const;

@@ -262,7 +262,10 @@ export function createBillingState(f: BillingFixtures) {
       case 'GetInvoicePdfUrl':
         return {
           invoicePdfUrl: f.pdfUrl ?? {
-            downloadUrl: `http://localhost/invoices/${String(v.invoiceId)}.pdf?signature=x`,
+            // The receipt is the same invoice's other document (invoice-routes.ts).
+            downloadUrl: `http://localhost/invoices/${String(v.invoiceId)}${
+              v.document === 'HSA_FSA_RECEIPT' ? '/receipt' : ''
+            }.pdf?signature=x`,
             errorMessage: null,
           },
         };

@@ -13,7 +13,7 @@ import { StatusCard } from '../../components/status-card';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf, fieldErrorsOf } from '../../lib/api/error-code';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { AccountBreadcrumbs } from '../../components/account-breadcrumbs';
 import { AddressFields, useAddressForm } from './address-fields';
 import { useBillingAddresses, useUpdateBillingAddress } from './use-billing-address';
 

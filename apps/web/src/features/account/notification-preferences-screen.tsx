@@ -13,7 +13,7 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_PREFERENCE_CATEGORIES } from '@port
 import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { AccountBreadcrumbs } from '../../components/account-breadcrumbs';
 import {
   useNotificationPreferences,
   useUpdateNotificationPreference,

@@ -15,7 +15,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf, fieldErrorsOf } from '../../lib/api/error-code';
 import type { Customer } from '../../lib/customer/customer';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { AccountBreadcrumbs } from '../../components/account-breadcrumbs';
 import { AddressFields, useAddressForm } from './address-fields';
 import { useUpdateShippingAddress } from './use-account-mutations';
 

@@ -25,6 +25,16 @@ afterEach(() => {
 });
 
 describe('/billing?tab=plan (spec 02 §2)', () => {
+  it('has breadcrumbs from My Account (spec 02 §2)', async () => {
+    render();
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'My Account' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(crumbs).getByText('Billing and plan')).toHaveAttribute('aria-current', 'page');
+  });
+
   it('shows a skeleton, then the plan, the timeline, the card and the billing address', async () => {
     render();
     expect(screen.getByLabelText('Loading your billing information')).toHaveAttribute(
@@ -297,9 +307,14 @@ describe('/billing?tab=invoices (spec 02 §2)', () => {
     const list = await screen.findByRole('list', { name: 'Invoices' });
     expect(screen.queryByRole('table')).toBeNull();
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((i) => within(i).getByRole('button').getAttribute('aria-label'))).toEqual([
-      'Download invoice INV-003',
-      'Download invoice INV-002',
+    const labels = (item: HTMLElement) =>
+      within(item)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'));
+    // The paid invoice offers its HSA/FSA receipt too; the one still due only the invoice.
+    expect(items.map(labels)).toEqual([
+      ['Download invoice INV-003', 'Download the HSA/FSA itemized receipt of invoice INV-003'],
+      ['Download invoice INV-002'],
     ]);
     expect(within(items[0] as HTMLElement).getByText('$349.00')).toBeTruthy();
     expect(within(items[1] as HTMLElement).getByText('Payment due')).toBeTruthy();
@@ -337,6 +352,20 @@ describe('/billing?tab=invoices (spec 02 §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download invoice INV-003' }));
     await waitFor(() =>
       expect(tab.location.href).toBe('http://localhost/invoices/inv-3.pdf?signature=x'),
+    );
+    // Spec 02 §2: each paid invoice offers both documents; an unpaid one has no receipt.
+    expect(
+      screen.queryByRole('button', {
+        name: 'Download the HSA/FSA itemized receipt of invoice INV-002',
+      }),
+    ).toBeNull();
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Download the HSA/FSA itemized receipt of invoice INV-003',
+      }),
+    );
+    await waitFor(() =>
+      expect(tab.location.href).toBe('http://localhost/invoices/inv-3/receipt.pdf?signature=x'),
     );
   });
 

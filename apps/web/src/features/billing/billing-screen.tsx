@@ -17,6 +17,7 @@ import { InvoicesTab } from './invoices-tab';
 import { PaymentMethodSection } from './payment-method-section';
 import { PlanCard, PlanSkeleton } from './plan-card';
 import { usePaymentSources } from './use-payment-sources';
+import { AccountBreadcrumbs } from '../../components/account-breadcrumbs';
 
 type BillingTab = 'plan' | 'invoices';
 
@@ -66,6 +67,7 @@ export function BillingScreen({ now = new Date() }: { now?: Date }) {
   const today = calendarDateIn(now, timeZone);
   return (
     <>
+      <AccountBreadcrumbs current={t('billing.title')} />
       <Typography variant="h1" sx={{ mb: 1 }}>
         {t('billing.title')}
       </Typography>

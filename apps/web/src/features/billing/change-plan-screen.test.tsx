@@ -20,7 +20,7 @@ describe('/billing/change-subscription/{id} (spec 02 §2, §3, §7)', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(within(crumbs).getByRole('link', { name: 'My Account' })).toHaveAttribute(
       'href',
-      '/manage-account',
+      '/profile',
     );
     expect(within(crumbs).getByRole('link', { name: 'Billing' })).toHaveAttribute(
       'href',

@@ -361,7 +361,7 @@ export function ChangePlanScreen({ mode = 'plan' }: { mode?: ChangeMode }) {
   return (
     <>
       <Breadcrumbs aria-label={t('billing.change.breadcrumbs')} sx={{ mb: 2 }}>
-        <Link component={RouterLink} to={PATHS.manageAccount} underline="hover" color="inherit">
+        <Link component={RouterLink} to={PATHS.profile} underline="hover" color="inherit">
           {t('billing.change.myAccount')}
         </Link>
         <Link component={RouterLink} to={PATHS.billing} underline="hover" color="inherit">

@@ -20,7 +20,7 @@ import { useTranslation } from '../../lib/i18n-react';
 import { StatusCard } from '../../components/status-card';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { formatDate, formatMoney } from '../../lib/format';
-import { useDownloadInvoice, useInvoices } from './use-invoices';
+import { useDownloadInvoice, useInvoices, type InvoiceDownload } from './use-invoices';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -80,9 +80,9 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
       />
     );
   }
-  const onDownload = (id: string) => {
+  const onDownload = (request: InvoiceDownload) => {
     const tab = window.open('', '_blank');
-    download.mutate(id, {
+    download.mutate(request, {
       onSuccess: (url) => {
         if (tab) tab.location.href = url;
         else window.location.assign(url);
@@ -100,17 +100,40 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
       color={status === 'paid' ? 'success' : 'default'}
     />
   );
-  const downloadButton = (invoice: { id: string; number: string }) => (
-    <Button
-      size="small"
-      startIcon={<DownloadIcon aria-hidden />}
-      aria-label={t('billing.invoices.downloadLabel', { number: invoice.number })}
-      disabled={download.isPending && download.variables === invoice.id}
-      onClick={() => onDownload(invoice.id)}
-    >
-      {t('billing.invoices.download')}
-    </Button>
-  );
+  const busy = (request: InvoiceDownload) =>
+    download.isPending &&
+    download.variables.invoiceId === request.invoiceId &&
+    download.variables.document === request.document;
+  // Spec 02 §2: each paid invoice offers its PDF and its HSA/FSA itemized receipt (a receipt
+  // is for money paid, so an unpaid invoice offers only the invoice).
+  const downloadButtons = (invoice: { id: string; number: string; status: string }) => {
+    const asInvoice = { invoiceId: invoice.id, document: 'invoice' } as const;
+    const asReceipt = { invoiceId: invoice.id, document: 'receipt' } as const;
+    return (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end' }}>
+        <Button
+          size="small"
+          startIcon={<DownloadIcon aria-hidden />}
+          aria-label={t('billing.invoices.downloadLabel', { number: invoice.number })}
+          disabled={busy(asInvoice)}
+          onClick={() => onDownload(asInvoice)}
+        >
+          {t('billing.invoices.download')}
+        </Button>
+        {invoice.status === 'paid' ? (
+          <Button
+            size="small"
+            startIcon={<ReceiptLongOutlinedIcon aria-hidden />}
+            aria-label={t('billing.invoices.receiptLabel', { number: invoice.number })}
+            disabled={busy(asReceipt)}
+            onClick={() => onDownload(asReceipt)}
+          >
+            {t('billing.invoices.receipt')}
+          </Button>
+        ) : null}
+      </Box>
+    );
+  };
   if (phone) {
     return (
       <Box
@@ -132,7 +155,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
                 </Typography>
                 {statusChip(invoice.status)}
               </Box>
-              <Box>{downloadButton(invoice)}</Box>
+              <Box>{downloadButtons(invoice)}</Box>
             </CardContent>
           </Card>
         ))}
@@ -167,7 +190,7 @@ export function InvoicesTab({ timeZone }: { timeZone: string | null | undefined 
                 <TableCell>{invoice.description}</TableCell>
                 <TableCell align="right">{formatMoney(invoice.total)}</TableCell>
                 <TableCell>{statusChip(invoice.status)}</TableCell>
-                <TableCell align="right">{downloadButton(invoice)}</TableCell>
+                <TableCell align="right">{downloadButtons(invoice)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

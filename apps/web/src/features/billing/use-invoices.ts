@@ -4,6 +4,7 @@ import { INVOICES_KEY } from './keys';
 import {
   GetInvoicePdfUrlDocument,
   GetInvoicesDocument,
+  InvoiceDocument,
   type GetInvoicesQuery,
 } from '../../gql/graphql';
 
@@ -26,6 +27,12 @@ export class InvoiceDownloadError extends Error {
   readonly code = 'C107';
 }
 
+/** Which PDF of an invoice: the invoice itself, or its HSA/FSA itemized receipt (spec 02 §2). */
+export interface InvoiceDownload {
+  invoiceId: string;
+  document: 'invoice' | 'receipt';
+}
+
 /**
  * GetInvoicePdfUrl: a signed URL per click, opened in a new tab (the browser shows the PDF
  * and can save it). The tab is opened before the request so pop-up blockers allow it.
@@ -33,8 +40,11 @@ export class InvoiceDownloadError extends Error {
 export function useDownloadInvoice() {
   const { graphql } = useServices();
   return useMutation({
-    mutationFn: async (invoiceId: string) => {
-      const { invoicePdfUrl } = await graphql.request(GetInvoicePdfUrlDocument, { invoiceId });
+    mutationFn: async ({ invoiceId, document }: InvoiceDownload) => {
+      const { invoicePdfUrl } = await graphql.request(GetInvoicePdfUrlDocument, {
+        invoiceId,
+        document: document === 'receipt' ? InvoiceDocument.HsaFsaReceipt : InvoiceDocument.Invoice,
+      });
       if (invoicePdfUrl.errorMessage || !invoicePdfUrl.downloadUrl) {
         throw new InvoiceDownloadError(invoicePdfUrl.errorMessage ?? 'No download URL.');
       }

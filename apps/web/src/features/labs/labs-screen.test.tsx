@@ -32,6 +32,16 @@ beforeEach(() => {
 });
 
 describe('/labs (spec 02 §2)', () => {
+  it('has breadcrumbs from My Account', async () => {
+    render({ labs: [NEWEST] });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'My Account' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(crumbs).getByText('Lab results')).toHaveAttribute('aria-current', 'page');
+  });
+
   it('shows a skeleton, then the lab results newest first; Oldest asks the server for the other order', async () => {
     const { calls } = render({ labs: [NEWEST, OLDEST] });
     expect(screen.getByLabelText('Loading your lab results')).toHaveAttribute('aria-busy', 'true');

@@ -23,6 +23,7 @@ import { useTreatmentRecordsLive } from '../../lib/treatment/use-treatment-recor
 import { labTitle } from './lab-title';
 import { useDownloadLabResult } from './use-download-lab-result';
 import { useLabOrders, type LabOrder } from './use-lab-orders';
+import { AccountBreadcrumbs } from '../../components/account-breadcrumbs';
 
 function LabSkeletons() {
   const { t } = useTranslation();
@@ -149,6 +150,7 @@ export function LabsScreen() {
 
   return (
     <>
+      <AccountBreadcrumbs current={t('labs.title')} />
       <Typography variant="h1" sx={{ mb: 1 }}>
         {t('labs.title')}
       </Typography>
