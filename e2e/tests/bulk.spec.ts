@@ -59,8 +59,12 @@ test('a customer orders 3 vials, the care team approves, the customer pays by ca
   await saveCard(request, token);
   const headers = await staff(request);
 
-  await page.goto('/bulk-order');
+  // Home leads there (issue 44): the offer shows to a customer who may order.
+  await page.goto('/');
   await signIn(page, me.email, me.password);
+  const offer = page.getByRole('region', { name: 'Order a bulk supply' });
+  await offer.getByRole('link', { name: 'Order vials' }).click();
+  await expect(page).toHaveURL(/\/bulk-order$/);
   await expect(page.getByRole('heading', { name: 'Order a bulk supply', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Submit order' }).click();
   await expect(page.getByText('Please select a vial count before submitting.')).toBeVisible();

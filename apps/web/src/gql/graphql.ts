@@ -437,13 +437,6 @@ export type GetBulkPaymentSourcesQueryVariables = Exact<{ [key: string]: never; 
 
 export type GetBulkPaymentSourcesQuery = { customerPaymentSources: Array<{ payment_source_id: string, brand: string, mask: string }> };
 
-export type IsBulkEligibleQueryVariables = Exact<{
-  treatmentShortId?: string | null | undefined;
-}>;
-
-
-export type IsBulkEligibleQuery = { isBulkEligible: { isBulkEligible: boolean, needsSyncEncounter: boolean, bulkOrderedTooRecently: boolean, hasRecentBulkAppointment: boolean, bulkAvailable: boolean } };
-
 export type PurchaseBulkWithChargebeeMutationVariables = Exact<{
   customerActionId: string;
 }>;
@@ -599,6 +592,13 @@ export type GetAppointmentsByCustomerQueryVariables = Exact<{
 export type GetAppointmentsByCustomerQuery = { appointmentsByCustomer: { upcoming: Array<{ id: string, sequence: number, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }>, previous: Array<{ id: string, sequence: number, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }>, async: Array<{ id: string, sequence: number, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> }> } };
 
 export type AppointmentCardFragment = { id: string, sequence: number, start: string, end: string, status: string, is_async: boolean, provider: { id: string, displayName: string, title: string | null, profileImage: string | null, virtualVisitLink: string | null } | null, treatment: { id: string, shortId: string, displayName: string } | null, encounter: { is_signed: boolean }, appointment_requirements: Array<{ requirement_type: string, completed: boolean, createdAt: string, link: string | null }> };
+
+export type IsBulkEligibleQueryVariables = Exact<{
+  treatmentShortId?: string | null | undefined;
+}>;
+
+
+export type IsBulkEligibleQuery = { isBulkEligible: { isBulkEligible: boolean, needsSyncEncounter: boolean, bulkOrderedTooRecently: boolean, hasRecentBulkAppointment: boolean, bulkAvailable: boolean } };
 
 export type GetCustomerDataQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1471,17 +1471,6 @@ export const GetBulkPaymentSourcesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:044479f676d4aeddecaeecd0243a41d54ddd8d6b4d13247eea87090823e0ad8f"}) as unknown as TypedDocumentString<GetBulkPaymentSourcesQuery, GetBulkPaymentSourcesQueryVariables>;
-export const IsBulkEligibleDocument = new TypedDocumentString(`
-    query IsBulkEligible($treatmentShortId: String) {
-  isBulkEligible(treatmentShortId: $treatmentShortId) {
-    isBulkEligible
-    needsSyncEncounter
-    bulkOrderedTooRecently
-    hasRecentBulkAppointment
-    bulkAvailable
-  }
-}
-    `, {"hash":"sha256:df98a18aaa3f0b183c474b7605aed8fc0dc60b06cdf357d5b98c5d5c830d29ee"}) as unknown as TypedDocumentString<IsBulkEligibleQuery, IsBulkEligibleQueryVariables>;
 export const PurchaseBulkWithChargebeeDocument = new TypedDocumentString(`
     mutation PurchaseBulkWithChargebee($customerActionId: ID!) {
   purchaseBulkWithChargebee(customerActionId: $customerActionId) {
@@ -1889,6 +1878,17 @@ export const GetAppointmentsByCustomerDocument = new TypedDocumentString(`
     link
   }
 }`, {"hash":"sha256:94050f5e82551e1c682f51d97b45b2e97019d5b704bdfcc815b8494722ab52a2"}) as unknown as TypedDocumentString<GetAppointmentsByCustomerQuery, GetAppointmentsByCustomerQueryVariables>;
+export const IsBulkEligibleDocument = new TypedDocumentString(`
+    query IsBulkEligible($treatmentShortId: String) {
+  isBulkEligible(treatmentShortId: $treatmentShortId) {
+    isBulkEligible
+    needsSyncEncounter
+    bulkOrderedTooRecently
+    hasRecentBulkAppointment
+    bulkAvailable
+  }
+}
+    `, {"hash":"sha256:df98a18aaa3f0b183c474b7605aed8fc0dc60b06cdf357d5b98c5d5c830d29ee"}) as unknown as TypedDocumentString<IsBulkEligibleQuery, IsBulkEligibleQueryVariables>;
 export const GetCustomerDataDocument = new TypedDocumentString(`
     query GetCustomerData {
   customer {

@@ -18,7 +18,7 @@ import { errorCodeOf } from '../../lib/api/error-code';
 import { useAppointmentPresence } from '../../lib/appointments/use-has-appointments';
 import { PATHS } from '../../lib/routes';
 import { BulkVialForm } from './bulk-vial-form';
-import { useBulkEligibility } from './use-bulk-eligibility';
+import { useBulkEligibility } from '../../lib/bulk/use-bulk-eligibility';
 import { useCreateBulkSubscription } from './use-create-bulk-subscription';
 import { useSubmitBulkOrder } from './use-submit-bulk-order';
 

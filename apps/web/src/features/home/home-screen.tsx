@@ -23,6 +23,7 @@ import { homeNextStep } from './next-step';
 import { NextStepCard } from './next-step-card';
 import { NotificationCards } from './notification-cards';
 import { FlaggedAlerts, HealthCoachCard } from './promo-cards';
+import { BulkSupplyCard } from '../../components/bulk-supply-card';
 import { useSduiHomeModules } from './use-sdui-home-modules';
 import { WeightHomeEffects } from './weight-home-effects';
 
@@ -127,6 +128,7 @@ export function HomeScreen() {
         <>
           {nextStep && <NextStepCard step={nextStep} />}
           <FlaggedAlerts />
+          <BulkSupplyCard />
           {messaging && <MessagingCard />}
           <NotificationCards
             notifications={notifications.data ?? []}

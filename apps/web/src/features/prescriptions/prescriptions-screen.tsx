@@ -17,6 +17,7 @@ import { usePrescriptions } from '../../lib/treatment/use-prescriptions';
 import { useTreatmentRecordsLive } from '../../lib/treatment/use-treatment-records-live';
 import { currentRunway } from './current-runway';
 import { PrescriptionCard } from './prescription-card';
+import { BulkSupplyCard } from '../../components/bulk-supply-card';
 
 function CardSkeletons() {
   const { t } = useTranslation();
@@ -96,6 +97,7 @@ export function PrescriptionsScreen() {
               runway={runway}
             />
           ))}
+          <BulkSupplyCard />
         </Stack>
       ) : null}
     </>

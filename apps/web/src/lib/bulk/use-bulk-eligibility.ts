@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { IsBulkEligibleDocument } from '../../gql/graphql';
-import { useServices, useSession } from '../../lib/services';
+import { useServices, useSession } from '../services';
 import { ELIGIBILITY_KEY } from './keys';
 
-/** IsBulkEligible (spec 02 §7): read fresh on every entry to the order screen. */
+/**
+ * IsBulkEligible (spec 02 §7): read fresh on every entry to the order screen, and by the
+ * entry points that lead there (components/bulk-supply-card.tsx).
+ */
 export function useBulkEligibility() {
   const { graphql } = useServices();
   const { status } = useSession();
