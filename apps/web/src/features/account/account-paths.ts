@@ -8,14 +8,17 @@ export const ACCOUNT_PATHS = {
   notificationPreferences: '/notification-preferences',
 } as const;
 
-/** Where each account module of GetSduiModules leads (spec 02 §2); unknown names are skipped. */
+/**
+ * Where each account module of GetSduiModules leads (spec 02 §2); unknown names are skipped.
+ * `support-center` is not here: it opens the help center (SUPPORT_URL, from /config.json at
+ * run time) as the account menu's item does, and is left out where none is configured.
+ */
 export const ACCOUNT_MODULE_LINKS: Record<string, { to: string; external?: boolean }> = {
   'my-profile': { to: ACCOUNT_PATHS.manageAccount },
   labs: { to: '/labs' },
   'billing-and-plan': { to: '/billing' },
   'shipping-address': { to: ACCOUNT_PATHS.shipping },
   'notification-preferences': { to: ACCOUNT_PATHS.notificationPreferences },
-  'support-center': { to: '/messages' },
   privacy: { to: EXTERNAL_LINKS.privacy, external: true },
 };
 

@@ -14,8 +14,11 @@ import { Link as RouterLink } from 'react-router';
 import { StatusCard } from '../../components/status-card';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { formatCalendarDate } from '../../lib/format';
+import { useSupportRequestUrl } from '../../components/support/use-support-request-url';
 import { ACCOUNT_MODULE_EXTRAS, ACCOUNT_MODULE_LINKS } from './account-paths';
 import { useAccountModules } from './use-account-modules';
+
+const SUPPORT_CENTER_MODULE = 'support-center';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -58,6 +61,7 @@ export function ProfileScreen() {
   const { t } = useTranslation();
   const customer = useCustomerQuery();
   const modules = useAccountModules();
+  const supportUrl = useSupportRequestUrl({ category: null, code: null });
   const c = customer.data;
   const none = t('account.notSet');
   return (
@@ -109,7 +113,12 @@ export function ProfileScreen() {
             </Typography>
             <List disablePadding>
               {modules.flatMap((name) => {
-                const link = ACCOUNT_MODULE_LINKS[name];
+                const link =
+                  name === SUPPORT_CENTER_MODULE
+                    ? supportUrl
+                      ? { to: supportUrl, external: true }
+                      : undefined
+                    : ACCOUNT_MODULE_LINKS[name];
                 if (!link) return [];
                 const extras = (ACCOUNT_MODULE_EXTRAS[name] ?? []).map((extra) => (
                   <ModuleItem

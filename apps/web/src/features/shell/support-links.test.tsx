@@ -48,3 +48,22 @@ describe('Support center in the account menu and the drawer (spec 01 §2 "Layout
     expect(within(drawer).queryByRole('link', { name: 'Support center' })).toBeNull();
   });
 });
+
+describe('Support center in the account module list (issue 44: it led to /messages)', () => {
+  it('opens the same prefilled help-center form, in a new tab', async () => {
+    storeSignedInSession();
+    await renderApp('/profile', { appConfig: { supportUrl: SUPPORT_URL } });
+    const list = await screen.findByRole('navigation', { name: 'Account settings' });
+    const item = await within(list).findByRole('link', { name: 'Support center' });
+    expectPrefilled(item.getAttribute('href'));
+    expect(item).toHaveAttribute('target', '_blank');
+  });
+
+  it('is left out without SUPPORT_URL; the other modules stay', async () => {
+    storeSignedInSession();
+    await renderApp('/profile', { appConfig: { supportUrl: null } });
+    const list = await screen.findByRole('navigation', { name: 'Account settings' });
+    expect(await within(list).findByRole('link', { name: 'Labs' })).toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: 'Support center' })).toBeNull();
+  });
+});
