@@ -132,6 +132,8 @@ export interface BillingFixtures {
   replaceError?: { code: string; reason?: string };
   quoteError?: string;
   treatments?: { Name: string; TreatmentShortId: string; ItemPriceId: string | null }[];
+  /** Feature flags on for this render (all off unless said). */
+  flags?: Record<string, boolean>;
   /** The processor /config.json names (the sandbox unless said). */
   payments?: PaymentsConfig;
   /** startCardSetup fails with this code. */
@@ -297,6 +299,7 @@ export function renderWithBilling(
       path,
       customer,
       answer: state.answer,
+      flags: fixtures.flags ?? {},
       config: {
         ...FALLBACK_APP_CONFIG,
         payments: fixtures.payments ?? FALLBACK_APP_CONFIG.payments,

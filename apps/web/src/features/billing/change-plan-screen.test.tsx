@@ -53,6 +53,21 @@ describe('/billing/change-subscription/{id} (spec 02 §2, §3, §7)', () => {
     expect(state.plan()?.term).toBe(6);
   });
 
+  it('offers the 6-month upfront price only with the up_front_pricing flag on (spec 02 §6)', async () => {
+    const upfront = 'Pay for the whole term up front';
+    renderChange({ flags: { up_front_pricing: true } });
+    const toggle = await screen.findByRole('switch', { name: upfront });
+    await userEvent.click(toggle);
+    expect(toggle).toBeChecked();
+  });
+
+  it('hides the upfront price with the up_front_pricing flag off', async () => {
+    renderChange();
+    // The pricing map has loaded: the lengths carry their prices.
+    expect(await screen.findByRole('radio', { name: /6 months · \$/ })).toBeChecked();
+    expect(screen.queryByRole('switch', { name: 'Pay for the whole term up front' })).toBeNull();
+  });
+
   it('asks for a new quote when an add-on changes', async () => {
     const { calls } = renderChange();
     await within(await screen.findByRole('region', { name: 'Your price' })).findByText('Due today');

@@ -15,7 +15,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { ADDONS, CONTRACT_LENGTHS_MONTHS, planItemPriceId } from '@portal/domain';
+import { ADDONS, CONTRACT_LENGTHS_MONTHS, FEATURE_FLAGS, planItemPriceId } from '@portal/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -24,6 +24,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf } from '../../lib/api/error-code';
 import { planTypeOfItemPrice } from '../../lib/billing/plan-type';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
+import { useFlag } from '../../lib/flags/use-flag';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { PATHS } from '../../lib/routes';
 import { processorMessageKey } from './payment-error';
@@ -113,9 +114,12 @@ function ChangeForm({ plan, mode }: { plan: BillingSubscription; mode: ChangeMod
   }, [pricing.data]);
   const monthlyPrice = (n: number) =>
     pricing.data?.find((p) => p.plan_duration === n && !p.is_upfront_payment)?.plan_price;
-  const canUpfront = Boolean(
-    pricing.data?.some((p) => p.plan_duration === length && p.is_upfront_payment),
-  );
+  // Spec 02 §6: the price display of upfront plans depends on up_front_pricing; off, the
+  // length's upfront price is not offered (a plan already paid up front still shows as such).
+  const upFrontPricing = useFlag(FEATURE_FLAGS.upFrontPricing);
+  const canUpfront =
+    upFrontPricing &&
+    Boolean(pricing.data?.some((p) => p.plan_duration === length && p.is_upfront_payment));
   const isUpfront = upfront && canUpfront;
 
   const unchanged =
