@@ -108,13 +108,13 @@ describe('billing address schema (spec 02 §3 payment source billing_address, §
     const r = billingAddressFormSchema.safeParse(input);
     return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
   };
-  it('refuses a PO Box on either line, in billing words (issue 14)', () => {
-    expect(billingMessages({ ...good, streetAddress1: 'PO Box 12' })).toEqual([
-      ['streetAddress1', 'address.poBoxBilling'],
-    ]);
-    expect(billingMessages({ ...good, streetAddress2: 'P.O. Box 3' })).toEqual([
-      ['streetAddress2', 'address.poBoxBilling'],
-    ]);
+  it('takes a PO Box on either line: spec 02 §5 forbids them for shipping only (issue 44)', () => {
+    expect(billingMessages({ ...good, streetAddress1: 'PO Box 12' })).toEqual([]);
+    expect(billingMessages({ ...good, streetAddress2: 'P.O. Box 3' })).toEqual([]);
+    // The same lines are still refused for shipping.
+    expect(addressFormSchema.safeParse({ ...good, streetAddress1: 'PO Box 12' }).success).toBe(
+      false,
+    );
   });
   it('keeps the other shipping rules: ZIP, state, names, street', () => {
     expect(

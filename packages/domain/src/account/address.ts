@@ -4,7 +4,6 @@ import { isSupportedStateCode } from '../us-states';
 // Spec 02 §5: shipping and billing addresses. Message keys live in the account catalogue.
 export const ADDRESS_MESSAGES = {
   poBox: 'address.poBox',
-  poBoxBilling: 'address.poBoxBilling',
   zipInvalid: 'address.zipInvalid',
   stateUnsupported: 'address.stateUnsupported',
   firstNameRequired: 'address.firstNameRequired',
@@ -47,20 +46,22 @@ const streetLine = required(ADDRESS_MESSAGES.streetRequired, 200);
 const secondLine = z.string().trim().max(200, { error: ADDRESS_MESSAGES.tooLong });
 
 /**
- * The address fields both forms share: names required, no PO Box on either street line (issue
- * 14: shipping and billing alike; the message says which), a valid ZIP, one of the 50 states +
- * DC + the test state.
+ * The address fields both forms share: names required, a valid ZIP, one of the 50 states + DC
+ * + the test state. `poBoxMessage`: a shipping address refuses a PO Box on either street line
+ * with it; a billing address (null) takes one (issue 44: spec 02 §5 forbids PO Boxes for
+ * shipping only: a card's billing address is where its statements go, often a box).
  */
-function addressSchema(poBoxMessage: string) {
-  const notPoBox = { error: poBoxMessage };
+function addressSchema(poBoxMessage: string | null) {
+  const notPoBox = { error: poBoxMessage ?? '' };
+  const firstLine =
+    poBoxMessage === null ? streetLine : streetLine.refine((v) => !isPoBox(v), notPoBox);
+  const otherLine =
+    poBoxMessage === null ? secondLine : secondLine.refine((v) => !isPoBox(v), notPoBox);
   return z.object({
     firstName: required(ADDRESS_MESSAGES.firstNameRequired, 100),
     lastName: required(ADDRESS_MESSAGES.lastNameRequired, 100),
-    streetAddress1: streetLine.refine((v) => !isPoBox(v), notPoBox),
-    streetAddress2: secondLine
-      .refine((v) => !isPoBox(v), notPoBox)
-      .nullish()
-      .transform((v) => v || null),
+    streetAddress1: firstLine,
+    streetAddress2: otherLine.nullish().transform((v) => v || null),
     city: required(ADDRESS_MESSAGES.cityRequired, 100),
     stateCode: z
       .string({ error: ADDRESS_MESSAGES.stateUnsupported })
@@ -89,9 +90,9 @@ export type UpdateShippingAddressInput = z.output<typeof updateShippingAddressSc
 
 /**
  * The billing address of a payment method (spec 02 §3 payment source billing_address): the
- * shipping rules, field names and messages, with a billing wording for the PO Box refusal.
+ * shipping rules, field names and messages, but a PO Box is a valid billing address.
  */
-export const billingAddressFormSchema = addressSchema(ADDRESS_MESSAGES.poBoxBilling);
+export const billingAddressFormSchema = addressSchema(null);
 export type BillingAddressFormInput = z.input<typeof billingAddressFormSchema>;
 
 /** Update billing address {payment source id, names, street 1 and 2, city, state, zip code}. */
