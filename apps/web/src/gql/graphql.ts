@@ -577,6 +577,20 @@ export type GetReferralsQueryVariables = Exact<{
 
 export type GetReferralsQuery = { referrals: Array<{ id: string, status: ReferralStatus, referrer_discount_remaining: number | null, refereeEmail: string, created_at: string }> };
 
+export type GetMeasurementChangeFormsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetMeasurementChangeFormsQuery = { measurementChangeForms: Array<{ id: string, type: string, value: number, status: string, created_at: string }> };
+
+export type InsertMeasurementChangeFormMutationVariables = Exact<{
+  customerId: string;
+  startingWeight: number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type InsertMeasurementChangeFormMutation = { InsertMeasurementChangeForm: { statusCode: number, data: { id: string, status: string } } };
+
 export type GetAppointmentPresenceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1813,6 +1827,32 @@ export const GetReferralsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:ad1c2be30fc7034aefc55e1d2f86ddec33a80e8c95d1593364660d4703ef76a3"}) as unknown as TypedDocumentString<GetReferralsQuery, GetReferralsQueryVariables>;
+export const GetMeasurementChangeFormsDocument = new TypedDocumentString(`
+    query GetMeasurementChangeForms {
+  measurementChangeForms {
+    id
+    type
+    value
+    status
+    created_at
+  }
+}
+    `, {"hash":"sha256:8c503b77ad7a49f9eaed181c2cff94bdb2b30069ec6302c06751e9b9880a7f58"}) as unknown as TypedDocumentString<GetMeasurementChangeFormsQuery, GetMeasurementChangeFormsQueryVariables>;
+export const InsertMeasurementChangeFormDocument = new TypedDocumentString(`
+    mutation InsertMeasurementChangeForm($customerId: ID!, $startingWeight: Int!, $reason: String) {
+  InsertMeasurementChangeForm(
+    customerId: $customerId
+    startingWeight: $startingWeight
+    reason: $reason
+  ) {
+    statusCode
+    data {
+      id
+      status
+    }
+  }
+}
+    `, {"hash":"sha256:bf506be5b83f0cc6a14a39593abf4406983741e79721ea4a2d334e7c123b6fe2"}) as unknown as TypedDocumentString<InsertMeasurementChangeFormMutation, InsertMeasurementChangeFormMutationVariables>;
 export const GetAppointmentPresenceDocument = new TypedDocumentString(`
     query GetAppointmentPresence {
   appointmentsByCustomer {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { GraphqlRequestError } from '../../lib/api/graphql-client';
-import { renderWithServices, type Answer } from '../../test/render-with-services';
+import { CUSTOMER, renderWithServices, type Answer } from '../../test/render-with-services';
 import { WeightScreen } from './weight-screen';
 
 // The weight page (spec 02 §2, §5; issue 13): stats by the domain rules, the entries, treatment
@@ -41,8 +41,19 @@ function render({
     rx('p3', '2026-09-15', 0.5),
   ],
   failLoad = false,
-}: { rows?: unknown[]; prescriptions?: unknown[]; failLoad?: boolean } = {}) {
-  const answer: Answer = (operation) => {
+  changeForms = [],
+  save = () => ({ statusCode: 200, data: [] }),
+}: {
+  rows?: unknown[];
+  prescriptions?: unknown[];
+  failLoad?: boolean;
+  changeForms?: unknown[];
+  save?: (operation: string, variables: Record<string, unknown>) => unknown;
+} = {}) {
+  const answer: Answer = (operation, variables) => {
+    if (operation === 'GetMeasurementChangeForms') return { measurementChangeForms: changeForms };
+    if (operation === 'InsertCustomerMeasurement' || operation === 'InsertMeasurementChangeForm')
+      return { [operation]: save(operation, variables) };
     if (operation === 'GetCustomerMeasurements') {
       if (failLoad) throw new GraphqlRequestError('C111', 'failed');
       return { getCustomerMeasurements: rows };
@@ -54,6 +65,7 @@ function render({
   return renderWithServices([{ path: '/weight', element: <WeightScreen /> }], {
     path: '/weight',
     answer,
+    customer: CUSTOMER,
   });
 }
 
@@ -132,5 +144,110 @@ describe('/weight', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit the entry of 09/01/2026' });
     expect(within(dialog).getByLabelText('Weight (lb)')).toHaveValue('205');
     expect(router.state.location.pathname).toBe('/weight');
+  });
+});
+
+describe('/weight: goal, height and starting weight (issue 44)', () => {
+  const goals = () => screen.findByRole('region', { name: 'Your goal and measurements' });
+
+  it('sets the goal weight; out of bounds it says so and sends nothing', async () => {
+    const { calls } = render({ rows: ROWS.filter((r) => r.type !== 'goal_weight') });
+    await userEvent.click(await within(await goals()).findByRole('button', { name: 'Set goal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your goal weight' });
+    const field = within(dialog).getByLabelText('Goal weight (lb)');
+    await userEvent.type(field, '40');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Please enter a weight from 50 to 1400 lb.')).toBeVisible();
+    expect(calls.some((c) => c.operation === 'InsertCustomerMeasurement')).toBe(false);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '175.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your goal weight is saved.')).toBeVisible();
+    expect(calls.find((c) => c.operation === 'InsertCustomerMeasurement')?.variables).toMatchObject(
+      {
+        customerId: CUSTOMER.id,
+        type: 'goal_weight',
+        value: 17_550,
+        unit: 'hundredthsOfAPound',
+      },
+    );
+  });
+
+  it('sets the height in feet and inches, stored in inches; an unchanged one saves nothing', async () => {
+    const { calls } = render();
+    expect(await within(await goals()).findByText('5 ft 10 in')).toBeVisible();
+    await userEvent.click(within(await goals()).getByRole('button', { name: 'Change height' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Your height' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(calls.some((c) => c.operation === 'InsertCustomerMeasurement')).toBe(false);
+
+    await userEvent.click(within(await goals()).getByRole('button', { name: 'Change height' }));
+    dialog = await screen.findByRole('dialog', { name: 'Your height' });
+    await userEvent.clear(within(dialog).getByLabelText('Inches'));
+    await userEvent.type(within(dialog).getByLabelText('Inches'), '14');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid height.');
+    await userEvent.clear(within(dialog).getByLabelText('Inches'));
+    await userEvent.type(within(dialog).getByLabelText('Inches'), '11');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your height is saved.')).toBeVisible();
+    expect(calls.find((c) => c.operation === 'InsertCustomerMeasurement')?.variables).toMatchObject(
+      {
+        type: 'height',
+        value: 71,
+        unit: 'inches',
+      },
+    );
+  });
+
+  it('asks the provider team to change the starting weight, and shows the request waiting', async () => {
+    const { calls } = render();
+    await userEvent.click(
+      await within(await goals()).findByRole('button', { name: 'Ask to change' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change your starting weight' });
+    expect(dialog).toHaveTextContent('Only your provider team changes a starting weight.');
+    await userEvent.clear(within(dialog).getByLabelText('Starting weight (lb)'));
+    await userEvent.type(within(dialog).getByLabelText('Starting weight (lb)'), '224');
+    await userEvent.type(within(dialog).getByLabelText(/Why it should change/), 'Scale was off');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Sent to your provider team/)).toBeVisible();
+    expect(calls.find((c) => c.operation === 'InsertMeasurementChangeForm')?.variables).toEqual({
+      customerId: CUSTOMER.id,
+      startingWeight: 22_400,
+      reason: 'Scale was off',
+    });
+    // Nothing was written to the measurements themselves: only the team changes a start.
+    expect(calls.some((c) => c.operation === 'InsertCustomerMeasurement')).toBe(false);
+  });
+
+  it('a waiting request disables a second one; a failed save shows C110', async () => {
+    render({
+      changeForms: [
+        {
+          id: 'f1',
+          type: 'starting_weight',
+          value: 22_400,
+          status: 'pending',
+          created_at: '2026-10-02T00:00:00Z',
+        },
+      ],
+      save: () => {
+        throw new GraphqlRequestError('C110', 'failed');
+      },
+    });
+    expect(
+      await within(await goals()).findByText('Your request for 224 lb is with your provider team.'),
+    ).toBeVisible();
+    expect(within(await goals()).getByRole('button', { name: 'Ask to change' })).toBeDisabled();
+    await userEvent.click(within(await goals()).getByRole('button', { name: 'Change goal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your goal weight' });
+    await userEvent.clear(within(dialog).getByLabelText('Goal weight (lb)'));
+    await userEvent.type(within(dialog).getByLabelText('Goal weight (lb)'), '170');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText("We couldn't complete this change. Please try again."),
+    ).toBeVisible();
   });
 });

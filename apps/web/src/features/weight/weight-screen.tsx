@@ -30,6 +30,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { usePrescriptions, type Prescription } from '../../lib/treatment/use-prescriptions';
 import { summarizeMeasurements, useMeasurements } from '../../lib/weight/use-measurements';
 import { WeightEditDialog, type WeightEntryToEdit } from '../../lib/weight/weight-edit-dialog';
+import { WeightGoalsCard } from './weight-goals-card';
 
 // The chart library (@mui/x-charts, ~85 kB gzip) is its own chunk, loaded as the page renders,
 // so the weight route's chunk stays small (issue 16).
@@ -250,6 +251,7 @@ export function WeightScreen() {
           />
         </CardContent>
       </Card>
+      <WeightGoalsCard summary={s} />
       <Alert severity="info">
         {advice === 'slow'
           ? t('weight.page.tipSlow')
