@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createPatient } from './support-customers';
 import { expectAccessible, shoot, signIn } from './support';
+import { staffAccessToken } from './support-care-team';
 
 // Issue 13, weight, as a new customer would use it: a link with weightData records two weights
 // (shown on the chart and in the list), today's weight is logged and then corrected through the
@@ -104,4 +105,70 @@ test('the editWeight link of the reminder mail opens the dialog on home', async 
   await expect(page.getByRole('dialog', { name: 'Saved' })).toBeVisible();
   await expectAccessible(page, 'home weight dialog');
   await shoot(page, 'home-weight-dialog');
+});
+
+test('a customer sets a goal and a height, and the care team approves a new starting weight', async ({
+  page,
+  request,
+}) => {
+  const patient = await createPatient(request, { tag: 'weight-goals', stateCode: 'CA' });
+  await page.goto('/?weightData=2026-11-01_21000');
+  await signIn(page, patient.email, patient.password);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible(FIRST_PAINT);
+  await page.goto('/weight');
+  await expect(page.getByRole('heading', { name: 'Weight', level: 1 })).toBeVisible(FIRST_PAINT);
+  const goals = page.getByRole('region', { name: 'Your goal and measurements' });
+  await expect(goals.getByText('Not set')).toHaveCount(2);
+
+  await goals.getByRole('button', { name: 'Set goal' }).click();
+  const goal = page.getByRole('dialog', { name: 'Your goal weight' });
+  await goal.getByLabel('Goal weight (lb)').fill('180');
+  await goal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your goal weight is saved.')).toBeVisible();
+
+  await goals.getByRole('button', { name: 'Set height' }).click();
+  const height = page.getByRole('dialog', { name: 'Your height' });
+  await height.getByLabel('Feet').fill('5');
+  await height.getByLabel('Inches').fill('10');
+  await expectAccessible(page, 'height dialog');
+  await height.getByRole('button', { name: 'Save' }).click();
+  await expect(goals.getByText('5 ft 10 in')).toBeVisible();
+  // 210 lb at 5 ft 10 in: BMI 30.1 (spec 02 §6), no longer "Not set".
+  await expect(page.getByText('30.1', { exact: true })).toBeVisible();
+
+  await goals.getByRole('button', { name: 'Ask to change' }).click();
+  const start = page.getByRole('dialog', { name: 'Change your starting weight' });
+  await start.getByLabel('Starting weight (lb)').fill('214');
+  await start.getByLabel(/Why it should change/).fill('I weighed 214 lb the week I started.');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await expectAccessible(page, `starting-weight dialog at ${String(width)}`);
+    await shoot(page, `weight-start-change-${String(width)}`);
+  }
+  const sent = page.waitForResponse(
+    (r) =>
+      r.url().includes('/graphql') &&
+      r.request().method() === 'POST' &&
+      (r.request().postData() ?? '').includes('InsertMeasurementChangeForm'),
+  );
+  await start.getByRole('button', { name: 'Save' }).click();
+  const body = (await (await sent).json()) as {
+    data: { InsertMeasurementChangeForm: { data: { id: string } } };
+  };
+  await expect(
+    goals.getByText('Your request for 214 lb is with your provider team.'),
+  ).toBeVisible();
+  await expect(goals.getByRole('button', { name: 'Ask to change' })).toBeDisabled();
+
+  // Only the provider team changes a starting weight (spec 02 §6): they approve it.
+  const token = await staffAccessToken(request);
+  const decided = await request.post(
+    `/staff/measurement-change-forms/${body.data.InsertMeasurementChangeForm.data.id}/decision`,
+    { headers: { authorization: `Bearer ${token}` }, data: { decision: 'approved' } },
+  );
+  expect(decided.ok()).toBe(true);
+  await page.reload();
+  await expect(goals.getByText('214 lb', { exact: true })).toBeVisible(FIRST_PAINT);
+  await expect(goals.getByRole('button', { name: 'Ask to change' })).toBeEnabled();
+  await shoot(page, 'weight-goals-set');
 });
