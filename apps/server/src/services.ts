@@ -327,6 +327,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       forms,
       idVerification,
       bulk,
+      billing,
       queue: createQueueService({ db, audit, clock }),
       marketing: createMarketingService({
         mailer,

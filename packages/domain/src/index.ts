@@ -62,3 +62,4 @@ export * from './account/schemas';
 export * from './bulk/bulk';
 export * from './staff/queue';
 export * from './staff/patient';
+export * from './staff/patient-actions';

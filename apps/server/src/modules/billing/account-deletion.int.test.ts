@@ -1,25 +1,14 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { paymentSources } from '../../db/schema/billing';
 import { contracts, subscriptions } from '../../db/schema/customers';
 import { sandboxGatewayPaymentMethods } from '../../db/schema/gateway';
 import { charges, invoices } from '../../db/schema/payments';
 import { commitmentOutlook } from '@portal/domain';
-import {
-  graphql,
-  postJson,
-  sandboxOf,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness';
+import { graphql, postJson, sandboxOf, type TestServer } from '../../../test/harness';
 import { TEST_PASSWORD } from '../../../test/factories';
-import {
-  change,
-  monthlyCustomer,
-  quoteFor,
-  saveCard,
-  seedCatalogue,
-} from '../../../test/billing-fixtures';
+import { change, quoteFor, saveCard } from '../../../test/billing-fixtures';
+import { customerOnOwnPlan, useBillingServer } from '../../../test/billing-suite';
 
 // Issue 45: deleting an account ends the plan's money too. What the customer still owes is
 // settled as the plan's terms say (the payments left in a commitment are still due when the
@@ -29,13 +18,7 @@ import {
 // charges and invoices that name it; the invoices keep their own address snapshot).
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+useBillingServer((started) => (server = started));
 
 const UPDATE_ADDRESS = `mutation U($id: ID!) {
   updateBillingAddress(paymentSourceId: $id, firstName: "Ada", lastName: "Lovelace",
@@ -43,11 +26,7 @@ const UPDATE_ADDRESS = `mutation U($id: ID!) {
 }`;
 
 async function customer() {
-  const made = await monthlyCustomer(server);
-  await server.database.db
-    .update(contracts)
-    .set({ status: 'ended' })
-    .where(and(eq(contracts.customerId, made.customer.id), ne(contracts.id, made.contract.id)));
+  const made = await customerOnOwnPlan(server);
   const saved = await saveCard(server, made.token, '4242424242424242');
   const cardId = saved.data?.replacePaymentSource.newPaymentSourceId ?? '';
   expect(

@@ -37,12 +37,19 @@ export async function updateBillingAddress(
         billingZipCode: input.zipCode,
       });
       if (!row) throw codedError('ST101', 'Payment method not found.', { reason: 'not_found' });
-      // Which row and state, never the street or names (PHI stays out of the audit details).
+      // Which row and the names of the fields given, never their values: the street, the names
+      // and the state stay out of the audit details (issue 41).
       await audit({
         action: 'update',
         entity: 'payment_source',
         entityId: row.id,
-        details: { customerId, field: 'billing_address', stateCode: state.code },
+        details: {
+          customerId,
+          fields: Object.keys(input).filter(
+            (k) =>
+              k !== 'paymentSourceId' && input[k as keyof UpdateBillingAddressInput] !== undefined,
+          ),
+        },
       });
       return row;
     },

@@ -1,30 +1,24 @@
 import { PAYMENT_DECLINE_REASONS, paymentDeclineMessageKey } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { itemPrices, paymentSources } from '../../db/schema/billing';
 import { charges } from '../../db/schema/payments';
 import { subscriptionItems, subscriptions } from '../../db/schema/customers';
 import { sandboxGatewayPaymentMethods, sandboxGatewayTokens } from '../../db/schema/gateway';
 import { SANDBOX_TEST_CARDS } from '../../platform/gateway/test-cards';
-import { graphql, startTestServer, type TestServer, sandboxOf } from '../../../test/harness';
+import { graphql, type TestServer, sandboxOf } from '../../../test/harness';
 import {
   accessToken,
   change,
   monthlyCustomer,
   quoteFor,
   saveCard,
-  seedCatalogue,
   tokenize,
 } from '../../../test/billing-fixtures';
+import { useBillingServer } from '../../../test/billing-suite';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+useBillingServer((started) => (server = started));
 beforeEach(() => {
   // 10 March 2026, 10:00 in Los Angeles: day 10 of the plan's 31-day March period.
   server.clock.set('2026-03-10T18:00:00Z');

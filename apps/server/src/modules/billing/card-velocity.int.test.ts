@@ -1,18 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentSources } from '../../db/schema/billing';
 import { sandboxGatewayPaymentMethods, sandboxGatewayTokens } from '../../db/schema/gateway';
 import { auditLog } from '../../db/schema/platform';
 import { SANDBOX_TEST_CARDS } from '../../platform/gateway/test-cards';
-import { graphql, startTestServer, type TestServer } from '../../../test/harness';
+import { graphql, type TestServer } from '../../../test/harness';
 import {
   accessToken,
   monthlyCustomer,
   REPLACE,
   saveCard,
-  seedCatalogue,
   tokenize,
 } from '../../../test/billing-fixtures';
+import { useBillingServer } from '../../../test/billing-suite';
 
 // Issue 45: saving a card is no card-testing oracle. Every refusal reads the same to the
 // customer (ST102, reason declined), whatever the processor said; the processor's reason goes
@@ -21,13 +21,7 @@ import {
 // last 4 and expiry, the most the processor tells us; checked once it answered).
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+useBillingServer((started) => (server = started));
 
 const DECLINING = Object.entries(SANDBOX_TEST_CARDS)
   .filter(([, c]) => c.when === 'verify')

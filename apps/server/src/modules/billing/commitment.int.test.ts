@@ -1,17 +1,17 @@
 import { commitmentOutlook } from '@portal/domain';
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contracts, subscriptions } from '../../db/schema/customers';
 import { charges, invoices } from '../../db/schema/payments';
-import { graphql, startTestServer, type TestServer } from '../../../test/harness';
+import { graphql, type TestServer } from '../../../test/harness';
 import {
   accessToken,
   change,
   monthlyCustomer,
   quoteFor,
   saveCard,
-  seedCatalogue,
 } from '../../../test/billing-fixtures';
+import { useBillingServer } from '../../../test/billing-suite';
 
 // Issue 45: cancelling inside a commitment. The plan tab says, before and in the cancel
 // dialog, that "the payments left in your commitment are still due", and the cancellation
@@ -20,13 +20,7 @@ import {
 // the end date, and nothing after it.
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+useBillingServer((started) => (server = started));
 
 const CANCEL = `mutation X($id: ID!, $reason: String!) {
   cancelSubscription(subscriptionId: $id, reason: $reason) { status effectiveDate }

@@ -1,41 +1,21 @@
-import { and, eq, like, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { accountCredits } from '../../db/schema/billing';
-import { contracts } from '../../db/schema/customers';
+
 import { charges, invoices } from '../../db/schema/payments';
 import { referrals } from '../../db/schema/referrals';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import {
-  change,
-  monthlyCustomer,
-  quoteFor,
-  saveCard,
-  seedCatalogue,
-} from '../../../test/billing-fixtures';
+import { type TestServer } from '../../../test/harness';
+import { change, quoteFor, saveCard } from '../../../test/billing-fixtures';
+import { customerOnOwnPlan, useBillingServer } from '../../../test/billing-suite';
 
 // Credits on invoices (issue 11): referral credit (at most half a bill, the rest carried) and
 // account credit (a downgrade's creditCarried) are taken by the next charges, in the same
 // transaction as the charge; the invoice gets credit lines and its lines add up to its total.
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+useBillingServer((started) => (server = started));
 
 const RENEWAL_DAY = '2026-04-01T18:00:00Z';
-
-async function customer() {
-  const made = await monthlyCustomer(server);
-  await server.database.db
-    .update(contracts)
-    .set({ status: 'ended' })
-    .where(and(eq(contracts.customerId, made.customer.id), ne(contracts.id, made.contract.id)));
-  return made;
-}
 
 /** A referral whose referee paid: the referrer holds `cents` of credit. */
 async function referralCredit(referrerCustomerId: string, cents: number, email: string) {
@@ -83,7 +63,7 @@ const sum = (lines: { amount: number }[]) => lines.reduce((s, l) => s + l.amount
 describe('referral credit on invoices', () => {
   it('a renewal takes the referral credit, oldest first, and the invoice shows it', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     const first = await referralCredit(alex.customer.id, 5000, 'first@example.com');
     const second = await referralCredit(alex.customer.id, 5000, 'second@example.com');
@@ -109,7 +89,7 @@ describe('referral credit on invoices', () => {
 
   it('takes at most half the bill and keeps the rest for the next one', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     const big = await referralCredit(alex.customer.id, 5000, 'a@example.com');
     await server.database.db
@@ -127,7 +107,7 @@ describe('referral credit on invoices', () => {
 
   it('a declined charge gives the credit back', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4000000000000341');
     const credit = await referralCredit(alex.customer.id, 5000, 'b@example.com');
     server.clock.set(RENEWAL_DAY);
@@ -144,7 +124,7 @@ describe('referral credit on invoices', () => {
 
   it('a plan change shows the credit in its quote, charges that amount and spends it once', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     const credit = await referralCredit(alex.customer.id, 5000, 'c@example.com');
     const vars = { sub: alex.subscription.id, length: 6, addons: ['high-dose'] };
@@ -174,7 +154,7 @@ describe('referral credit on invoices', () => {
 
   it('refuses a change whose credit moved after the quote (TC104), taking nothing', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     const credit = await referralCredit(alex.customer.id, 5000, 'd@example.com');
     const vars = { sub: alex.subscription.id, length: 6, addons: ['high-dose'] };
@@ -194,7 +174,7 @@ describe('referral credit on invoices', () => {
 describe('account credit from a downgrade (creditCarried)', () => {
   it('keeps the credit carried and uses it on the next invoice', async () => {
     server.clock.set('2026-03-01T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     // On the period's first day the whole month is refunded; without the add-on it costs less.
     const vars = { sub: alex.subscription.id, length: 1, addons: [] };

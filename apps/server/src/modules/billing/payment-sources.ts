@@ -178,7 +178,13 @@ export class PaymentSources {
           action: 'create',
           entity: 'payment_source',
           entityId: created.id,
-          details: { replaced: old?.id ?? null, brand: pm.brand, last4: pm.last4, subscriptionIds },
+          // The patient and the field's name, never the card's details (issue 41).
+          details: {
+            customerId,
+            fields: ['paymentToken'],
+            replaced: old?.id ?? null,
+            subscriptionIds,
+          },
         });
         return {
           oldPaymentSourceId: old?.id ?? null,

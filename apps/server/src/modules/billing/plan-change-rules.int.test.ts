@@ -1,17 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { accountCredits } from '../../db/schema/billing';
 import { contracts, subscriptions } from '../../db/schema/customers';
 import { charges } from '../../db/schema/payments';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import {
-  accessToken,
-  change,
-  monthlyCustomer,
-  quoteFor,
-  saveCard,
-  seedCatalogue,
-} from '../../../test/billing-fixtures';
+import { type TestServer } from '../../../test/harness';
+import { accessToken, change, quoteFor, saveCard } from '../../../test/billing-fixtures';
+import { customerOnOwnPlan, useBillingServer } from '../../../test/billing-suite';
 
 // Issue 45, the plan-change rules that must hold under attack: a change applies only to the
 // contract it was priced on (racing quotes give one change and the others TC104
@@ -19,22 +13,7 @@ import {
 // part of a period that was paid.
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function customer() {
-  const made = await monthlyCustomer(server);
-  await server.database.db
-    .update(contracts)
-    .set({ status: 'ended' })
-    .where(and(eq(contracts.customerId, made.customer.id), ne(contracts.id, made.contract.id)));
-  return made;
-}
+useBillingServer((started) => (server = started));
 
 async function balance(customerId: string) {
   const [row] = await server.database.db
@@ -56,7 +35,7 @@ describe('concurrent plan changes with different quotes (issue 45)', () => {
     // The period's first day: the whole month is refunded, and the plan without its add-on
     // costs less, so each quote carries account credit.
     server.clock.set('2026-03-01T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     const vars = { sub: alex.subscription.id, length: 1, addons: [] };
     const quotes = [];
@@ -100,7 +79,7 @@ describe('concurrent plan changes with different quotes (issue 45)', () => {
     // whole period is unused, so re-priced on it the amount due does not move: only the
     // contract tells the quotes apart.
     server.clock.set('2026-03-01T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     const vars = { sub: alex.subscription.id, length: 1, addons: [] };
     const first = (await quoteFor(server, alex.token, vars)).data?.subscriptionPriceChangeQuote;
@@ -120,7 +99,7 @@ describe('concurrent plan changes with different quotes (issue 45)', () => {
 describe('the credit of a change covers only money taken (issue 45)', () => {
   it('switching back and forth each month: the second switch gives no credit for a period never paid', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     const six = { sub: alex.subscription.id, length: 6 };
     const monthly = { sub: alex.subscription.id, length: 1, addons: ['high-dose'] };
@@ -161,7 +140,7 @@ describe('the credit of a change covers only money taken (issue 45)', () => {
 
   it('a month whose renewal was declined is not credited either', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     const saved = await saveCard(server, alex.token, '4242424242424242');
     const six = { sub: alex.subscription.id, length: 6 };
     const first = (await quoteFor(server, alex.token, six)).data?.subscriptionPriceChangeQuote;

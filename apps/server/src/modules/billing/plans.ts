@@ -18,6 +18,7 @@ import type { PaymentSources } from './payment-sources';
 import { billingToday, ownSubscription } from './plan-changes';
 import { currentAddons, currentPlan } from './pricing';
 import type { BillingStore, PaymentSourceRow } from './store';
+import { givenFields, runStaffAction } from '../staff/staff-audit';
 
 // The plan as billed (spec 02 §3, §7): what GetCustomerSubscription shows, its cancellation,
 // and the staff API's plan given to a customer. The subscription and contract rows are the
@@ -159,8 +160,12 @@ export class Plans {
     const plan = prices.find((p) => p.id === planId);
     if (!plan || prices.length !== addonIds.length + 1) return undefined;
     const today = calendarDateIn(this.deps.clock.now(), DEFAULT_TIME_ZONE);
-    const created = await this.deps.uow.run(
+    // One staff action, one audit row (the subscription and its contract), field names only.
+    const audit = { customerId, fields: givenFields(input) };
+    const created = await runStaffAction(
+      this.deps.uow,
       actor,
+      audit,
       async (work) => {
         const subscription = await customers.createSubscription(
           customerId,

@@ -1,20 +1,15 @@
 import { NOTIFICATION_TYPE } from '@portal/domain';
-import { and, eq, like, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { contracts, subscriptions } from '../../db/schema/customers';
 import { charges, invoices } from '../../db/schema/payments';
 import { customerNotifications } from '../../db/schema/notifications';
-import { startTestServer, type TestServer, sandboxOf } from '../../../test/harness';
-import { monthlyCustomer, saveCard, seedCatalogue } from '../../../test/billing-fixtures';
+import { type TestServer, sandboxOf } from '../../../test/harness';
+import { saveCard } from '../../../test/billing-fixtures';
+import { customerOnOwnPlan, useBillingServer } from '../../../test/billing-suite';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+useBillingServer((started) => (server = started));
 
 // The fixtures' plan runs 2026-03-01 → 2026-04-01 (34,900 cents a month, Los Angeles).
 const RENEWAL_DAY = '2026-04-01T18:00:00Z';
@@ -36,16 +31,6 @@ async function noticesOf(customerId: string, type: string) {
     );
 }
 
-/** The customer factory also makes a 6-month plan; end it, so only the fixture's plan runs. */
-async function customer() {
-  const made = await monthlyCustomer(server);
-  await server.database.db
-    .update(contracts)
-    .set({ status: 'ended' })
-    .where(and(eq(contracts.customerId, made.customer.id), ne(contracts.id, made.contract.id)));
-  return made;
-}
-
 async function contractOf(subscriptionId: string) {
   const [row] = await server.database.db
     .select({ contract: contracts })
@@ -58,7 +43,7 @@ async function contractOf(subscriptionId: string) {
 describe('the renewals job', () => {
   it('renews a due contract once, even when the job runs twice (and twice at once)', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4242424242424242');
     // Not due before the contract's end.
     await server.services.billing.renewals.run();
@@ -96,8 +81,8 @@ describe('the renewals job', () => {
 
   it('a declined renewal raises the payment-due notice and is retried days later, not sooner', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
-    const eve = await customer();
+    const alex = await customerOnOwnPlan(server);
+    const eve = await customerOnOwnPlan(server);
     await saveCard(server, alex.token, '4000000000000341');
     // Eve's card works: her renewal raises nothing.
     await saveCard(server, eve.token, '4242424242424242');
@@ -130,7 +115,7 @@ describe('the renewals job', () => {
 
   it('raises action_required_contract_expire_v1 once before a non-renewing contract ends', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customer();
+    const alex = await customerOnOwnPlan(server);
     await server.database.db
       .update(contracts)
       .set({ autoRenew: false, status: 'non_renewing' })

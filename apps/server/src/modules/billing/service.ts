@@ -150,6 +150,31 @@ export class BillingService {
   }
 
   /** GetTreatmentPricingMap: every plan of the product an item price belongs to. */
+  /**
+   * The care console's patient page (issue 41): the money the patient page shows, through the
+   * payments engine that keeps it: invoices (at most 50, as GetInvoices) and charges, newest
+   * first, and the display names of the plans' treatments. Not audited here: the overview
+   * audits its one read, naming its sections.
+   */
+  async careTeamMoney(customerId: string, treatmentIds: readonly string[]) {
+    const [invoices, charges, treatments] = await Promise.all([
+      this.deps.payments.invoices.listForCareTeam(customerId),
+      this.deps.payments.chargesForCareTeam(customerId),
+      Promise.all([...new Set(treatmentIds)].map((id) => this.store.treatmentById(id))),
+    ]);
+    const names = new Map(treatments.flatMap((t) => (t ? [[t.id, t.displayName] as const] : [])));
+    return { invoices, charges, treatmentNames: names };
+  }
+
+  /**
+   * The care team's link to an invoice's PDF, the same 5-minute signed URL the customer's
+   * invoices tab gets (GetInvoicePdfUrl; the signing is audited); null when the invoice is not
+   * this customer's.
+   */
+  invoicePdfUrl(customerId: string, invoiceId: string, actor: AuditActor): Promise<string | null> {
+    return this.deps.payments.invoices.pdfUrl(customerId, invoiceId, 'invoice', actor);
+  }
+
   async treatmentPricingMap(itemPriceId: string): Promise<ItemPriceRow[]> {
     const [price] = await this.store.itemPrices([itemPriceId]);
     return price ? this.store.planPricesOfProduct(price.productId) : [];

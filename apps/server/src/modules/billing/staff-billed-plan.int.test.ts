@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { type TestServer } from '../../../test/harness';
 import { createStaffUser, staffCall, staffTokenFor } from '../../../test/messaging-helpers';
-import { accessToken, quoteFor, seedCatalogue, tokenize } from '../../../test/billing-fixtures';
+import { accessToken, quoteFor, tokenize } from '../../../test/billing-fixtures';
+import { useBillingServer } from '../../../test/billing-suite';
 
 // POST /staff/customers/:customerId/billed-plans (modules/staff/billing-routes.ts): the care
 // team gives a customer a billed plan and a tokenized card. Who may call it: staff.int.test.ts.
 
 let server: TestServer;
 let staff: string;
+useBillingServer((started) => (server = started));
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedCatalogue(server);
   staff = await staffTokenFor(server, (await createStaffUser(server.database.db)).email);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('POST /staff/customers/:customerId/billed-plans', () => {

@@ -257,6 +257,20 @@ export class BulkService {
             : null;
           // Another approval won the race: roll this action back with the transaction.
           if (order && !approved) throw new NotAwaitingApproval();
+          if (approved) {
+            // The care team's decision, audited as every staff action is: who (the unit of
+            // work's actor), the patient and the names of the fields changed (issue 41).
+            await work.audit({
+              action: 'update',
+              entity: 'bulk_order',
+              entityId: approved.id,
+              details: {
+                operation: 'StaffBulkOrderApprove',
+                customerId,
+                fields: ['status', 'actionId', 'decidedBy', 'decidedAt'],
+              },
+            });
+          }
           const notice = await notifications.create(
             {
               customerId,
@@ -280,6 +294,56 @@ export class BulkService {
     if (!result) return undefined;
     await notifications.published(result.notice, 'created');
     return { action: result.action, order: result.order };
+  }
+
+  /**
+   * The care team declines an order awaiting approval (issue 41), in one unit of work: the
+   * order becomes declined with who and when, an audit row names the fields, and the patient
+   * gets a notification saying so with the reason given. Undefined when the order is not the
+   * customer's or was decided already (two decisions at once: the conditional update lets one
+   * win; the caller tells which).
+   */
+  async decline(
+    customerId: string,
+    input: { orderId: string; reason: string },
+    actor: AuditActor,
+  ): Promise<BulkOrderRow | undefined> {
+    const { uow, notifications } = this.deps;
+    const result = await uow.run(
+      actor,
+      async (work) => {
+        const order = await this.store
+          .in(work.tx)
+          .declineOrder(customerId, input.orderId, this.deps.clock.now(), actor.id);
+        if (!order) return undefined;
+        await work.audit({
+          action: 'update',
+          entity: 'bulk_order',
+          entityId: order.id,
+          details: {
+            operation: 'StaffBulkOrderDecline',
+            customerId,
+            fields: ['status', 'decidedBy', 'decidedAt', 'reason'],
+          },
+        });
+        const notice = await notifications.create(
+          {
+            customerId,
+            type: NOTIFICATION_TYPE.providerMessage,
+            title: 'Your bulk order was declined',
+            message: `Your provider declined your order of ${String(order.vialCount)} vials: ${input.reason}`,
+            status: 'unread',
+            severity: 'warning',
+          },
+          work,
+        );
+        return { order, notice };
+      },
+      { lock: customerId },
+    );
+    if (!result) return undefined;
+    await notifications.published(result.notice, 'created');
+    return result.order;
   }
 
   /**

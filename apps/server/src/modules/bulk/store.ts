@@ -51,6 +51,27 @@ export class BulkStore {
     return row;
   }
 
+  /** awaiting_approval → declined with who and when; undefined when it was not awaiting. */
+  async declineOrder(
+    customerId: string,
+    orderId: string,
+    now: Date,
+    decidedBy: string | null,
+  ): Promise<BulkOrderRow | undefined> {
+    const [row] = await this.db
+      .update(bulkOrders)
+      .set({ status: 'declined', updatedAt: now, decidedBy, decidedAt: now })
+      .where(
+        and(
+          eq(bulkOrders.id, orderId),
+          eq(bulkOrders.customerId, customerId),
+          eq(bulkOrders.status, 'awaiting_approval'),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   async orderById(customerId: string, orderId: string): Promise<BulkOrderRow | undefined> {
     const [row] = await this.db
       .select()

@@ -44,7 +44,8 @@ export class FlagService {
         action: 'update',
         entity: 'feature_flag',
         entityId: name,
-        details: { customerId, enabled },
+        // The patient and the field's name, never its value (issue 41).
+        details: { customerId, fields: ['enabled'] },
       });
     });
   }

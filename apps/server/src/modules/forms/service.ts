@@ -3,10 +3,13 @@ import {
   answersOf,
   buildResponse,
   formPages,
+  isQuestion,
+  walkItems,
   resumePage,
   type FormAnswerInput,
   type FormDefinition,
   type QuestionnaireResponse,
+  type QuestionnaireResponseItemAnswer,
   type UpdateExistingFormInput,
   type UpsertIntakeFormInput,
 } from '@portal/domain';
@@ -35,6 +38,27 @@ export interface FormResponseView {
   response: QuestionnaireResponse;
   /** Where to go on: the page after the last one saved, or the first one still missing. */
   resumePage: string | null;
+}
+
+/** A submitted response as the care team reads it: answers as text, by question. */
+export interface SubmittedFormView {
+  id: string;
+  formShortId: string;
+  formName: string;
+  status: string;
+  submittedAt: Date;
+  answers: { question: string; answer: string }[];
+}
+
+/** One answer as text: a choice's display, a number with its unit, a file's name. */
+function answerText(a: QuestionnaireResponseItemAnswer): string {
+  if (a.valueCoding) return a.valueCoding.display ?? a.valueCoding.code ?? '';
+  if (a.valueQuantity)
+    return `${String(a.valueQuantity.value ?? '')} ${a.valueQuantity.unit ?? ''}`.trim();
+  if (a.valueAttachment) return a.valueAttachment.title ?? 'A file';
+  if (a.valueBoolean !== undefined) return a.valueBoolean ? 'Yes' : 'No';
+  const v = a.valueString ?? a.valueInteger ?? a.valueDecimal ?? a.valueDate ?? a.valueDateTime;
+  return v === undefined ? '' : String(v);
 }
 
 export interface FormsDeps {
@@ -265,6 +289,39 @@ export class FormService {
     input: SaveInput,
   ): Promise<FormResponseView> {
     return this.view(await saveResponse(this.deps, this.store, customerId, actor, locate, input));
+  }
+
+  /**
+   * The care console's patient page (issue 41): the customer's submitted responses, newest
+   * first, each with its form's title and its answers as question/answer text in the order of
+   * the form. Not audited here: the patient overview audits its one read, naming the section.
+   */
+  async submittedForCareTeam(customerId: string): Promise<SubmittedFormView[]> {
+    const rows = await this.store.responses(customerId, { status: 'completed' });
+    const definitions = new Map<string, DefinitionRow | undefined>();
+    for (const id of new Set(rows.map((r) => r.definitionId))) {
+      definitions.set(id, await this.store.definitionById(id));
+    }
+    return rows.map((row) => {
+      const definition = definitions.get(row.definitionId);
+      const answers = answersOf(row.response as QuestionnaireResponse);
+      const questions = definition
+        ? walkItems(asDefinition(definition).item).filter(({ item }) => isQuestion(item))
+        : [];
+      return {
+        id: row.id,
+        formShortId: row.shortId,
+        formName: definition?.title ?? row.shortId,
+        status: row.status,
+        submittedAt: row.completedAt ?? row.updatedAt,
+        answers: questions.flatMap(({ item }) => {
+          const given = answers.get(item.linkId);
+          return given?.length
+            ? [{ question: item.text ?? item.linkId, answer: given.map(answerText).join(', ') }]
+            : [];
+        }),
+      };
+    });
   }
 
   /** The care team's tasks from forms (staff API), newest first. */

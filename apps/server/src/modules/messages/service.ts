@@ -112,7 +112,8 @@ export class MessageService {
         action: 'create',
         entity: 'provider_message_template',
         entityId: row.id,
-        details: { type },
+        // Field names, never their values (issue 41).
+        details: { customerId: null, fields: ['type', 'description'] },
       });
       return row;
     });

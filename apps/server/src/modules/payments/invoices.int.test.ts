@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { graphql, startTestServer, type TestServer } from '../../../test/harness';
-import {
-  change,
-  monthlyCustomer,
-  quoteFor,
-  saveCard,
-  seedCatalogue,
-} from '../../../test/billing-fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { graphql, type TestServer } from '../../../test/harness';
+import { change, monthlyCustomer, quoteFor, saveCard } from '../../../test/billing-fixtures';
+import { useBillingServer } from '../../../test/billing-suite';
 import { pdfText } from './pdf-text';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
+useBillingServer((started) => (server = started), {
+  env: {
     PROVIDER_LEGAL_NAME: 'Clinic Test Medical PC',
     PROVIDER_TAX_ID: '12-3456789',
-  });
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
+  },
 });
 beforeEach(() => {
   server.clock.set('2026-03-10T18:00:00Z');

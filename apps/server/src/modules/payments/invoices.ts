@@ -84,20 +84,12 @@ export class InvoiceService {
     return settled;
   }
 
-  /** A refund of its charge went through: the invoice shows what was given back. */
-  async refunded(work: Work, chargeId: string, cents: number): Promise<InvoiceRow | undefined> {
-    const row = await this.deps.store
-      .in(work.tx)
-      .addRefunded(chargeId, cents, this.deps.clock.now());
-    if (row) {
-      await work.audit({
-        action: 'update',
-        entity: 'invoice',
-        entityId: row.id,
-        details: { amountRefunded: row.amountRefunded },
-      });
-    }
-    return row;
+  /**
+   * A refund of its charge went through: the invoice shows what was given back. Part of the
+   * refund's own change: the refund's audit row names the invoice (one row per change).
+   */
+  refunded(work: Work, chargeId: string, cents: number): Promise<InvoiceRow | undefined> {
+    return this.deps.store.in(work.tx).addRefunded(chargeId, cents, this.deps.clock.now());
   }
 
   /** The invoice of a charge (the refund mail names it). */
@@ -115,6 +107,14 @@ export class InvoiceService {
       details: { operation: 'GetInvoices', customerId, count: rows.length },
     });
     return rows;
+  }
+
+  /**
+   * The care console's patient page (issue 41): the customer's invoices as GetInvoices lists
+   * them, not audited here (the patient overview audits its one read, naming the section).
+   */
+  listForCareTeam(customerId: string): Promise<InvoiceRow[]> {
+    return this.deps.store.list(customerId, INVOICES_LIMIT);
   }
 
   /** GetInvoicePdfUrl: a 5-minute URL to the invoice (or its HSA/FSA receipt); null if not theirs. */

@@ -1,19 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bulkOrders } from '../../db/schema/bulk';
 import { customerActions } from '../../db/schema/customer-actions';
 import { sandboxGatewayCharges } from '../../db/schema/gateway';
 import { charges, invoices, processorCustomers } from '../../db/schema/payments';
 import { SANDBOX_AUTHENTICATE_CARD } from '../../platform/gateway/test-cards';
-import { graphql, startTestServer, type TestServer, sandboxOf } from '../../../test/harness';
-import { staffCall } from '../../../test/messaging-helpers';
+import { graphql, type TestServer, sandboxOf } from '../../../test/harness';
+import { change, monthlyCustomer, quoteFor } from '../../../test/billing-fixtures';
 import {
-  change,
-  monthlyCustomer,
-  quoteFor,
-  saveCard,
-  seedCatalogue,
-} from '../../../test/billing-fixtures';
+  approveBulkOrder,
+  customerWithCard,
+  purchaseBulk,
+  useBillingServer,
+} from '../../../test/billing-suite';
 import { BULK_PURPOSE } from '../bulk/payment';
 import { pdfText } from './pdf-text';
 import { GATEWAY_WEBHOOK_PATH } from './webhook-routes';
@@ -25,44 +24,14 @@ import { GATEWAY_WEBHOOK_PATH } from './webhook-routes';
 
 const API_KEY = 'test-staff-api-key-0123456789';
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ STAFF_API_KEY: API_KEY });
-  await seedCatalogue(server);
-  await staffCall(server, 'PUT', '/staff/flags/bulk_ordering', API_KEY, {
-    customerId: null,
-    enabled: true,
-  });
-});
-afterAll(async () => {
-  await server.close();
+useBillingServer((started) => (server = started), {
+  env: { STAFF_API_KEY: API_KEY },
+  bulkOrdering: true,
 });
 
 const SUBMIT = `mutation S($v: Int) { submitBulkOrder(vialCount: $v) { data { id } } }`;
-const PURCHASE = `mutation P($id: ID!) { purchaseBulkWithChargebee(customerActionId: $id) {
-  data { purchaseSucceeded actionCompleted reason nextAction { clientSecret redirectUrl } } } }`;
 const INVOICES = `query { invoices { id number description total amount_paid status line_items { kind description amount } } }`;
 const PDF_URL = `query P($id: ID!, $doc: InvoiceDocument) { invoicePdfUrl(invoiceId: $id, document: $doc) { downloadUrl } }`;
-
-interface PurchaseData {
-  purchaseSucceeded: boolean;
-  actionCompleted: boolean;
-  reason: string | null;
-  nextAction: { clientSecret: string; redirectUrl: string | null } | null;
-}
-
-const purchase = async (token: string, id: string) =>
-  (
-    await graphql<{ purchaseBulkWithChargebee: { data: PurchaseData } }>(server, PURCHASE, token, {
-      id,
-    })
-  ).data?.purchaseBulkWithChargebee.data;
-
-async function customerWithCard(card = '4242424242424242') {
-  const c = await monthlyCustomer(server);
-  const saved = await saveCard(server, c.token, card);
-  expect(saved.errors).toBeUndefined();
-  return c;
-}
 
 /** A submitted order the care team approved: its action id and order id. */
 async function approvedOrder(customerId: string, token: string, vials = 3) {
@@ -73,28 +42,8 @@ async function approvedOrder(customerId: string, token: string, vials = 3) {
     { v: vials },
   );
   const orderId = submitted.data?.submitBulkOrder.data.id ?? '';
-  const approved = await staffCall<{ actionId: string }>(
-    server,
-    'POST',
-    `/staff/customers/${customerId}/bulk-orders/approve`,
-    API_KEY,
-    { orderId },
-  );
-  expect(approved.status).toBe(201);
-  return { actionId: approved.body.actionId, orderId };
-}
-
-/** A vial count the care team approved without an order (taken by phone): its action id. */
-async function approvedAction(customerId: string, vialCount = 2) {
-  const approved = await staffCall<{ actionId: string }>(
-    server,
-    'POST',
-    `/staff/customers/${customerId}/bulk-orders/approve`,
-    API_KEY,
-    { vialCount },
-  );
-  expect(approved.status).toBe(201);
-  return approved.body.actionId;
+  const actionId = await approveBulkOrder(server, API_KEY, customerId, { orderId });
+  return { actionId, orderId };
 }
 
 async function orderRow(orderId: string) {
@@ -119,10 +68,10 @@ async function invoicesOfCharge(chargeId: string) {
 describe('a paid bulk order (issue 39)', () => {
   it('by card: an invoice with the medication, its receipt, and the order row paid with the date', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const c = await customerWithCard();
+    const c = await customerWithCard(server);
     const { actionId, orderId } = await approvedOrder(c.customer.id, c.token, 3);
     expect((await orderRow(orderId))?.status).toBe('approved');
-    expect(await purchase(c.token, actionId)).toMatchObject({
+    expect(await purchaseBulk(server, c.token, actionId)).toMatchObject({
       purchaseSucceeded: true,
       actionCompleted: true,
       nextAction: null,
@@ -163,14 +112,14 @@ describe('a paid bulk order (issue 39)', () => {
     expect(text).toContain('Semaglutide 12.5 mg per vial');
     expect(text).toContain('$1,497.00');
     // Asked again: the same answer, and still one charge and one invoice.
-    await purchase(c.token, actionId);
+    await purchaseBulk(server, c.token, actionId);
     const rows = await ledger(actionId);
     expect(rows).toHaveLength(1);
     expect(await invoicesOfCharge(rows[0]?.id ?? '')).toHaveLength(1);
   });
 
   it('pay later: the checkout is a charge of the ledger, with its invoice, and the order is paid', async () => {
-    const c = await customerWithCard();
+    const c = await customerWithCard(server);
     const { actionId, orderId } = await approvedOrder(c.customer.id, c.token, 2);
     const link = await graphql<{ bulkPayLaterLink: string }>(
       server,
@@ -193,15 +142,17 @@ describe('a paid bulk order (issue 39)', () => {
 
 describe('3-D Secure on a bulk card payment (sandbox)', () => {
   it('answers nextAction, then settles once the challenge is completed (by the webhook)', async () => {
-    const c = await customerWithCard(SANDBOX_AUTHENTICATE_CARD);
+    const c = await customerWithCard(server, SANDBOX_AUTHENTICATE_CARD);
     const { actionId, orderId } = await approvedOrder(c.customer.id, c.token, 2);
-    const first = await purchase(c.token, actionId);
+    const first = await purchaseBulk(server, c.token, actionId);
     expect(first).toMatchObject({ purchaseSucceeded: false, actionCompleted: false, reason: null });
     const redirectUrl = first?.nextAction?.redirectUrl ?? '';
     expect(redirectUrl).toMatch(/^\/gateway\/sandbox\/authenticate\/ch_/);
     expect(first?.nextAction?.clientSecret).toMatch(/_secret_/);
     // Asked again before the challenge: the same action, nothing charged again.
-    expect((await purchase(c.token, actionId))?.nextAction?.redirectUrl).toBe(redirectUrl);
+    expect((await purchaseBulk(server, c.token, actionId))?.nextAction?.redirectUrl).toBe(
+      redirectUrl,
+    );
     expect((await ledger(actionId)).map((r) => r.status)).toEqual(['requires_action']);
 
     const back = encodeURIComponent(`/bulk-payment?actionId=${actionId}&authenticated=1`);
@@ -213,7 +164,7 @@ describe('3-D Secure on a bulk card payment (sandbox)', () => {
     // The signed charge.succeeded event settled it before the customer came back.
     const [row] = await ledger(actionId);
     expect([row?.status, row?.fulfilledAt !== null]).toEqual(['succeeded', true]);
-    expect(await purchase(c.token, actionId)).toMatchObject({
+    expect(await purchaseBulk(server, c.token, actionId)).toMatchObject({
       purchaseSucceeded: true,
       actionCompleted: true,
       nextAction: null,
@@ -223,25 +174,27 @@ describe('3-D Secure on a bulk card payment (sandbox)', () => {
   });
 
   it('settles when the customer comes back even if the webhook never arrived; a failed challenge declines', async () => {
-    const c = await customerWithCard(SANDBOX_AUTHENTICATE_CARD);
+    const c = await customerWithCard(server, SANDBOX_AUTHENTICATE_CARD);
     const lost: string[] = [];
     sandboxOf(server).checkout.deliverTo((payload) => {
       lost.push(payload);
       return Promise.reject(new Error('network down'));
     });
     try {
-      const actionId = await approvedAction(c.customer.id);
-      const url = (await purchase(c.token, actionId))?.nextAction?.redirectUrl ?? '';
+      const actionId = await approveBulkOrder(server, API_KEY, c.customer.id);
+      const url = (await purchaseBulk(server, c.token, actionId))?.nextAction?.redirectUrl ?? '';
       await fetch(`${server.url}${url}/complete`, { method: 'POST', redirect: 'manual' });
       expect(lost).toHaveLength(1);
       expect((await ledger(actionId)).map((r) => r.status)).toEqual(['requires_action']);
       // The browser asks again: the processor is asked (retrieveCharge) and it settles.
-      expect(await purchase(c.token, actionId)).toMatchObject({ purchaseSucceeded: true });
+      expect(await purchaseBulk(server, c.token, actionId)).toMatchObject({
+        purchaseSucceeded: true,
+      });
 
-      const other = await approvedAction(c.customer.id);
-      const url2 = (await purchase(c.token, other))?.nextAction?.redirectUrl ?? '';
+      const other = await approveBulkOrder(server, API_KEY, c.customer.id);
+      const url2 = (await purchaseBulk(server, c.token, other))?.nextAction?.redirectUrl ?? '';
       await fetch(`${server.url}${url2}/fail`, { method: 'POST', redirect: 'manual' });
-      expect(await purchase(c.token, other)).toMatchObject({
+      expect(await purchaseBulk(server, c.token, other)).toMatchObject({
         purchaseSucceeded: false,
         reason: 'declined',
         nextAction: null,
@@ -254,7 +207,7 @@ describe('3-D Secure on a bulk card payment (sandbox)', () => {
 
   it('a plan change is charged off session: the 3-D Secure card is declined (TC108)', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
-    const c = await customerWithCard(SANDBOX_AUTHENTICATE_CARD);
+    const c = await customerWithCard(server, SANDBOX_AUTHENTICATE_CARD);
     const vars = { sub: c.subscription.id, length: 3 };
     const quote = (await quoteFor(server, c.token, vars)).data?.subscriptionPriceChangeQuote;
     if (!quote) throw new Error('no quote');
@@ -265,8 +218,8 @@ describe('3-D Secure on a bulk card payment (sandbox)', () => {
 
 describe('processor events', () => {
   it('an event replayed changes nothing; an unknown charge or another amount is ignored', async () => {
-    const c = await customerWithCard(SANDBOX_AUTHENTICATE_CARD);
-    const actionId = await approvedAction(c.customer.id);
+    const c = await customerWithCard(server, SANDBOX_AUTHENTICATE_CARD);
+    const actionId = await approveBulkOrder(server, API_KEY, c.customer.id);
     const sent: { payload: string; headers: Record<string, string> }[] = [];
     sandboxOf(server).checkout.deliverTo((payload, headers) => {
       sent.push({ payload, headers });
@@ -274,7 +227,7 @@ describe('processor events', () => {
     });
     let chargeId = '';
     try {
-      const url = (await purchase(c.token, actionId))?.nextAction?.redirectUrl ?? '';
+      const url = (await purchaseBulk(server, c.token, actionId))?.nextAction?.redirectUrl ?? '';
       chargeId = url.split('/').pop() ?? '';
       await fetch(`${server.url}${url}/complete`, { method: 'POST', redirect: 'manual' });
     } finally {

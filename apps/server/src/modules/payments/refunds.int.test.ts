@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sandboxGatewayRefunds } from '../../db/schema/gateway';
 import { charges, invoices, paymentRefunds } from '../../db/schema/payments';
-import { graphql, startTestServer, type TestServer } from '../../../test/harness';
+import { graphql, type TestServer } from '../../../test/harness';
 import { staffCall } from '../../../test/messaging-helpers';
-import { monthlyCustomer, saveCard, seedCatalogue } from '../../../test/billing-fixtures';
+import { monthlyCustomer, saveCard } from '../../../test/billing-fixtures';
+import { approveBulkOrder, purchaseBulk, useBillingServer } from '../../../test/billing-suite';
 import { BULK_PURPOSE } from '../bulk/payment';
 import { pdfText } from './pdf-text';
 
@@ -14,16 +15,7 @@ import { pdfText } from './pdf-text';
 
 const API_KEY = 'test-staff-api-key-0123456789';
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ STAFF_API_KEY: API_KEY });
-  await seedCatalogue(server);
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const PURCHASE = `mutation P($id: ID!) { purchaseBulkWithChargebee(customerActionId: $id) {
-  data { purchaseSucceeded } } }`;
+useBillingServer((started) => (server = started), { env: { STAFF_API_KEY: API_KEY } });
 
 interface RefundAnswer {
   refund?: { id: string; amountCents: number; status: string };
@@ -34,18 +26,12 @@ interface RefundAnswer {
 async function paidCharge(card = '4242424242424242') {
   const c = await monthlyCustomer(server);
   expect((await saveCard(server, c.token, card)).errors).toBeUndefined();
-  const approved = await staffCall<{ actionId: string }>(
-    server,
-    'POST',
-    `/staff/customers/${c.customer.id}/bulk-orders/approve`,
-    API_KEY,
-    { vialCount: 3 },
-  );
-  await graphql(server, PURCHASE, c.token, { id: approved.body.actionId });
+  const actionId = await approveBulkOrder(server, API_KEY, c.customer.id, 3);
+  await purchaseBulk(server, c.token, actionId);
   const [charge] = await server.database.db
     .select()
     .from(charges)
-    .where(and(eq(charges.purpose, BULK_PURPOSE), eq(charges.reference, approved.body.actionId)));
+    .where(and(eq(charges.purpose, BULK_PURPOSE), eq(charges.reference, actionId)));
   if (!charge) throw new Error('no charge');
   return { ...c, charge };
 }

@@ -112,12 +112,9 @@ export class Refunds {
       action: 'create',
       entity: 'payment_refund',
       entityId: row.id,
-      details: {
-        chargeId,
-        customerId: row.customerId,
-        amount: row.amount,
-        refundedBefore: charge.amountRefunded - row.amount,
-      },
+      // The patient and the field names, never the amount or the reason (issue 41): the refund
+      // row and the ledger keep those.
+      details: { chargeId, customerId: row.customerId, fields: ['amountCents', 'reason'] },
     });
     return { refund: row, processorChargeId: charge.gatewayChargeId };
   }
@@ -170,14 +167,23 @@ export class Refunds {
           settledAt: clock.now(),
         });
         if (!settled) return undefined;
+        let invoiceId: string | null = null;
         // Refused: what the refund held on the charge is refundable again.
         if (status === 'failed') await tx.releaseRefund(refund.chargeId, refund.amount);
-        else await invoices.refunded(work, refund.chargeId, refund.amount);
+        else
+          invoiceId = (await invoices.refunded(work, refund.chargeId, refund.amount))?.id ?? null;
         await work.audit({
           action: 'update',
           entity: 'payment_refund',
           entityId: settled.id,
-          details: { status: settled.status, reason: settled.processorReason },
+          // The processor's answer (not a value anyone typed), the patient for the trail, and
+          // the invoice that now shows the refund (its amounts stay in the ledger).
+          details: {
+            customerId: settled.customerId,
+            status: settled.status,
+            reason: settled.processorReason,
+            invoiceId,
+          },
         });
         return settled;
       },

@@ -50,6 +50,8 @@ export { PENDING_CHARGE_GRACE_MS } from './charging';
 
 /** The one job that finishes unknown charges and refunds and retries unapplied ones. */
 export const PAYMENTS_JOB = 'payments';
+/** The charges the patient page lists, newest first. */
+export const CARE_TEAM_CHARGES_LIMIT = 100;
 export const PAYMENTS_JOB_EVERY_MS = 60_000;
 
 const SYSTEM: AuditActor = { type: 'system', id: 'payments' };
@@ -155,6 +157,14 @@ export class PaymentsService {
     return (work ? this.store.in(work.tx) : this.store).chargesFor(purpose, reference);
   }
 
+  /**
+   * The care console's patient page (issue 41): the customer's charges, newest first, at most
+   * 100. Not audited here: the patient overview audits its one read, naming the section.
+   */
+  chargesForCareTeam(customerId: string): Promise<ChargeRow[]> {
+    return this.store.chargesOfCustomer(customerId, CARE_TEAM_CHARGES_LIMIT);
+  }
+
   chargesWithKeyPrefix(prefix: string): Promise<ChargeRow[]> {
     return this.store.chargesWithKeyPrefix(prefix);
   }
@@ -256,7 +266,8 @@ export class PaymentsService {
           action: 'update',
           entity: 'charge',
           entityId: row.id,
-          details: { attentionResolved: row.attention },
+          // The patient and the field's name (issue 41).
+          details: { customerId: row.customerId, fields: ['attentionResolved'] },
         });
       }
       return row;

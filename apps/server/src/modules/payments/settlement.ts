@@ -5,7 +5,7 @@ import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { InvoiceService } from './invoices';
 import type { Refunds } from './refunds';
 import type { AfterCommit, ApplyContext, ChargeIntent, PurposeHandler } from './purposes';
-import type { ChargeRow, ChargeStatus, PaymentStore } from './store';
+import type { ChargeInsert, ChargeRow, ChargeStatus, PaymentStore } from './store';
 
 // Step 3 of the exactly-once charge (charging.ts): the processor's answer recorded by a
 // conditional update (only an unsettled row moves, so exactly one request applies it), the
@@ -217,23 +217,54 @@ export class Settlement {
     checkout: { checkoutId: string; chargeId: string | null },
     after: AfterCommit[],
   ): Promise<ChargeRow | null> {
-    const now = this.deps.clock.now();
-    const row = await this.deps.store.in(work.tx).insertCharge({
+    const row = await this.insertCheckoutCharge(work, checkout, {
       customerId: request.customerId,
       subscriptionId: request.subscriptionId,
       purpose: request.purpose,
       reference: request.reference,
+      amount: request.amount,
+      description: request.description,
+      intent: request.intent,
+      invoice: request.invoice,
+    });
+    if (!row) return null;
+    return this.paid(work, row, this.handler(row.purpose), after);
+  }
+
+  /**
+   * The ledger row of a hosted checkout the processor reports paid (succeeded, under the
+   * checkout's own key, so a redelivery finds it recorded) and its audit row, in the caller's
+   * transaction; null when that checkout was recorded already. `audit` adds to the row's
+   * details (an unapplied checkout says why).
+   */
+  private async insertCheckoutCharge(
+    work: Work,
+    checkout: { checkoutId: string; chargeId: string | null },
+    values: Pick<
+      ChargeInsert,
+      | 'customerId'
+      | 'subscriptionId'
+      | 'purpose'
+      | 'reference'
+      | 'amount'
+      | 'description'
+      | 'intent'
+      | 'invoice'
+    > &
+      Partial<Pick<ChargeInsert, 'fulfilmentError' | 'attention' | 'attentionDetails'>>,
+    audit: Record<string, unknown> = {},
+  ): Promise<ChargeRow | null> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.store.in(work.tx).insertCharge({
+      ...values,
       idempotencyKey: `checkout:${checkout.checkoutId}`,
       method: 'checkout',
-      amount: request.amount,
       currency: 'usd',
       processor: this.deps.provider,
       status: 'succeeded',
       gatewayChargeId: checkout.chargeId ?? checkout.checkoutId,
       onSession: true,
-      description: request.description,
-      intent: request.intent,
-      invoice: request.invoice,
+      ...(values.attention ? { attentionAt: now } : {}),
       createdAt: now,
       settledAt: now,
     });
@@ -247,9 +278,10 @@ export class Settlement {
         purpose: row.purpose,
         amount: row.amount,
         method: 'checkout',
+        ...audit,
       },
     });
-    return this.paid(work, row, this.handler(row.purpose), after);
+    return row;
   }
 
   /**
@@ -300,45 +332,24 @@ export class Settlement {
     checkout: { checkoutId: string; chargeId: string | null; amountCents: number },
     why: string,
   ): Promise<ChargeRow | null> {
-    const now = this.deps.clock.now();
-    const row = await this.deps.store.in(work.tx).insertCharge({
-      customerId: request.customerId,
-      subscriptionId: null,
-      purpose: request.purpose,
-      reference: request.reference,
-      idempotencyKey: `checkout:${checkout.checkoutId}`,
-      method: 'checkout',
-      amount: checkout.amountCents,
-      currency: 'usd',
-      processor: this.deps.provider,
-      status: 'succeeded',
-      gatewayChargeId: checkout.chargeId ?? checkout.checkoutId,
-      onSession: true,
-      description: request.description,
-      intent: { kind: 'unapplied_checkout', why },
-      invoice: null,
-      fulfilmentError: `not applied: ${why}`,
-      attention: 'notApplied',
-      attentionDetails: { why, checkoutId: checkout.checkoutId },
-      attentionAt: now,
-      createdAt: now,
-      settledAt: now,
-    });
-    if (!row) return null;
-    await work.audit({
-      action: 'create',
-      entity: 'charge',
-      entityId: row.id,
-      details: {
-        customerId: row.customerId,
-        purpose: row.purpose,
-        amount: row.amount,
-        method: 'checkout',
+    return this.insertCheckoutCharge(
+      work,
+      checkout,
+      {
+        customerId: request.customerId,
+        subscriptionId: null,
+        purpose: request.purpose,
+        reference: request.reference,
+        amount: checkout.amountCents,
+        description: request.description,
+        intent: { kind: 'unapplied_checkout', why },
+        invoice: null,
+        fulfilmentError: `not applied: ${why}`,
         attention: 'notApplied',
-        why,
+        attentionDetails: { why, checkoutId: checkout.checkoutId },
       },
-    });
-    return row;
+      { attention: 'notApplied', why },
+    );
   }
 
   /** After a checkout's commit: the owner's live updates. */

@@ -59,6 +59,16 @@ export class PaymentStore {
       .orderBy(asc(charges.createdAt), asc(charges.id));
   }
 
+  /** A customer's charges, newest first, at most `limit` (the care console's patient page). */
+  chargesOfCustomer(customerId: string, limit: number): Promise<ChargeRow[]> {
+    return this.db
+      .select()
+      .from(charges)
+      .where(eq(charges.customerId, customerId))
+      .orderBy(desc(charges.createdAt), desc(charges.id))
+      .limit(limit);
+  }
+
   /** Every charge whose idempotency key starts with the prefix (a renewal's attempts). */
   chargesWithKeyPrefix(prefix: string): Promise<ChargeRow[]> {
     return this.db

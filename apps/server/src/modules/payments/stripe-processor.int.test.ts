@@ -9,6 +9,7 @@ import {
 import { graphql, startTestServer, type TestServer } from '../../../test/harness';
 import { staffCall } from '../../../test/messaging-helpers';
 import { monthlyCustomer, REPLACE, seedCatalogue } from '../../../test/billing-fixtures';
+import { approveBulkOrder, purchaseBulk } from '../../../test/billing-suite';
 import { BULK_PURPOSE } from '../bulk/payment';
 import { GATEWAY_WEBHOOK_PATH } from './webhook-routes';
 
@@ -46,23 +47,7 @@ afterAll(async () => {
 });
 
 const START = `mutation { startCardSetup { provider setupId clientSecret } }`;
-const PURCHASE = `mutation P($id: ID!) { purchaseBulkWithChargebee(customerActionId: $id) {
-  data { purchaseSucceeded actionCompleted reason nextAction { clientSecret redirectUrl } } } }`;
 const PAY_LATER = `mutation L($id: ID!) { bulkPayLaterLink(customerActionId: $id) }`;
-
-interface PurchaseData {
-  purchaseSucceeded: boolean;
-  actionCompleted: boolean;
-  reason: string | null;
-  nextAction: { clientSecret: string; redirectUrl: string | null } | null;
-}
-
-const purchase = async (token: string, id: string) =>
-  (
-    await graphql<{ purchaseBulkWithChargebee: { data: PurchaseData } }>(server, PURCHASE, token, {
-      id,
-    })
-  ).data?.purchaseBulkWithChargebee.data;
 
 /** What the card form does with Stripe: setup, the Payment Element's confirm, then our API. */
 async function customerWithStripeCard(last4: string) {
@@ -79,18 +64,6 @@ async function customerWithStripeCard(last4: string) {
   const saved = await graphql(server, REPLACE, customer.token, { old: null, token: setupId });
   expect(saved.errors).toBeUndefined();
   return customer;
-}
-
-async function approvedAction(customerId: string, vialCount = 2) {
-  const approved = await staffCall<{ actionId: string }>(
-    server,
-    'POST',
-    `/staff/customers/${customerId}/bulk-orders/approve`,
-    API_KEY,
-    { vialCount },
-  );
-  expect(approved.status).toBe(201);
-  return approved.body.actionId;
 }
 
 const ledger = (actionId: string) =>
@@ -135,11 +108,13 @@ describe('the server with Stripe as the processor (issue 39)', () => {
 
   it('saves a card through a SetupIntent and charges a bulk order once, with our key and amount', async () => {
     const customer = await customerWithStripeCard('4242');
-    const actionId = await approvedAction(customer.customer.id, 2);
-    const first = await purchase(customer.token, actionId);
+    const actionId = await approveBulkOrder(server, API_KEY, customer.customer.id, 2);
+    const first = await purchaseBulk(server, customer.token, actionId);
     expect(first).toMatchObject({ purchaseSucceeded: true, actionCompleted: true });
     // Asked again (a double click, a retry): the same answer, no second payment.
-    expect(await purchase(customer.token, actionId)).toMatchObject({ purchaseSucceeded: true });
+    expect(await purchaseBulk(server, customer.token, actionId)).toMatchObject({
+      purchaseSucceeded: true,
+    });
 
     const [row] = await ledger(actionId);
     expect(row).toMatchObject({ status: 'succeeded', processor: 'stripe' });
@@ -158,8 +133,8 @@ describe('the server with Stripe as the processor (issue 39)', () => {
 
   it('finishes 3-D Secure: nextAction with the client secret, then settled when asked again', async () => {
     const customer = await customerWithStripeCard('3184');
-    const actionId = await approvedAction(customer.customer.id, 3);
-    const asked = await purchase(customer.token, actionId);
+    const actionId = await approveBulkOrder(server, API_KEY, customer.customer.id, 3);
+    const asked = await purchaseBulk(server, customer.token, actionId);
     expect(asked).toMatchObject({ purchaseSucceeded: false, actionCompleted: false });
     expect(asked?.nextAction?.clientSecret).toMatch(/^pi_.+_secret_/);
     expect(asked?.nextAction?.redirectUrl).toBeNull();
@@ -167,7 +142,7 @@ describe('the server with Stripe as the processor (issue 39)', () => {
     expect(pending?.status).toBe('requires_action');
 
     stripe.state.completeAuthentication(pending?.gatewayChargeId ?? '');
-    expect(await purchase(customer.token, actionId)).toMatchObject({
+    expect(await purchaseBulk(server, customer.token, actionId)).toMatchObject({
       purchaseSucceeded: true,
       actionCompleted: true,
     });
@@ -178,7 +153,7 @@ describe('the server with Stripe as the processor (issue 39)', () => {
 
   it('pays later through a Checkout session settled by its signed webhook, applied once', async () => {
     const customer = await customerWithStripeCard('4242');
-    const actionId = await approvedAction(customer.customer.id, 2);
+    const actionId = await approveBulkOrder(server, API_KEY, customer.customer.id, 2);
     const link = await graphql<{ bulkPayLaterLink: string }>(server, PAY_LATER, customer.token, {
       id: actionId,
     });

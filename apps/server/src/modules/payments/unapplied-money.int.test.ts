@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountCredits } from '../../db/schema/billing';
 import { customerActions } from '../../db/schema/customer-actions';
 import { sandboxGatewayRefunds } from '../../db/schema/gateway';
@@ -7,15 +7,10 @@ import { charges, gatewayWebhookEvents, invoices, paymentRefunds } from '../../d
 import { subscriptions } from '../../db/schema/customers';
 import type { ChargeRequest, ChargeResult } from '../../platform/gateway/gateway';
 import { signWebhook } from '../../platform/gateway/webhook-signing';
-import { graphql, sandboxOf, startTestServer, type TestServer } from '../../../test/harness';
+import { graphql, sandboxOf, type TestServer } from '../../../test/harness';
 import { staffCall } from '../../../test/messaging-helpers';
-import {
-  change,
-  monthlyCustomer,
-  quoteFor,
-  saveCard,
-  seedCatalogue,
-} from '../../../test/billing-fixtures';
+import { change, quoteFor } from '../../../test/billing-fixtures';
+import { approveBulkOrder, customerWithCard, useBillingServer } from '../../../test/billing-suite';
 import { BULK_PURPOSE } from '../bulk/payment';
 import { GATEWAY_WEBHOOK_PATH } from './webhook-routes';
 
@@ -27,16 +22,9 @@ import { GATEWAY_WEBHOOK_PATH } from './webhook-routes';
 
 const API_KEY = 'test-staff-api-key-0123456789';
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ STAFF_API_KEY: API_KEY });
-  await seedCatalogue(server);
-  await staffCall(server, 'PUT', '/staff/flags/bulk_ordering', API_KEY, {
-    customerId: null,
-    enabled: true,
-  });
-});
-afterAll(async () => {
-  await server.close();
+useBillingServer((started) => (server = started), {
+  env: { STAFF_API_KEY: API_KEY },
+  bulkOrdering: true,
 });
 
 const PURCHASE = `mutation P($id: ID!) { purchaseBulkWithChargebee(customerActionId: $id) {
@@ -60,24 +48,6 @@ async function staffGet<T>(route: string) {
     headers: { authorization: `Bearer ${API_KEY}` },
   });
   return { status: res.status, body: (await res.json()) as T };
-}
-
-async function customerWithCard(card = '4242424242424242') {
-  const c = await monthlyCustomer(server);
-  expect((await saveCard(server, c.token, card)).errors).toBeUndefined();
-  return c;
-}
-
-async function approve(customerId: string, vialCount = 2) {
-  const res = await staffCall<{ actionId: string }>(
-    server,
-    'POST',
-    `/staff/customers/${customerId}/bulk-orders/approve`,
-    API_KEY,
-    { vialCount },
-  );
-  expect(res.status).toBe(201);
-  return res.body.actionId;
 }
 
 async function payLaterPath(token: string, actionId: string) {
@@ -166,8 +136,8 @@ describe('a paid pay-later checkout that cannot be applied (issue 45)', () => {
   });
 
   it('after a declined card attempt, the checkout pays the order', async () => {
-    const c = await customerWithCard('4000000000000341');
-    const actionId = await approve(c.customer.id);
+    const c = await customerWithCard(server, '4000000000000341');
+    const actionId = await approveBulkOrder(server, API_KEY, c.customer.id);
     const declined = await graphql<{ purchaseBulkWithChargebee: { data: { reason: string } } }>(
       server,
       PURCHASE,
@@ -190,8 +160,8 @@ describe('a paid pay-later checkout that cannot be applied (issue 45)', () => {
   });
 
   it('the card already charged: the checkout paid afterwards is refunded and listed', async () => {
-    const c = await customerWithCard();
-    const actionId = await approve(c.customer.id);
+    const c = await customerWithCard(server);
+    const actionId = await approveBulkOrder(server, API_KEY, c.customer.id);
     // The hosted page was opened first, in another tab; the card pays meanwhile.
     const path = await payLaterPath(c.token, actionId);
     const card = await graphql(server, PURCHASE, c.token, { id: actionId });
@@ -212,8 +182,8 @@ describe('a paid pay-later checkout that cannot be applied (issue 45)', () => {
   });
 
   it('a second checkout paid: refunded and listed; its event is spent once', async () => {
-    const c = await customerWithCard();
-    const actionId = await approve(c.customer.id);
+    const c = await customerWithCard(server);
+    const actionId = await approveBulkOrder(server, API_KEY, c.customer.id);
     const first = await payLaterPath(c.token, actionId);
     // Another checkout for the same order (a session opened again after the first expired).
     const second = await server.services.payments.createCheckout({
@@ -250,8 +220,8 @@ describe('a paid pay-later checkout that cannot be applied (issue 45)', () => {
   });
   it('card and checkout paid at the same moment: one pays the order, the other is refunded', async () => {
     for (let round = 0; round < 4; round += 1) {
-      const c = await customerWithCard();
-      const actionId = await approve(c.customer.id);
+      const c = await customerWithCard(server);
+      const actionId = await approveBulkOrder(server, API_KEY, c.customer.id);
       const path = await payLaterPath(c.token, actionId);
       await Promise.all([
         graphql(server, PURCHASE, c.token, { id: actionId }),
@@ -314,7 +284,7 @@ describe('a late success always wins over "failed" (issue 45)', () => {
    */
   async function raceReconciliation(meanwhile: (customerId: string) => Promise<void>) {
     server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customerWithCard();
+    const alex = await customerWithCard(server);
     await setBalance(alex.customer.id, 3_000);
     const vars = { sub: alex.subscription.id, length: 6, addons: ['high-dose'] };
     const quote = (await quoteFor(server, alex.token, vars)).data?.subscriptionPriceChangeQuote;

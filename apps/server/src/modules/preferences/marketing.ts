@@ -40,7 +40,8 @@ export class MarketingService {
       action: 'marketing.announcement',
       entity: 'customer',
       entityId: customerId,
-      details: { subject: input.subject, sent },
+      // The patient and the field names, never the subject or the text (issue 41).
+      details: { customerId, fields: ['subject', 'text'], sent },
     });
     return { sent };
   }

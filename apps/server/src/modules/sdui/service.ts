@@ -46,7 +46,8 @@ export class SduiService {
         action: 'update',
         entity: 'sdui_modules',
         entityId: customerId,
-        details: { surface, modules },
+        // The patient and the field's name, never the list (issue 41).
+        details: { customerId, surface, fields: ['modules'] },
       });
     });
   }

@@ -1,4 +1,8 @@
-import { customerParamSchema, staffBulkApprovalSchema } from '@portal/domain';
+import {
+  customerParamSchema,
+  staffBulkApprovalSchema,
+  staffBulkDeclineSchema,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../../platform/audit';
@@ -17,6 +21,13 @@ import type { StaffService } from './service';
  *       in one unit of work. 201 {actionId, vialCount, orderId}; 404 for an order that is not
  *       the customer's; 409 {error: {code: 'already-done', message: 'Already approved by <name>
  *       at <time>.', by, at}} for one decided already (two approvals at once: one wins).
+ *       Audited: the staff member, the patient, the order's fields changed.
+ *   POST /staff/customers/:customerId/bulk-orders/decline   {orderId, reason: 1..500}
+ *       Declines an order awaiting approval (issue 41), in one unit of work: the order becomes
+ *       declined (who, when), an audit row (staff member, patient, field names), a notification
+ *       telling the patient it was declined and why; the item leaves the queue. 200 {orderId,
+ *       status: 'declined'}; 404 for an order that is not the customer's; 409 already-done as
+ *       approve answers, for an order decided already (an approval and a decline at once: one).
  *   GET  /staff/bulk-action-failures
  *       Card payments that succeeded while their action could not be completed (spec 02 §8
  *       actionFailure: contact the customer); a job keeps retrying them.
@@ -79,6 +90,27 @@ export function bulkRoutes(scope: FastifyInstance, h: BulkRouteHelpers): void {
         vialCount: approved.action.metadata.vial_count,
         orderId: approved.order?.id ?? null,
       });
+    },
+  );
+
+  authed.post(
+    '/staff/customers/:customerId/bulk-orders/decline',
+    { schema: { hide: true, params: customerParamSchema, body: staffBulkDeclineSchema } },
+    async (request, reply) => {
+      const customerId = await h.existingCustomer(request.params.customerId, reply);
+      if (!customerId) return reply;
+      const declined = await h.staff.bulk.decline(customerId, request.body, h.actorOf(request));
+      if (!declined) {
+        const order = await h.staff.bulk.orderOf(customerId, request.body.orderId);
+        if (!order) return h.notFound(reply, 'Bulk order');
+        return alreadyDone(reply, h.staff.queue, {
+          verb: order.status === 'declined' ? 'declined' : 'approved',
+          by: order.decidedBy,
+          at: order.decidedAt,
+        });
+      }
+      await h.staff.queue.done(`bulk_order:${declined.id}`);
+      return reply.send({ orderId: declined.id, status: declined.status });
     },
   );
 

@@ -3,10 +3,13 @@ import { customerAuditTrail } from '../../platform/audit';
 import type { AuditActor } from '../../platform/audit';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentService } from '../appointments/service';
+import type { BillingService } from '../billing/service';
 import type { BulkService } from '../bulk/service';
 import type { CustomerService } from '../customers/service';
 import type { IdVerificationService } from '../forms/id-verification';
-import type { MessageService } from '../messages/service';
+import type { FormService } from '../forms/service';
+import type { MessageService, TemplateRow } from '../messages/service';
+import { invoiceNumber } from '../payments/invoices';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { WeightService } from '../weight/service';
 import type { QueueService } from './queue-service';
@@ -27,6 +30,10 @@ export interface PatientReadDeps {
   idVerification: IdVerificationService;
   prescriptions: PrescriptionService;
   queue: QueueService;
+  /** Invoices, charges and the plans' treatment names (through the payments engine). */
+  billing: BillingService;
+  /** The submitted forms with their answers. */
+  forms: FormService;
 }
 
 /** The weights the page charts: the last half year. */
@@ -43,6 +50,19 @@ function preview(html: string): string {
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * The field names an audit row records: its `fields` list where it has one (staff actions
+ * write `{customerId, fields: [names]}`, staff-audit.ts), else the keys of its details. Only
+ * names (strings) leave the audit table through the trail, never a value, even one an older
+ * write recorded.
+ */
+function fieldNames(details: Record<string, unknown>): string[] {
+  if (Array.isArray(details.fields)) {
+    return details.fields.filter((f): f is string => typeof f === 'string');
+  }
+  return Object.keys(details).filter((k) => k !== 'customerId' && k !== 'operation');
+}
 
 export class PatientReadModel {
   constructor(private readonly deps: PatientReadDeps) {}
@@ -80,16 +100,30 @@ export class PatientReadModel {
     const d = this.deps;
     const record = await d.customers.recordForCareTeam(customerId);
     if (!record) return undefined;
-    const [weights, changeRequests, messages, appointments, bulkOrders, check, prescriptions] =
-      await Promise.all([
-        d.weight.recentWeights(customerId, WEIGHT_DAYS),
-        d.weight.changeForms(customerId),
-        d.messages.listForCareTeam(customerId),
-        d.appointments.listForCareTeam(customerId),
-        d.bulk.ordersForCareTeam(customerId),
-        d.idVerification.current(customerId),
-        d.prescriptions.recordsForCareTeam(customerId),
-      ]);
+    const [
+      weights,
+      changeRequests,
+      messages,
+      appointments,
+      bulkOrders,
+      check,
+      prescriptions,
+      money,
+      forms,
+    ] = await Promise.all([
+      d.weight.recentWeights(customerId, WEIGHT_DAYS),
+      d.weight.changeForms(customerId),
+      d.messages.listForCareTeam(customerId),
+      d.appointments.listForCareTeam(customerId),
+      d.bulk.ordersForCareTeam(customerId),
+      d.idVerification.current(customerId),
+      d.prescriptions.recordsForCareTeam(customerId),
+      d.billing.careTeamMoney(
+        customerId,
+        record.subscriptions.flatMap((s) => (s.treatmentId ? [s.treatmentId] : [])),
+      ),
+      d.forms.submittedForCareTeam(customerId),
+    ]);
     const images = check ? await d.idVerification.images(check.id, actor) : undefined;
     const { customer } = record;
     const address = (type: string) => {
@@ -123,6 +157,7 @@ export class PatientReadModel {
         return {
           subscriptionId: s.id,
           treatmentId: s.treatmentId,
+          name: (s.treatmentId && money.treatmentNames.get(s.treatmentId)) || null,
           status: s.status,
           price: contract?.price ?? null,
           term: contract?.length ?? null,
@@ -132,6 +167,36 @@ export class PatientReadModel {
             : null,
         };
       }),
+      // The PDF link is asked for when opened (GET …/invoices/:invoiceId/pdf), as the customer's
+      // invoices tab asks GetInvoicePdfUrl: a 5-minute URL signed per page view would expire
+      // on an open page, and each signing is audited.
+      invoices: money.invoices.map((i) => ({
+        id: i.id,
+        number: invoiceNumber(i),
+        issuedAt: i.issuedAt.toISOString(),
+        amount: i.total,
+        amountPaid: i.amountPaid,
+        amountRefunded: i.amountRefunded,
+        status: i.status,
+        description: i.description,
+        chargeId: i.chargeId,
+      })),
+      charges: money.charges.map((c) => ({
+        id: c.id,
+        createdAt: c.createdAt.toISOString(),
+        amount: c.amount,
+        purpose: c.purpose,
+        status: c.status,
+        amountRefunded: c.amountRefunded,
+      })),
+      forms: forms.map((f) => ({
+        id: f.id,
+        formName: f.formName,
+        formShortId: f.formShortId,
+        submittedAt: f.submittedAt.toISOString(),
+        status: f.status,
+        answers: f.answers,
+      })),
       prescriptions: prescriptions.map((r) => ({
         id: r.prescription.id,
         medication: r.kits.map((k) => k.catalogName).join(', '),
@@ -180,6 +245,7 @@ export class PatientReadModel {
         id: o.id,
         status: o.status,
         vialCount: o.vialCount,
+        encounter: o.encounter,
         treatmentShortId: o.treatmentShortId,
         createdAt: iso(o.createdAt),
       })),
@@ -193,6 +259,20 @@ export class PatientReadModel {
       }),
     );
     return overview;
+  }
+
+  /** GET /staff/message-templates: the templates POST /staff/message-templates creates. */
+  async templates(): Promise<Pick<TemplateRow, 'id' | 'type' | 'description'>[]> {
+    const rows = await this.deps.messages.types();
+    return rows.map((r) => ({ id: r.id, type: r.type, description: r.description }));
+  }
+
+  /**
+   * The care team's link to one of the patient's invoices (the customer's own 5-minute signed
+   * URL, the signing audited by the payments module); null when it is not this patient's.
+   */
+  invoicePdfUrl(customerId: string, invoiceId: string, actor: AuditActor): Promise<string | null> {
+    return this.deps.billing.invoicePdfUrl(customerId, invoiceId, actor);
   }
 
   /**
@@ -232,9 +312,7 @@ export class PatientReadModel {
         action: r.action,
         entity: r.entity,
         entityId: r.entityId,
-        // Only the keys of the row's details: a value (even one an older write recorded) never
-        // leaves the audit table through this route.
-        fields: Object.keys(r.details).filter((k) => k !== 'customerId' && k !== 'operation'),
+        fields: fieldNames(r.details),
         operation: typeof r.details.operation === 'string' ? r.details.operation : null,
       })),
       total,

@@ -1,4 +1,5 @@
 import {
+  customerInvoiceParamSchema,
   customerParamSchema,
   patientAuditQuerySchema,
   patientSearchQuerySchema,
@@ -23,6 +24,12 @@ import type { PatientReadModel } from './patient-read';
  *   GET /staff/customers/:customerId/audit?page=0&pageSize=50
  *       {items: [{id, at, who, actorType, action, entity, entityId, fields, operation}], total,
  *       page, pageSize}: the patient's audit trail, field names only; audited.
+ *   GET /staff/customers/:customerId/invoices/:invoiceId/pdf
+ *       {downloadUrl}: the invoice's PDF, the 5-minute signed URL the customer's invoices tab
+ *       gets (the signing audited); 404 for an invoice that is not this patient's.
+ *   GET /staff/message-templates
+ *       {templates: [{id, type, description}]}: what POST /staff/message-templates created, by
+ *       type; the console sends one's text, edited, through POST …/messages {templateUsedId}.
  */
 
 export interface PatientRouteHelpers {
@@ -65,4 +72,25 @@ export function patientRoutes(scope: FastifyInstance, h: PatientRouteHelpers): v
       return reply.header('cache-control', 'no-store').send(trail);
     },
   );
+
+  authed.get(
+    '/staff/customers/:customerId/invoices/:invoiceId/pdf',
+    { schema: { hide: true, params: customerInvoiceParamSchema } },
+    async (request, reply) => {
+      const customerId = await h.existingCustomer(request.params.customerId, reply);
+      if (!customerId) return reply;
+      const url = await h.patients.invoicePdfUrl(
+        customerId,
+        request.params.invoiceId,
+        h.actorOf(request),
+      );
+      if (!url) return h.notFound(reply, 'Invoice');
+      return reply.header('cache-control', 'no-store').send({ downloadUrl: url });
+    },
+  );
+
+  authed.get('/staff/message-templates', { schema: { hide: true } }, async (_request, reply) => {
+    const templates = await h.patients.templates();
+    return reply.header('cache-control', 'no-store').send({ templates });
+  });
 }

@@ -109,8 +109,10 @@ import { patientRoutes } from './patient-routes';
  *
  * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
  * (each input's zod schema is in @portal/domain, checked by the route, answered by the app's
- * error handler); an unknown customer answers 404. Writes are audited with the staff actor and publish events,
- * so an open portal sees them over its subscriptions.
+ * error handler); an unknown customer answers 404. Each write is one audit row in the unit of work
+ * of its change (staff-audit.ts; issue 41): the staff actor, the patient as details.customerId and
+ * the names of the fields set as details.fields, never their values. Writes publish events, so
+ * an open portal sees them over its subscriptions.
  */
 
 export interface StaffRoutesOptions {

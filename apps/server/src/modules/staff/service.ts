@@ -24,10 +24,12 @@ import type { PrescriptionService } from '../prescriptions/service';
 import type { SduiService } from '../sdui/service';
 import type { ReferralService } from '../referrals/service';
 import type { BulkService } from '../bulk/service';
+import type { BillingService } from '../billing/service';
 import type { MarketingService } from '../preferences/marketing';
 import type { QueueService } from './queue-service';
 import { StaffTreatmentRecords } from './treatment-records';
 import { PatientReadModel } from './patient-read';
+import { givenFields, runStaffAction } from './staff-audit';
 
 export interface StaffServiceDeps {
   uow: UnitOfWork;
@@ -49,6 +51,8 @@ export interface StaffServiceDeps {
   marketing: MarketingService;
   /** The care queue and its claims (queue-service.ts). */
   queue: QueueService;
+  /** The patient page's invoices, charges and plan names (patient-read.ts). */
+  billing: BillingService;
 }
 
 /** What the care team does, through the services that own each area. */
@@ -91,7 +95,8 @@ export class StaffService {
     sentByUserId: string | null,
   ): Promise<{ message: MessageRow; notification: NotificationRow | null }> {
     const { uow, messages, notifications } = this.deps;
-    const result = await uow.run(actor, async (work) => {
+    const audit = { customerId, fields: givenFields(input) };
+    const result = await runStaffAction(uow, actor, audit, async (work) => {
       const message = await messages.create(
         {
           customerId,
@@ -130,7 +135,8 @@ export class StaffService {
     actor: AuditActor,
   ): Promise<NotificationRow> {
     const { uow, notifications } = this.deps;
-    const row = await uow.run(actor, (work) =>
+    const audit = { customerId, fields: givenFields(input) };
+    const row = await runStaffAction(uow, actor, audit, (work) =>
       notifications.create(
         {
           customerId,
@@ -161,7 +167,10 @@ export class StaffService {
     actor: AuditActor,
   ): Promise<CustomerActionRecord> {
     const { uow, customerActions } = this.deps;
-    return uow.run(actor, (work) => customerActions.create(customerId, input, work));
+    const audit = { customerId, fields: givenFields(input) };
+    return runStaffAction(uow, actor, audit, (work) =>
+      customerActions.create(customerId, input, work),
+    );
   }
 
   async setFlag(
@@ -195,8 +204,10 @@ export class StaffService {
     actor: AuditActor,
   ): Promise<AddressRow> {
     const { uow, customers, events } = this.deps;
-    const row = await uow.run(
+    const row = await runStaffAction(
+      uow,
       actor,
+      { customerId, fields: givenFields(input) },
       (work) => customers.setShippingAddress(customerId, input, work),
       { lock: customerId },
     );
@@ -211,7 +222,8 @@ export class StaffService {
     actor: AuditActor,
   ): Promise<SubscriptionRow | undefined> {
     const { uow, customers, appointments, events } = this.deps;
-    const row = await uow.run(actor, async (work) => {
+    const audit = { customerId, fields: givenFields(input) };
+    const row = await runStaffAction(uow, actor, audit, async (work) => {
       const treatment = await appointments.treatmentByShortId(input.treatmentShortId, work.tx);
       if (!treatment) return undefined;
       return customers.createSubscription(
@@ -234,7 +246,8 @@ export class StaffService {
     actor: AuditActor,
   ): Promise<AppointmentRow | undefined> {
     const { uow, appointments, events } = this.deps;
-    const row = await uow.run(actor, (work) =>
+    const audit = { customerId, fields: givenFields(input) };
+    const row = await runStaffAction(uow, actor, audit, (work) =>
       appointments.bookForCustomer(customerId, input, work),
     );
     if (row) await events.customerChanged(customerId, 'appointments');
@@ -247,7 +260,9 @@ export class StaffService {
    */
   async completeReferralFor(refereeCustomerId: string, actor: AuditActor) {
     const { uow, referrals, events } = this.deps;
-    const row = await uow.run(actor, (work) =>
+    // No body: the action names the patient and changes no field the staff member typed.
+    const audit = { customerId: refereeCustomerId, fields: [] };
+    const row = await runStaffAction(uow, actor, audit, (work) =>
       referrals.completeReferralFor(refereeCustomerId, work),
     );
     if (row) await events.customerChanged(row.referrerCustomerId, 'referrals');

@@ -20,6 +20,7 @@ import type {
   PrescriptionService,
   ShipmentRow,
 } from '../prescriptions/service';
+import { givenFields, runStaffAction } from './staff-audit';
 
 export interface TreatmentRecordDeps {
   uow: UnitOfWork;
@@ -66,7 +67,8 @@ export class StaffTreatmentRecords {
     actor: AuditActor,
   ): Promise<{ prescription: PrescriptionRow; notification: NotificationRow | null } | Missing> {
     const { uow, prescriptions, notifications } = this.deps;
-    const result = await uow.run(actor, async (work) => {
+    const audit = { customerId, fields: givenFields(input) };
+    const result = await runStaffAction(uow, actor, audit, async (work) => {
       const treatmentId = await this.treatmentId(input.treatmentShortId, work);
       if (treatmentId === undefined) return { missing: 'treatmentShortId' } as const;
       const prescription = await prescriptions.create(customerId, { ...input, treatmentId }, work);
@@ -96,8 +98,14 @@ export class StaffTreatmentRecords {
     status: PrescriptionSnackbarStatus,
     actor: AuditActor,
   ): Promise<PrescriptionRow | Missing> {
-    const row = await this.deps.uow.run(actor, (work) =>
-      this.deps.prescriptions.setStatus(prescriptionId, status, work),
+    const row = await runStaffAction(
+      this.deps.uow,
+      actor,
+      (changed: PrescriptionRow | undefined) => ({
+        customerId: changed?.customerId ?? null,
+        fields: ['status'],
+      }),
+      (work) => this.deps.prescriptions.setStatus(prescriptionId, status, work),
     );
     if (!row) return { missing: 'prescription' };
     await this.afterCommit(row.customerId, 'prescriptions', null);
@@ -109,8 +117,14 @@ export class StaffTreatmentRecords {
     input: ShipmentInput,
     actor: AuditActor,
   ): Promise<ShipmentRow | Missing> {
-    const row = await this.deps.uow.run(actor, (work) =>
-      this.deps.prescriptions.addShipmentTo(prescriptionId, input, work),
+    const row = await runStaffAction(
+      this.deps.uow,
+      actor,
+      (added: ShipmentRow | undefined) => ({
+        customerId: added?.customerId ?? null,
+        fields: givenFields(input),
+      }),
+      (work) => this.deps.prescriptions.addShipmentTo(prescriptionId, input, work),
     );
     if (!row) return { missing: 'prescription' };
     await this.afterCommit(row.customerId, 'prescriptions', null);
@@ -124,8 +138,13 @@ export class StaffTreatmentRecords {
     actor: AuditActor,
     source: 'staff' | 'webhook' = 'staff',
   ): Promise<AddedEvents | Missing> {
-    const result = await this.deps.uow.run(
+    const result = await runStaffAction(
+      this.deps.uow,
       actor,
+      (added: AddedEvents | undefined) => ({
+        customerId: added?.shipment.customerId ?? null,
+        fields: ['events'],
+      }),
       (work) => this.deps.prescriptions.addEvents(shipmentId, events, source, work),
       { lock: `shipment:${shipmentId}` },
     );
@@ -170,7 +189,8 @@ export class StaffTreatmentRecords {
   > {
     const { uow, labs, notifications } = this.deps;
     const bytes = Buffer.from(input.contentBase64, 'base64');
-    const result = await uow.run(actor, async (work) => {
+    const audit = { customerId, fields: givenFields(input) };
+    const result = await runStaffAction(uow, actor, audit, async (work) => {
       const treatmentId = await this.treatmentId(input.treatmentShortId, work);
       if (treatmentId === undefined) return { missing: 'treatmentShortId' } as const;
       const attached = await labs.attachResult(customerId, { ...input, treatmentId, bytes }, work);

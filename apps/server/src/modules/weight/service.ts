@@ -230,7 +230,14 @@ export class WeightService {
         action: 'update',
         entity: 'measurement_change_form',
         entityId: form.id,
-        details: { status: form.status, measurementId: measurement?.id ?? null },
+        // The patient and the field names, never the decision or the note (issue 41).
+        details: {
+          customerId: form.customerId,
+          fields: Object.keys(decision).filter(
+            (k) => decision[k as keyof typeof decision] !== undefined,
+          ),
+          measurementId: measurement?.id ?? null,
+        },
       });
       return { form, measurement };
     });

@@ -13,6 +13,19 @@ const id = (value: string) => encodeURIComponent(value);
 export const approveBulkOrder = (api: StaffApi, customerId: string, orderId: string) =>
   api.send('POST', `/staff/customers/${id(customerId)}/bulk-orders/approve`, { orderId });
 
+/** Declines an order awaiting approval; the reason is told to the patient. */
+export const declineBulkOrder = (
+  api: StaffApi,
+  customerId: string,
+  decline: { orderId: string; reason: string },
+) => api.send('POST', `/staff/customers/${id(customerId)}/bulk-orders/decline`, decline);
+
+/** The 5-minute signed link to one of the patient's invoices (the customer's own kind). */
+export const invoicePdfUrl = (api: StaffApi, customerId: string, invoiceId: string) =>
+  api.get<{ downloadUrl: string }>(
+    `/staff/customers/${id(customerId)}/invoices/${id(invoiceId)}/pdf`,
+  );
+
 export const decideIdCheck = (
   api: StaffApi,
   verificationId: string,
@@ -52,7 +65,7 @@ export const resolveAttention = (api: StaffApi, chargeId: string) =>
 export const sendMessage = (
   api: StaffApi,
   customerId: string,
-  message: { type: string; html: string; notify?: { title: string } },
+  message: { type: string; html: string; templateUsedId?: string; notify?: { title: string } },
 ) => api.send('POST', `/staff/customers/${id(customerId)}/messages`, message);
 
 /**

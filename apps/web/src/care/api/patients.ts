@@ -94,3 +94,22 @@ export function usePatientAudit(id: string, page: number, pageSize: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** A message template (GET /staff/message-templates): its type and its text. */
+export interface MessageTemplate {
+  id: string;
+  type: string;
+  description: string;
+}
+
+/** The templates, read when a message dialog opens (they change rarely). */
+export function useMessageTemplates(enabled: boolean) {
+  const { api } = useCare();
+  return useQuery({
+    queryKey: ['care', 'message-templates'],
+    queryFn: async () =>
+      (await api.get<{ templates: MessageTemplate[] }>('/staff/message-templates')).templates,
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -18,6 +18,7 @@ import { useRelease } from '../api/queue';
 import { useAnnounce } from '../layout/announcer';
 import { useShortcuts } from '../queue/use-shortcuts';
 import { strings } from '../strings';
+import { DeclineDialog } from './decline-dialog';
 import { IdRejectDialog } from './sections/id-reject-dialog';
 import { MessageDialog } from './sections/messages-section';
 import { ShipmentDialog } from './sections/shipment-dialog';
@@ -46,6 +47,7 @@ export function ItemActionBar({ customerId, item }: { customerId: string; item: 
   const announce = useAnnounce();
   const release = useRelease();
   const [rejecting, setRejecting] = useState(false);
+  const [declining, setDeclining] = useState(false);
   const [messaging, setMessaging] = useState(false);
   const [shipping, setShipping] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -118,7 +120,10 @@ export function ItemActionBar({ customerId, item }: { customerId: string; item: 
 
   useShortcuts({
     a: primary,
-    d: () => kind === 'id_verification' && setRejecting(true),
+    d: () => {
+      if (kind === 'id_verification') setRejecting(true);
+      else if (kind === 'bulk_order' && bulkOrderId) setDeclining(true);
+    },
     m: () => setMessaging(true),
     Escape: back,
   });
@@ -160,6 +165,16 @@ export function ItemActionBar({ customerId, item }: { customerId: string; item: 
             {t.reject} (d)
           </Button>
         )}
+        {kind === 'bulk_order' && bulkOrderId && (
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => setDeclining(true)}
+            disabled={action.isPending}
+          >
+            {t.decline} (d)
+          </Button>
+        )}
         {kind === 'shipment' && shipmentId && (
           <Button variant="contained" onClick={() => setShipping(true)}>
             {t.shipmentTitle} (a)
@@ -186,6 +201,12 @@ export function ItemActionBar({ customerId, item }: { customerId: string; item: 
         busy={action.isPending}
         onReject={(reason, note) => run({ kind: 'reject', reason, note })}
         onClose={() => setRejecting(false)}
+      />
+      <DeclineDialog
+        customerId={customerId}
+        orderId={declining ? (bulkOrderId ?? null) : null}
+        onClose={() => setDeclining(false)}
+        onDone={finished}
       />
       <MessageDialog customerId={customerId} open={messaging} onClose={() => setMessaging(false)} />
       <ShipmentDialog

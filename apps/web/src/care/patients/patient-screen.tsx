@@ -23,7 +23,8 @@ import { IdSection } from './sections/id-section';
 import { MessagesSection } from './sections/messages-section';
 import { PrescriptionsSection } from './sections/prescriptions-section';
 import { ProfileSection } from './sections/profile-section';
-import { AppointmentsSection, BulkSection } from './sections/simple-sections';
+import { BulkSection } from './sections/bulk-section';
+import { AppointmentsSection } from './sections/simple-sections';
 import { WeightSection } from './sections/weight-section';
 
 const t = strings.patients;

@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
 import SearchIcon from '@mui/icons-material/Search';
-import { QUEUE_KINDS, type QueueKind } from '@portal/domain';
+import { QUEUE_FILTER_KINDS, type QueueKind } from '@portal/domain';
 import { useEffect, useState, type Ref } from 'react';
 import { strings } from '../strings';
 
@@ -56,7 +56,7 @@ export function QueueFilters({
           aria-pressed={kind === undefined}
           onClick={() => onKind(undefined)}
         />
-        {QUEUE_KINDS.map((k) => (
+        {QUEUE_FILTER_KINDS.map((k) => (
           <Chip
             key={k}
             label={label(t.kinds[k], counts?.[k] ?? 0)}

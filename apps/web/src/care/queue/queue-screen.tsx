@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import KeyboardIcon from '@mui/icons-material/KeyboardOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { DataGrid, type GridRowSelectionModel } from '@mui/x-data-grid';
-import { QUEUE_KINDS, type QueueKind } from '@portal/domain';
+import { QUEUE_FILTER_KINDS, type QueueKind } from '@portal/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../api/auth';
@@ -29,7 +29,9 @@ const PAGE_SIZES = [25, 50, 100];
 const SELECTED_KEY = 'care.queue.selected';
 
 const asKind = (value: string | null): QueueKind | undefined =>
-  (QUEUE_KINDS as readonly string[]).includes(value ?? '') ? (value as QueueKind) : undefined;
+  (QUEUE_FILTER_KINDS as readonly string[]).includes(value ?? '')
+    ? (value as QueueKind)
+    : undefined;
 
 export function QueueScreen() {
   const [params, setParams] = useSearchParams();

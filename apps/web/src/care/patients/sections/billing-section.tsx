@@ -1,12 +1,15 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { invoicePdfUrl } from '../../api/actions';
 import { useCare } from '../../api/services';
 import type { PatientRecord, RecordRow } from '../../api/types';
 import { formatDay, money, text, statusLabel } from '../../format';
 import { strings } from '../../strings';
 import { RecordTable, SectionCard } from '../record-table';
+import { patientStrings as p } from '../patient-strings';
 import { RefundDialog } from '../refund-dialog';
 
 const L = strings.record;
@@ -38,6 +41,18 @@ export function BillingSection({
   });
   const charges = item.data && !listed ? [item.data.charge, ...record.charges] : record.charges;
   const [refunding, setRefunding] = useState<{ id: string; refundableCents: number } | null>(null);
+  const [pdfFailed, setPdfFailed] = useState(false);
+  // The link is signed when asked for (it lasts 5 minutes), as the customer's invoices tab
+  // asks for it; the PDF is an attachment, so the page stays where it is.
+  const openPdf = async (invoiceId: string) => {
+    setPdfFailed(false);
+    try {
+      const { downloadUrl } = await invoicePdfUrl(api, record.profile.id, invoiceId);
+      window.location.assign(downloadUrl);
+    } catch {
+      setPdfFailed(true);
+    }
+  };
   return (
     <SectionCard title={s.billing}>
       <Typography variant="h4" component="h4" sx={{ mb: 1 }}>
@@ -63,6 +78,11 @@ export function BillingSection({
       <Typography variant="h4" component="h4" sx={{ mt: 3, mb: 1 }}>
         {L.invoices}
       </Typography>
+      {pdfFailed && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+          {p.invoicePdfFailed}
+        </Alert>
+      )}
       <RecordTable
         label={L.invoices}
         rows={record.invoices}
@@ -71,6 +91,19 @@ export function BillingSection({
           { label: L.issued, value: (row) => formatDay(row.issuedAt ?? row.createdAt) },
           { label: L.total, value: (row) => money(row.total ?? row.amount) },
           { label: L.status, value: (row) => statusLabel(row.status) },
+          {
+            label: L.actions,
+            value: (row) => (
+              <Button
+                size="small"
+                variant="outlined"
+                onClick={() => void openPdf(row.id)}
+                aria-label={p.invoicePdfLabel(text(row.number ?? row.id))}
+              >
+                {p.invoicePdf}
+              </Button>
+            ),
+          },
         ]}
       />
       <Typography variant="h4" component="h4" sx={{ mt: 3, mb: 1 }}>
@@ -85,7 +118,7 @@ export function BillingSection({
             value: (row) =>
               `${formatDay(row.createdAt)}${row.id === highlightChargeId ? L.thisItem : ''}`,
           },
-          { label: L.purpose, value: (row) => text(row.purpose) },
+          { label: L.purpose, value: (row) => statusLabel(row.purpose) },
           { label: L.amount, value: (row) => money(row.amount) },
           { label: L.refunded, value: (row) => money(row.amountRefunded ?? 0) },
           { label: L.status, value: (row) => statusLabel(row.status) },

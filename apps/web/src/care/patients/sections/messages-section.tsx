@@ -5,15 +5,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { useState } from 'react';
 import { sendMessage, usePatientAction } from '../../api/actions';
 import { errorText } from '../../api/error-text';
+import { useMessageTemplates } from '../../api/patients';
 import type { PatientRecord } from '../../api/types';
 import { useAnnounce } from '../../layout/announcer';
 import { strings } from '../../strings';
+import { patientStrings as p } from '../patient-strings';
 import { SectionCard } from '../record-table';
 import { MessagesList } from './simple-sections';
 
@@ -31,9 +34,13 @@ function toHtml(body: string): string {
     .join('');
 }
 
+/** The type a message has when no template is chosen. */
+const FREE_TEXT_TYPE = 'care_team';
+
 /**
- * Free text from the care team. There is no route listing message templates yet (only one that
- * creates them), so the console sends what is written here.
+ * A message from the care team: written here, or started from a template (GET
+ * /staff/message-templates), whose text fills the message to be edited before it is sent; the
+ * message then carries the template's type and templateUsedId. The server sanitises the HTML.
  */
 export function MessageDialog({
   customerId,
@@ -50,13 +57,25 @@ export function MessageDialog({
   const [body, setBody] = useState('');
   const [notify, setNotify] = useState(true);
   const [missing, setMissing] = useState(false);
+  const [templateId, setTemplateId] = useState('');
   const announce = useAnnounce();
+  const templates = useMessageTemplates(open);
+  const template = templates.data?.find((row) => row.id === templateId);
   const send = usePatientAction(
     customerId,
-    (api, input: { subject: string; body: string; notify: boolean }) =>
+    (
+      api,
+      input: {
+        subject: string;
+        body: string;
+        notify: boolean;
+        template?: { id: string; type: string };
+      },
+    ) =>
       sendMessage(api, customerId, {
-        type: 'care_team',
+        type: input.template?.type ?? FREE_TEXT_TYPE,
         html: toHtml(input.body),
+        ...(input.template ? { templateUsedId: input.template.id } : {}),
         ...(input.notify ? { notify: { title: input.subject || L.defaultNotifyTitle } } : {}),
       }),
   );
@@ -64,6 +83,14 @@ export function MessageDialog({
     send.reset();
     setMissing(false);
     onClose();
+  };
+  const choose = (id: string) => {
+    setTemplateId(id);
+    const chosen = templates.data?.find((row) => row.id === id);
+    if (chosen) {
+      setBody(chosen.description);
+      setMissing(false);
+    }
   };
   return (
     <Dialog open={open} onClose={close} aria-labelledby="care-message-title" fullWidth>
@@ -77,12 +104,18 @@ export function MessageDialog({
             return;
           }
           send.mutate(
-            { subject: subject.trim(), body: body.trim(), notify },
+            {
+              subject: subject.trim(),
+              body: body.trim(),
+              notify,
+              ...(template ? { template: { id: template.id, type: template.type } } : {}),
+            },
             {
               onSuccess: () => {
                 announce(t.done);
                 setSubject('');
                 setBody('');
+                setTemplateId('');
                 close();
                 onDone?.();
               },
@@ -93,10 +126,26 @@ export function MessageDialog({
         <DialogTitle id="care-message-title">{t.messageTitle}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           {send.error && <Alert severity="error">{errorText(send.error)}</Alert>}
+          {templates.isError && <Alert severity="info">{p.templatesFailed}</Alert>}
+          <TextField
+            select
+            label={t.messageTemplate}
+            value={templateId}
+            autoFocus
+            helperText={templates.isPending ? p.templatesLoading : p.templateHelp}
+            onChange={(event) => choose(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{p.noTemplate}</MenuItem>
+            {(templates.data ?? []).map((row) => (
+              <MenuItem key={row.id} value={row.id}>
+                {row.type}
+              </MenuItem>
+            ))}
+          </TextField>
           <TextField
             label={t.messageSubject}
             value={subject}
-            autoFocus
             onChange={(event) => setSubject(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />

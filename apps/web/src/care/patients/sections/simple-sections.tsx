@@ -1,40 +1,14 @@
 import type { PatientRecord } from '../../api/types';
-import { formatDay, formatWhen, text, statusLabel } from '../../format';
+import { formatWhen, text, statusLabel } from '../../format';
 import { strings } from '../../strings';
 import { RecordTable, SectionCard } from '../record-table';
 
 const L = strings.record;
 
-// The sections that only list rows of the record.
+// The sections that only list rows of the record (bulk orders, with their actions, are in
+// bulk-section.tsx).
 
 const s = strings.patients.sections;
-
-export function BulkSection({
-  record,
-  highlightId,
-}: {
-  record: PatientRecord;
-  highlightId?: string | undefined;
-}) {
-  return (
-    <SectionCard title={s.bulk}>
-      <RecordTable
-        label={s.bulk}
-        rows={record.bulkOrders}
-        columns={[
-          {
-            label: L.ordered,
-            value: (row) =>
-              `${formatDay(row.createdAt)}${row.id === highlightId ? L.thisItem : ''}`,
-          },
-          { label: L.vials, value: (row) => text(row.vialCount) },
-          { label: L.visit, value: (row) => text(row.encounter) },
-          { label: L.status, value: (row) => statusLabel(row.status) },
-        ]}
-      />
-    </SectionCard>
-  );
-}
 
 export function AppointmentsSection({ record }: { record: PatientRecord }) {
   return (
