@@ -275,13 +275,9 @@ async function driveStep(step: Step, ids: Record<string, string>) {
 }
 
 async function trailOf(patientId: string) {
-  const trail = await staffCall<{ items: { id: number; entity: string; actorType: string }[] }>(
-    server,
-    'GET',
-    `/staff/customers/${patientId}/audit?pageSize=200`,
-    token,
-    undefined,
-  );
+  const trail = await staffCall<{
+    items: { id: number; entity: string; actorType: string; fields: string[] }[];
+  }>(server, 'GET', `/staff/customers/${patientId}/audit?pageSize=200`, token, undefined);
   expect(trail.status).toBe(200);
   return trail.body.items;
 }
@@ -300,9 +296,9 @@ describe('every staff write route writes one audit row, with field names only (i
         expect.objectContaining({ id, entity, actorType: 'staff' }),
       );
       // The trail names the fields the row lists, not the keys of its details.
-      const shown = trail.find((item: { id: number }) => item.id === id) as { fields: string[] };
-      expect(shown.fields, `trail fields of ${entity}`).not.toContain('fields');
-      expect(shown.fields, `trail fields of ${entity}`).not.toContain('also');
+      const shown = trail.find((item) => item.id === id)?.fields;
+      expect(shown, `trail fields of ${entity}`).not.toContain('fields');
+      expect(shown, `trail fields of ${entity}`).not.toContain('also');
     }
   });
 
