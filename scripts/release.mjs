@@ -121,6 +121,8 @@ function productionEnv(dataDir, port) {
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PASSKEY_RP_ID: '127.0.0.1',
+    PASSKEY_ORIGIN: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SMTP_URL: 'smtp://127.0.0.1:9',

@@ -85,6 +85,8 @@ describe('production refuses what instances cannot share, and the demo (issue 40
     };
     expect(refusals(bare).map((line) => line.split(':')[0])).toEqual([
       'PUBLIC_URL',
+      'PASSKEY_RP_ID',
+      'PASSKEY_ORIGIN',
       'SMTP_URL',
       'JWT_PRIVATE_KEY',
       'PROVIDER_LEGAL_NAME',

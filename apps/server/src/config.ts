@@ -86,6 +86,19 @@ const envSchema = z.object({
   GOOGLE_OIDC_ISSUER: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /**
+   * Passkeys (WebAuthn, issue 42): on unless PASSKEYS_ENABLED=false. The relying party ID (the
+   * site's registrable domain, e.g. portal.example.com) and the exact origin the browser signs
+   * (https://portal.example.com). Outside production both default to PUBLIC_URL's; production
+   * requires them when passkeys are on, as a passkey is bound to its RP ID for good.
+   */
+  PASSKEYS_ENABLED: z.enum(['true', 'false']).default('true'),
+  PASSKEY_RP_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as portal.example.com')
+    .optional(),
+  PASSKEY_ORIGIN: optionalWebUrl,
   /** The help center's new-request page; the portal's support links are off when absent. */
   SUPPORT_URL: optionalWebUrl,
   /** A chat widget's script, loaded on every page but four (spec 01 §1); off when absent. */
@@ -251,6 +264,8 @@ export interface Config {
   /** Fastify's trustProxy: whose X-Forwarded-For counts (TRUST_PROXY); false for nobody's. */
   trustProxy: false | string[];
   google: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  /** Passkeys' relying party (PASSKEY_RP_ID, PASSKEY_ORIGIN); undefined when turned off. */
+  passkeys: { rpId: string; origin: string } | undefined;
   supportUrl: string | undefined;
   chatWidgetUrl: string | undefined;
   mapsApiKey: string | undefined;
@@ -432,6 +447,14 @@ export function parseConfig(source: Record<string, string | undefined>, version:
   if (production && !env.PUBLIC_URL) {
     problems.push('PUBLIC_URL: required in production');
   }
+  if (production && env.PASSKEYS_ENABLED === 'true' && !env.PASSKEY_RP_ID) {
+    problems.push('PASSKEY_RP_ID: required in production while passkeys are on (PASSKEYS_ENABLED)');
+  }
+  if (production && env.PASSKEYS_ENABLED === 'true' && !env.PASSKEY_ORIGIN) {
+    problems.push(
+      'PASSKEY_ORIGIN: required in production while passkeys are on (PASSKEYS_ENABLED)',
+    );
+  }
   if (production && !env.SMTP_URL) {
     // Without SMTP the mail would go to the development outbox, sign-in links and all.
     problems.push('SMTP_URL: required in production (the development outbox is refused there)');
@@ -462,6 +485,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
           clientSecret: env.GOOGLE_CLIENT_SECRET,
         }
       : undefined,
+    passkeys: passkeyParty(env),
     supportUrl: env.SUPPORT_URL,
     chatWidgetUrl: env.CHAT_WIDGET_URL,
     mapsApiKey: env.MAPS_API_KEY,
@@ -567,5 +591,15 @@ function paymentsConfig(env: Env): PaymentsConfig {
           protocol: base.protocol === 'https:' ? 'https' : 'http',
         }
       : undefined,
+  };
+}
+
+/** The passkeys' relying party: the configured one, else PUBLIC_URL's host and origin. */
+function passkeyParty(env: Env): Config['passkeys'] {
+  if (env.PASSKEYS_ENABLED === 'false') return undefined;
+  const site = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  return {
+    rpId: env.PASSKEY_RP_ID ?? site.hostname,
+    origin: (env.PASSKEY_ORIGIN ?? site.origin).replace(/\/$/, ''),
   };
 }

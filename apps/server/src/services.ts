@@ -124,6 +124,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     clock,
     tenantId: config.tenantId,
     publicUrl: config.publicUrl,
+    db,
+    secondFactorKey: await derivedSecret(keys, 'portal patient totp secrets'),
+    passkeys: config.passkeys,
     // A sign-up moves the referral of that email on (spec 02 §4); in the sign-up's transaction.
     onCustomerSignedUp: (customer, work) =>
       referrals.refereeSignedUp(customer.customerId, customer.email, work),
@@ -345,6 +348,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     createGoogleSignIn({
       db,
       users: identityStore,
+      secondFactor: identity.secondFactor,
       sessions: identity.sessions,
       customers,
       audit,

@@ -16,6 +16,8 @@ export function productionEnv(
   const env: Record<string, string | undefined> = {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://portal.example.com',
+    PASSKEY_RP_ID: 'portal.example.com',
+    PASSKEY_ORIGIN: 'https://portal.example.com',
     SMTP_URL: 'smtp://127.0.0.1:2525',
     JWT_PRIVATE_KEY: TEST_JWT_PRIVATE_KEY,
     PROVIDER_LEGAL_NAME: 'Clinic Test Medical PC',

@@ -17,6 +17,7 @@ export * from './appointments/schemas';
 export * from './schemas/identity-http';
 export * from './schemas/client-error-report';
 export * from './schemas/staff';
+export * from './schemas/strong-sign-in';
 export * from './customers/subscriptions';
 export * from './customers/residence';
 export * from './schemas/customer-actions';

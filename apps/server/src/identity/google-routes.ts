@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../platform/bearer';
 import type { GoogleSignIn } from './google';
-import { errorBody, ok, tokenPair } from './http-schemas';
+import { errorBody, ok, secondFactorRequired, tokenPair } from './http-schemas';
 import { requestMeta } from './routes';
 
 const redirect = (description: string) => ({ 302: z.null().describe(description) });
@@ -65,7 +65,11 @@ export function googleRoutes(fastify: FastifyInstance, signIn: GoogleSignIn): vo
         tags,
         summary: 'Spend the googleCode of the callback for a token pair',
         body: oneTimeCodeRequestSchema,
-        response: { 200: tokenPair, '4xx': errorBody, '5xx': errorBody },
+        response: {
+          200: z.union([tokenPair, secondFactorRequired]),
+          '4xx': errorBody,
+          '5xx': errorBody,
+        },
       },
     },
     (req) => signIn.complete(req.body, requestMeta(req)),

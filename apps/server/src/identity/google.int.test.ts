@@ -7,6 +7,7 @@ import { referrals } from '../db/schema/referrals';
 import { safeReturnTo } from './google';
 import { CODE_TTL_MS } from './codes';
 import { createCustomer, createUser } from '../../test/factories';
+import { totpAt } from '../../test/staff-sign-in';
 import {
   exchangeToken,
   freePort,
@@ -79,6 +80,43 @@ async function unlink(idToken: string) {
 }
 
 describe('Sign in with Google', () => {
+  it('asks for an enrolled second factor after Google too (issue 42)', async () => {
+    const { user } = await createCustomer(server.database.db);
+    const account = googleAccount(user.email);
+    const first = await completeGoogle(
+      (await googleSignIn(account)).searchParams.get('googleCode'),
+    );
+    const started = await postJson<{ secret: string }>(
+      server,
+      '/identity/second-factor/totp/start',
+      {},
+      { authorization: `Bearer ${first.body.idToken}` },
+    );
+    const step = Math.floor(server.clock.now().getTime() / 30_000);
+    const confirmed = await postJson(
+      server,
+      '/identity/second-factor/totp/confirm',
+      { code: await totpAt(started.body.secret, step) },
+      { authorization: `Bearer ${first.body.idToken}` },
+    );
+    expect(confirmed.status).toBe(200);
+
+    const again = await postJson<{ idToken?: string; secondFactor?: string; challenge?: string }>(
+      server,
+      '/identity/google/complete',
+      { code: (await googleSignIn(account)).searchParams.get('googleCode') },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.idToken).toBeUndefined();
+    expect(again.body.secondFactor).toBe('required');
+    const done = await postJson<{ idToken?: string }>(server, '/identity/sign-in/second-factor', {
+      challenge: again.body.challenge,
+      code: await totpAt(started.body.secret, step + 1),
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.idToken).toBeTruthy();
+  });
+
   it('links an existing user by verified email; the token pair reads GetCustomerData', async () => {
     const { user, customer } = await createCustomer(server.database.db, { firstName: 'Grace' });
     const account = googleAccount(user.email);

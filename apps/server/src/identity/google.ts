@@ -1,4 +1,4 @@
-import { emailSchema, MINUTE_MS } from '@portal/domain';
+import { emailSchema, MINUTE_MS, type SecondFactorRequired } from '@portal/domain';
 import {
   allowInsecureRequests,
   authorizationCodeGrant,
@@ -19,6 +19,7 @@ import { CODE_TTL_MS } from './codes';
 import type { CustomerDirectory } from './customer-directory';
 import { IdentityError } from './errors';
 import { GoogleStore } from './google-store';
+import type { PatientSecondFactor } from './patient-second-factor';
 import { hashSecret, newSecret } from './secrets';
 import type { RequestMeta, SessionService, TokenPair } from './sessions';
 import type { IdentityStore, User } from './store';
@@ -70,6 +71,8 @@ export interface GoogleSignInDeps {
   audit: AuditLog;
   clock: Clock;
   options: GoogleSignInOptions;
+  /** A patient's second factor (issue 42): Google's sign-in asks for it as a password's does. */
+  secondFactor?: PatientSecondFactor | undefined;
 }
 
 /** The Google sign-in over its own store of sign-ins under way (built by the composition root). */
@@ -83,6 +86,7 @@ export function createGoogleSignIn(deps: GoogleSignInDeps): GoogleSignIn {
     audit,
     clock,
     options,
+    deps.secondFactor,
   );
 }
 
@@ -97,6 +101,7 @@ export class GoogleSignIn {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly options: GoogleSignInOptions,
+    private readonly secondFactor?: PatientSecondFactor,
   ) {}
 
   get callbackUrl(): string {
@@ -241,7 +246,10 @@ export class GoogleSignIn {
   }
 
   /** Spends a google_login code for a token pair; the code is good once, for two minutes. */
-  async complete({ code }: { code: string }, meta: RequestMeta): Promise<TokenPair> {
+  async complete(
+    { code }: { code: string },
+    meta: RequestMeta,
+  ): Promise<TokenPair | SecondFactorRequired> {
     const now = this.clock.now();
     const row = await this.users.findCode(hashSecret(code), 'google_login');
     if (!row || row.usedAt) throw new IdentityError('invalid-code');
@@ -250,6 +258,14 @@ export class GoogleSignIn {
     const user = await this.users.findUserById(row.userId);
     if (!user) throw new IdentityError('invalid-code');
     if (user.disabledAt) throw new IdentityError('contact-support');
+    // An enrolled second factor is asked for after Google too: no way in skips it (ASVS 6.3.4).
+    if (this.secondFactor && (await this.secondFactor.required(user.id))) {
+      return {
+        secondFactor: 'required',
+        challenge: await this.secondFactor.challenge(user.id),
+        methods: ['totp', 'recovery'],
+      };
+    }
     return this.sessions.startSession(user, meta, {
       action: 'sign_in',
       entity: 'user',

@@ -16,6 +16,13 @@ export const tokenPair = z.object({
   expiresIn: z.int().describe('Seconds until the ID token expires.'),
 });
 
+/** The sign-in answer when the account has a second factor: a challenge, not tokens. */
+export const secondFactorRequired = z.object({
+  secondFactor: z.literal('required'),
+  challenge: z.string().describe('For POST /identity/sign-in/second-factor; lives 5 minutes.'),
+  methods: z.array(z.enum(['totp', 'recovery'])),
+});
+
 export const ok = z.object({ ok: z.boolean() });
 export const emailResult = z.object({ email: z.string() });
 

@@ -58,6 +58,19 @@ export const IDENTITY_RATE_RULES = {
     perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
     perEmail: { limit: 30, windowMs: 15 * MINUTE_MS },
   },
+  /**
+   * A patient's second step of sign-in (authenticator or recovery codes, issue 42), per client
+   * address and per account: a million six-digit codes are guessed no faster than passwords.
+   */
+  secondFactor: SIGN_IN,
+  /**
+   * Passkey sign-in challenges (per client address): the sign-in page asks for one when the
+   * email field is first focused (autofill), so they are counted apart from sign-in attempts.
+   */
+  passkeyChallenge: {
+    perIp: { limit: 120, windowMs: 15 * MINUTE_MS },
+    perEmail: { limit: 120, windowMs: 15 * MINUTE_MS },
+  },
   /** The care team's own: staff sign-in (POST /staff/token), counted apart from customers'. */
   staffSignIn: {
     perIp: { limit: 30, windowMs: 15 * MINUTE_MS },

@@ -21,14 +21,24 @@ import {
 import { z } from 'zod';
 import { bearerToken } from '../platform/bearer';
 import { IdentityError } from './errors';
-import { emailResult, errorBody, oauthError, ok, responses, tokenPair } from './http-schemas';
+import {
+  emailResult,
+  errorBody,
+  oauthError,
+  ok,
+  responses,
+  secondFactorRequired,
+  tokenPair,
+} from './http-schemas';
 import type { SigningKeys } from './keys';
 import type { IdentityService } from './service';
-import type { Authenticated, RequestMeta } from './sessions';
+import { requestMeta } from './request-meta';
+import type { Authenticated } from './sessions';
+import { passkeyRoutes } from './passkey-routes';
+import { strongSignInRoutes } from './strong-sign-in-routes';
 
-export function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
-}
+// Where the routes read who is calling (request-meta.ts, so route files can share it).
+export { requestMeta } from './request-meta';
 
 /** The public keys the server's tokens verify with (JWKS). */
 export function jwksRoute(app: FastifyInstance, keys: SigningKeys): void {
@@ -63,13 +73,16 @@ export function identityRoutes(fastify: FastifyInstance, identity: IdentityServi
     {
       schema: {
         tags,
-        summary: 'Email and password sign-in',
+        summary: 'Email and password sign-in (a challenge instead when a second factor is set up)',
         body: signInRequestSchema,
-        response: responses(tokenPair),
+        response: responses(z.union([tokenPair, secondFactorRequired])),
       },
     },
     (req) => passwords.signIn(req.body, requestMeta(req)),
   );
+
+  strongSignInRoutes(fastify, identity);
+  passkeyRoutes(fastify, identity);
 
   app.post(
     '/identity/refresh',

@@ -1,10 +1,13 @@
+import type { Db } from '../db/client';
 import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
 import type { Mailer } from '../platform/mail';
 import type { UnitOfWork } from '../platform/unit-of-work';
 import { OneTimeCodes } from './codes';
 import type { CustomerDirectory } from './customer-directory';
+import { Passkeys, type PasskeyParty } from './passkeys';
 import { PasswordResets } from './password-reset';
+import { PatientSecondFactor } from './patient-second-factor';
 import type { IdentityLimiter } from './rate-limits';
 import { SessionService, type SessionServiceDeps } from './sessions';
 import { PasswordSignIn } from './sign-in';
@@ -25,6 +28,11 @@ export interface IdentityDeps {
   clock: Clock;
   tenantId: string;
   publicUrl: string;
+  /** Strong sign-in's tables (issue 42) and the 32-byte key its TOTP secrets are sealed with. */
+  db: Db;
+  secondFactorKey: Buffer;
+  /** Passkeys' relying party (config PASSKEY_RP_ID/ORIGIN); undefined when they are off. */
+  passkeys: PasskeyParty | undefined;
   onCustomerSignedUp?: SignUpDeps['onCustomerSignedUp'];
   onSessionsRevoked?: SessionServiceDeps['onSessionsRevoked'];
 }
@@ -43,6 +51,10 @@ export class IdentityService {
   readonly signUp: SignUpService;
   /** The portal's password reset by mailed link. */
   readonly resets: PasswordResets;
+  /** A patient's authenticator app and recovery codes (issue 42). */
+  readonly secondFactor: PatientSecondFactor;
+  /** A patient's passkeys and passkey sign-in (issue 42). */
+  readonly passkeys: Passkeys;
   /** The care team's accounts (the staff API's StaffIdentity). */
   readonly staff: StaffAccounts;
 
@@ -58,6 +70,26 @@ export class IdentityService {
       onSessionsRevoked: deps.onSessionsRevoked,
     });
     this.sessions = sessions;
+    const secondFactor = new PatientSecondFactor({
+      db: deps.db,
+      store,
+      clock,
+      mailer,
+      limiter,
+      audit,
+      encryptionKey: deps.secondFactorKey,
+    });
+    this.secondFactor = secondFactor;
+    this.passkeys = new Passkeys({
+      db: deps.db,
+      store,
+      sessions,
+      clock,
+      mailer,
+      limiter,
+      audit,
+      party: deps.passkeys,
+    });
     this.passwords = new PasswordSignIn({
       store,
       sessions,
@@ -67,6 +99,7 @@ export class IdentityService {
       uow,
       clock,
       tenantId,
+      secondFactor,
     });
     this.signUp = new SignUpService({
       store,

@@ -1,7 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { StaffRole } from '@portal/domain';
 import type { Db } from '../db/client';
 import {
@@ -11,32 +8,28 @@ import {
   staffRecoveryCodes,
 } from '../db/schema/identity';
 import type { Clock } from '../platform/clock';
+import {
+  MAX_CHALLENGE_FAILURES,
+  matchTotpStep,
+  newRecoveryCodes,
+  newTotpEnrolment,
+  recoveryHash,
+  SecretBox,
+} from './second-factor-core';
 import { TOKEN_TTL_SECONDS, TokenError, type TokenService } from './tokens';
 
 /*
- * The care team's second factor (issue 41): an authenticator app (TOTP, RFC 6238, 30-second
- * steps, six digits) enrolled at first sign-in, and ten single-use recovery codes.
- *
- * - The TOTP secret is stored AES-256-GCM encrypted under a key derived from the token signing
- *   key (compose-platform.ts derivedSecret), so a copy of the database alone does not yield
- *   codes. It is shown once, at enrolment, and never logged or returned again.
- * - Recovery codes are 20 base32 characters (100 bits from the CSPRNG). With that much entropy
- *   a plain SHA-256 cannot be brute-forced, so argon2 (made for low-entropy passwords) would only
- *   slow each check; the hash also lets a code be found and spent in one indexed statement.
- * - A code is accepted only for a time step after the last accepted one (staff_factors
- *   last_step), so a code seen over someone's shoulder cannot be replayed within its window.
+ * The care team's second factor (issue 41): an authenticator app (TOTP) enrolled at first
+ * sign-in, and ten single-use recovery codes. TOTP, recovery codes and the secret's encryption
+ * are second-factor-core.ts's, shared with the patients' (issue 42). The secret is shown once,
+ * at enrolment, and never logged or returned again; a code is accepted only for a time step
+ * after staff_factors.last_step, so it cannot be replayed within its window.
  */
+
+export { MAX_CHALLENGE_FAILURES, RECOVERY_CODE_COUNT } from './second-factor-core';
 
 /** The issuer authenticator apps show next to the account. */
 export const TOTP_ISSUER = 'Portal care team';
-/** Codes one step either side of now are accepted (clock drift of a phone). */
-const TOTP_TOLERANCE_SECONDS = 30;
-const TOTP_PERIOD_SECONDS = 30;
-export const RECOVERY_CODE_COUNT = 10;
-/** Wrong codes a challenge survives; the fifth kills it. */
-export const MAX_CHALLENGE_FAILURES = 5;
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** Why a second factor was refused: the routes answer 400 and 401 respectively. */
 export class SecondFactorError extends Error {
@@ -68,48 +61,19 @@ export interface StaffSecondFactorDeps {
   encryptionKey: Buffer;
 }
 
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
-/** A recovery code as printed: XXXXX-XXXXX-XXXXX-XXXXX, 100 bits. */
-function newRecoveryCode(): string {
-  const bytes = randomBytes(20);
-  let code = '';
-  for (const byte of bytes) code += BASE32[byte & 31];
-  return code.match(/.{5}/g)!.join('-');
-}
-
-/** The stored form of a recovery code: dashes dropped and upper case, as the schema gives it. */
-function recoveryHash(code: string): string {
-  return sha256(code.replace(/[\s-]+/g, '').toUpperCase());
-}
-
 export class StaffSecondFactor {
-  constructor(private readonly deps: StaffSecondFactorDeps) {}
+  private readonly box: SecretBox;
+
+  constructor(private readonly deps: StaffSecondFactorDeps) {
+    this.box = new SecretBox(deps.encryptionKey);
+  }
 
   private encrypt(secret: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.deps.encryptionKey, iv);
-    const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), body]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join('.');
+    return this.box.encrypt(secret);
   }
 
   private decrypt(stored: string): string {
-    const [version, iv, tag, body] = stored.split('.');
-    if (version !== 'v1' || !iv || !tag || !body) throw new Error('unknown secret format');
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      this.deps.encryptionKey,
-      Buffer.from(iv, 'base64url'),
-    );
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([
-      decipher.update(Buffer.from(body, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
+    return this.box.decrypt(stored);
   }
 
   /** A staff member's role; an account without a staff_members row is care, the lesser one. */
@@ -199,7 +163,7 @@ export class StaffSecondFactor {
         .returning({ id: staffChallenges.id });
       return { status: 'verify', challenge: await this.challengeToken(userId, row!.id) };
     }
-    const secret = generateSecret();
+    const { secret, otpauthUrl, qrSvg } = await newTotpEnrolment(TOTP_ISSUER, email);
     const [row] = await this.deps.db
       .insert(staffChallenges)
       .values({
@@ -210,8 +174,6 @@ export class StaffSecondFactor {
         createdAt: now,
       })
       .returning({ id: staffChallenges.id });
-    const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
-    const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
     return {
       status: 'enroll',
       challenge: await this.challengeToken(userId, row!.id),
@@ -277,23 +239,8 @@ export class StaffSecondFactor {
   }
 
   /** The matched time step of `code` for `secret` after `afterStep`; null when none matches. */
-  private async matchStep(
-    secret: string,
-    code: string,
-    afterStep: number | null,
-  ): Promise<number | null> {
-    const epoch = Math.floor(this.deps.clock.now().getTime() / 1000);
-    const result = await verify({
-      secret,
-      token: code,
-      epoch,
-      period: TOTP_PERIOD_SECONDS,
-      epochTolerance: TOTP_TOLERANCE_SECONDS,
-      ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
-    });
-    if (!result.valid) return null;
-    // The matched step: the current one moved by the drift the code was found at.
-    return Math.floor(epoch / TOTP_PERIOD_SECONDS) + result.delta;
+  private matchStep(secret: string, code: string, afterStep: number | null) {
+    return matchTotpStep(secret, code, afterStep, this.deps.clock.now());
   }
 
   /** POST /staff/token/enroll: the app's first code confirms the pending secret. */
@@ -383,13 +330,13 @@ export class StaffSecondFactor {
 
   /** A new set of ten recovery codes replaces the old one; the codes are shown once. */
   async replaceRecoveryCodes(userId: string): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const { codes, hashes } = newRecoveryCodes();
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
       await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
       await tx
         .insert(staffRecoveryCodes)
-        .values(codes.map((code) => ({ userId, codeHash: recoveryHash(code), createdAt: now })));
+        .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
     });
     return codes;
   }

@@ -9,6 +9,8 @@ import { MAX_DRAIN_DELAY_MS, SHUTDOWN_DEADLINE_MS } from './lifecycle';
 const PRODUCTION = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://portal.test',
+  PASSKEY_RP_ID: 'portal.test',
+  PASSKEY_ORIGIN: 'https://portal.test',
   SMTP_URL: 'smtp://127.0.0.1:9',
   JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
     .privateKey.export({ type: 'pkcs8', format: 'pem' })

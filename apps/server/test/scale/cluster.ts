@@ -185,6 +185,8 @@ export async function startCluster(count: number): Promise<Cluster> {
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
     PUBLIC_URL: proxy,
+    PASSKEY_RP_ID: '127.0.0.1',
+    PASSKEY_ORIGIN: proxy,
     // Nothing in the test sends mail; nothing listens there.
     SMTP_URL: 'smtp://127.0.0.1:9',
     JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),

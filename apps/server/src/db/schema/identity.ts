@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A person who can sign in. Customers and staff both sign in through this table. */
 export const users = pgTable(
@@ -177,3 +186,104 @@ export const staffChallenges = pgTable(
   },
   (t) => [index('staff_challenges_user_idx').on(t.userId)],
 );
+
+// A patient's second factors and passkeys (issue 42). The staff's own live in identity.ts
+// (staff_factors …): the same shapes, kept apart so a patient row can never pass a staff check.
+
+/**
+ * A patient's authenticator app. The secret is AES-256-GCM encrypted (identity/second-factor-
+ * core.ts); until confirmed_at is set it is an enrolment waiting for its first code and does
+ * not guard sign-in. last_step is the last accepted time step: a code is taken only for a later
+ * one, which makes each code single-use.
+ */
+export const customerTotpFactors = pgTable('identity_customer_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes: the SHA-256 of each (100-bit) code only. */
+export const customerRecoveryCodes = pgTable(
+  'identity_customer_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_customer_recovery_codes_hash_uq').on(t.codeHash),
+    index('identity_customer_recovery_codes_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A password-checked sign-in waiting for its second factor. The client holds a random token;
+ * only its hash is stored. Wrong codes are counted (the fifth kills it) and a right one spends
+ * it, in one conditional update, so it opens one session at most.
+ */
+export const signInChallenges = pgTable(
+  'identity_sign_in_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_sign_in_challenges_token_uq').on(t.tokenHash),
+    index('identity_sign_in_challenges_user_idx').on(t.userId),
+  ],
+);
+
+/** A patient's passkey (WebAuthn credential), named by the patient, with its last use. */
+export const customerPasskeys = pgTable(
+  'identity_customer_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential ID, base64url, as the authenticator reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('identity_customer_passkeys_credential_uq').on(t.credentialId),
+    index('identity_customer_passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A WebAuthn ceremony's challenge, kept server-side: single use (spent_at) and short-lived.
+ * Registration challenges belong to a signed-in user; sign-in ones to nobody yet.
+ */
+export const webauthnChallenges = pgTable('identity_webauthn_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['register', 'authenticate'] }).notNull(),
+  challenge: text('challenge').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  spentAt: timestamp('spent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -24,6 +24,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { EmailChangeDialog } from './email-change-dialog';
 import { PasswordForm } from './password-form';
 import { PhoneForm } from './phone-form';
+import { SecuritySection } from './security-section';
 import { useUpdateGender } from './use-account-mutations';
 import { LINKED_ACCOUNTS_KEY, useLinkedAccounts } from './use-linked-accounts';
 
@@ -154,6 +155,9 @@ export function ManageAccountScreen() {
           </Section>
           <Section id="password-heading" title={t('account.password.title')}>
             <PasswordForm />
+          </Section>
+          <Section id="security-heading" title={t('account.security.title')}>
+            <SecuritySection />
           </Section>
           <Section id="google-heading" title={t('account.google.title')}>
             <GoogleSection />

@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -21,8 +22,22 @@ import { useServices, useSession, type AppServices } from '../../lib/services';
 import { useGoogleRedirectResult } from './use-google-redirect-result';
 import { AccessHeading } from './access-heading';
 import { prefetchHome } from '../../lib/prefetch-home';
+import { loadScreenCatalogues } from '../../lib/i18n-app';
 import type { SignInValidation } from './sign-in-resolver';
 import { useSignInForm } from './use-sign-in-form';
+import {
+  PasskeySignInButton,
+  passkeysSupported,
+  usePasskeyAutofill,
+} from './passkey-sign-in-button';
+
+// The second step (issue 42) only after a right password: its code (and the domain's zod
+// schemas with it) stays off the sign-in page's first load (issue 16's budget).
+const SecondFactorStep = lazy(async () => {
+  // Its words are in the full catalogue (account.json's signInCode.*), loaded with it.
+  const [module] = await Promise.all([import('./second-factor-step'), loadScreenCatalogues()]);
+  return { default: module.SecondFactorStep };
+});
 
 let validatorLoad: Promise<(values: SignInInput) => SignInValidation> | undefined;
 function loadSignInValidator(): Promise<(values: SignInInput) => SignInValidation> {
@@ -90,7 +105,14 @@ export function SignInScreen() {
   const home = homeParams.size > 0 ? `${PATHS.home}?${homeParams.toString()}` : PATHS.home;
   const config = useAppConfig();
   const googleFlag = useFlag(FEATURE_FLAGS.googleSso);
-  const googleBusy = useGoogleRedirectResult();
+  // Issue 42: a right password (or Google) of an account with an authenticator app asks for a
+  // code next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const googleBusy = useGoogleRedirectResult(setChallenge);
+  const goHome = useCallback(async () => {
+    await navigate(returnTo ?? home, { replace: true });
+  }, [navigate, returnTo, home]);
+  const startPasskeyAutofill = usePasskeyAutofill(goHome);
 
   const { values, errors, isSubmitting, register, handleSubmit } = useSignInForm({
     validate: validateSignIn,
@@ -105,7 +127,11 @@ export function SignInScreen() {
     try {
       const signingIn = session.signIn(values.email, values.password);
       prefetchHome();
-      await signingIn;
+      const secondFactor = await signingIn;
+      if (secondFactor) {
+        setChallenge(secondFactor.challenge);
+        return;
+      }
       await navigate(returnTo ?? home, { replace: true });
     } catch (error) {
       if (isVerificationNeeded(error)) {
@@ -130,6 +156,18 @@ export function SignInScreen() {
     : PATHS.signUp;
   const googleHref = `/identity/google/start?${new URLSearchParams({ returnTo: returnTo ?? '/' }).toString()}`;
 
+  if (challenge) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          challenge={challenge}
+          onDone={goHome}
+          onRestart={() => setChallenge(null)}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <>
       <AccessHeading title={t('signIn.title')} subtitle={t('signIn.subtitle')} />
@@ -139,12 +177,17 @@ export function SignInScreen() {
         onSubmit={(event) => void onSubmit(event)}
         onKeyDown={(event) => prepareForSignIn(services, event.nativeEvent)}
         onPointerDown={(event) => prepareForSignIn(services, event.nativeEvent)}
+        onFocus={(event) => {
+          if (event.target instanceof HTMLInputElement && event.target.name === 'email')
+            startPasskeyAutofill();
+        }}
       >
         <Stack spacing={2.5}>
           <TextInput
             label={t('fields.email')}
             type="email"
-            autoComplete="email"
+            // "webauthn": the browser may offer this site's passkeys here (issue 42).
+            autoComplete="email webauthn"
             required
             {...register('email')}
             {...errorProps(errors.email, t)}
@@ -168,6 +211,12 @@ export function SignInScreen() {
           </SubmitButton>
         </Stack>
       </Box>
+      {passkeysSupported() && (
+        <>
+          <Divider sx={{ my: 3 }}>{t('signIn.or')}</Divider>
+          <PasskeySignInButton onSignedIn={goHome} />
+        </>
+      )}
       {googleFlag && config.googleSignIn && (
         <>
           <Divider sx={{ my: 3 }}>{t('signIn.or')}</Divider>

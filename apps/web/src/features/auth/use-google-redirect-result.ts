@@ -9,9 +9,10 @@ import { useServices } from '../../lib/services';
 /**
  * Spec 01 §4: Google sign-in ends as onboarding-required, an unknown error, or success. The
  * server's redirect lands on /?googleCode=… or /?googleError=…; this finishes the sign-in.
- * Returns true while the code is being exchanged.
+ * Returns true while the code is being exchanged. An account with a second factor (issue 42)
+ * is handed to `onSecondFactor` with its challenge instead of signed in.
  */
-export function useGoogleRedirectResult(): boolean {
+export function useGoogleRedirectResult(onSecondFactor: (challenge: string) => void): boolean {
   const [params, setParams] = useSearchParams();
   const { session } = useServices();
   const { showAlert } = useAlerts();
@@ -42,7 +43,11 @@ export function useGoogleRedirectResult(): boolean {
     setBusy(true);
     session
       .completeGoogleSignIn(code)
-      .then(() => navigate(returnTo ?? PATHS.home, { replace: true }))
+      .then((secondFactor) =>
+        secondFactor
+          ? onSecondFactor(secondFactor.challenge)
+          : navigate(returnTo ?? PATHS.home, { replace: true }),
+      )
       .catch((error: unknown) => {
         const onboarding = error instanceof ApiError && error.code === 'onboarding-required';
         showAlert({
@@ -51,7 +56,7 @@ export function useGoogleRedirectResult(): boolean {
         });
       })
       .finally(() => setBusy(false));
-  }, [code, failure, params, setParams, session, showAlert, navigate]);
+  }, [code, failure, params, setParams, session, showAlert, navigate, onSecondFactor]);
 
   return busy;
 }

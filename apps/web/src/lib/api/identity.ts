@@ -1,4 +1,4 @@
-import { TOKEN_EXCHANGE, TOKEN_TYPES } from '@portal/domain';
+import { TOKEN_EXCHANGE, TOKEN_TYPES, type SecondFactorRequired } from '@portal/domain';
 import { postForm, postJson, type FetchLike } from './http';
 
 // The server's identity and account routes. Each function is one call; errors are ApiErrors
@@ -19,14 +19,32 @@ export interface AccessTokenResponse {
 export function createIdentityApi(fetchImpl?: FetchLike) {
   const opts = fetchImpl ? { fetch: fetchImpl } : {};
   return {
+    /** Tokens, or a challenge when the account has a second factor (issue 42). */
     signIn: (email: string, password: string) =>
-      postJson<IdentityTokens>('/identity/sign-in', { email, password }, opts),
+      postJson<IdentityTokens | SecondFactorRequired>(
+        '/identity/sign-in',
+        { email, password },
+        opts,
+      ),
+    completeSecondFactor: (
+      body: { challenge: string } & ({ code: string } | { recoveryCode: string }),
+    ) =>
+      postJson<IdentityTokens & { recoveryCodesLeft?: number }>(
+        '/identity/sign-in/second-factor',
+        body,
+        opts,
+      ),
+    /** Passkey sign-in (issue 42): a challenge, then the passkey's signed answer to it. */
+    passkeyOptions: () =>
+      postJson<Record<string, unknown>>('/identity/passkeys/sign-in/options', {}, opts),
+    passkeySignIn: (response: unknown) =>
+      postJson<IdentityTokens>('/identity/passkeys/sign-in', { response }, opts),
     refresh: (refreshToken: string) =>
       postJson<IdentityTokens>('/identity/refresh', { refreshToken }, opts),
     signOut: (refreshToken: string) =>
       postJson<undefined>('/identity/sign-out', { refreshToken }, opts),
     completeGoogle: (code: string) =>
-      postJson<IdentityTokens>('/identity/google/complete', { code }, opts),
+      postJson<IdentityTokens | SecondFactorRequired>('/identity/google/complete', { code }, opts),
     exchangeToken: (idToken: string) =>
       postForm<AccessTokenResponse>(
         '/connect/token',

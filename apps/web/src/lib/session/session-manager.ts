@@ -1,4 +1,8 @@
-import { TOKEN_SIGN_IN_DEBOUNCE_MS, type AuthStatus } from '@portal/domain';
+import {
+  TOKEN_SIGN_IN_DEBOUNCE_MS,
+  type AuthStatus,
+  type SecondFactorRequired,
+} from '@portal/domain';
 import { ApiError } from '../api/http';
 import type { IdentityApi, IdentityTokens } from '../api/identity';
 import { emitAuthEvent } from './auth-events';
@@ -111,13 +115,44 @@ export class SessionManager {
     });
   }
 
-  async signIn(email: string, password: string): Promise<void> {
-    const tokens = await this.deps.identity.signIn(email.trim(), password);
-    await this.acceptTokens(tokens);
+  /** Signs in; with a second factor set up (issue 42), answers its challenge instead. */
+  async signIn(email: string, password: string): Promise<SecondFactorRequired | undefined> {
+    const answer = await this.deps.identity.signIn(email.trim(), password);
+    if ('secondFactor' in answer) return answer;
+    await this.acceptTokens(answer);
+    return undefined;
   }
 
-  async completeGoogleSignIn(code: string): Promise<void> {
-    await this.acceptTokens(await this.deps.identity.completeGoogle(code));
+  /** The second step: the session opens; after a recovery code, how many are left. */
+  async completeSecondFactor(
+    challenge: string,
+    answer: { code: string } | { recoveryCode: string },
+  ): Promise<{ recoveryCodesLeft?: number }> {
+    const { recoveryCodesLeft, ...tokens } = await this.deps.identity.completeSecondFactor({
+      challenge,
+      ...answer,
+    });
+    await this.acceptTokens(tokens);
+    return recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft };
+  }
+
+  /**
+   * A passkey sign-in (issue 42): `sign` runs the browser's ceremony on the server's options
+   * and gives its answer, which the server turns into a session.
+   */
+  async signInWithPasskey(
+    sign: (options: Record<string, unknown>) => Promise<unknown>,
+  ): Promise<void> {
+    const response = await sign(await this.deps.identity.passkeyOptions());
+    await this.acceptTokens(await this.deps.identity.passkeySignIn(response));
+  }
+
+  /** Finishes a Google sign-in; with a second factor set up (issue 42), its challenge instead. */
+  async completeGoogleSignIn(code: string): Promise<SecondFactorRequired | undefined> {
+    const answer = await this.deps.identity.completeGoogle(code);
+    if ('secondFactor' in answer) return answer;
+    await this.acceptTokens(answer);
+    return undefined;
   }
 
   /**
