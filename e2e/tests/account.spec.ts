@@ -120,7 +120,9 @@ test('a customer changes the phone and sees it as (XXX) XXX-XXXX; nine digits ar
   const phone = page.getByRole('textbox', { name: 'Phone number' });
   await phone.fill('503 555 014');
   await page.getByRole('button', { name: 'Save phone' }).click();
-  await expect(page.getByText('Enter a 10-digit phone number.')).toBeVisible();
+  await expect(
+    page.getByText('Phone number is invalid. Please enter a 10 digit phone number.'),
+  ).toBeVisible();
   await phone.fill('503.555.0142');
   await page.getByRole('button', { name: 'Save phone' }).click();
   await expect(page.getByText('Your phone number was updated.')).toBeVisible();

@@ -18,7 +18,7 @@ import { errorCodeOf } from '../../lib/api/error-code';
 import type { Customer } from '../../lib/customer/customer';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { useServices } from '../../lib/services';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { AccountBreadcrumbs } from '../../components/account-breadcrumbs';
 import { accountIdentity } from './account-identity';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { EmailChangeDialog } from './email-change-dialog';
