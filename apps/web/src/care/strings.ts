@@ -112,7 +112,7 @@ export const strings = {
       ['r', 'Refresh the queue'],
       ['u', 'Urgent only on or off'],
       ['a', 'Approve or resolve the open item (on a patient page)'],
-      ['d', 'Reject an ID check (on a patient page)'],
+      ['d', 'Reject an ID check or decline a bulk order (on a patient page)'],
       ['m', 'Send the patient a message (on a patient page)'],
       ['Esc', 'Back to the queue from a patient page'],
       ['?', 'This help'],
