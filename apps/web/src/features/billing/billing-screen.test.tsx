@@ -313,7 +313,7 @@ describe('/billing?tab=invoices (spec 02 §2)', () => {
         .map((b) => b.getAttribute('aria-label'));
     // The paid invoice offers its HSA/FSA receipt too; the one still due only the invoice.
     expect(items.map(labels)).toEqual([
-      ['Download invoice INV-003', 'Download the HSA/FSA itemized receipt of invoice INV-003'],
+      ['Download invoice INV-003', 'Download the HSA/FSA receipt of invoice INV-003'],
       ['Download invoice INV-002'],
     ]);
     expect(within(items[0] as HTMLElement).getByText('$349.00')).toBeTruthy();
@@ -356,12 +356,12 @@ describe('/billing?tab=invoices (spec 02 §2)', () => {
     // Spec 02 §2: each paid invoice offers both documents; an unpaid one has no receipt.
     expect(
       screen.queryByRole('button', {
-        name: 'Download the HSA/FSA itemized receipt of invoice INV-002',
+        name: 'Download the HSA/FSA receipt of invoice INV-002',
       }),
     ).toBeNull();
     await userEvent.click(
       screen.getByRole('button', {
-        name: 'Download the HSA/FSA itemized receipt of invoice INV-003',
+        name: 'Download the HSA/FSA receipt of invoice INV-003',
       }),
     );
     await waitFor(() =>
