@@ -22,6 +22,8 @@ export async function createStaffUser(
     disabled?: boolean;
     /** The staff role (staff_members); none means no row, which counts as care. */
     role?: 'care' | 'admin';
+    /** The name the console shows (staff_members); none: the email stands in. */
+    name?: { first: string; last: string };
   } = {},
 ) {
   const email = overrides.email ?? `staff-${randomBytes(4).toString('hex')}@example.com`;
@@ -37,8 +39,13 @@ export async function createStaffUser(
     })
     .returning();
   if (!user) throw new Error('staff user not created');
-  if (overrides.role)
-    await db.insert(staffMembers).values({ userId: user.id, role: overrides.role });
+  if (overrides.role || overrides.name)
+    await db.insert(staffMembers).values({
+      userId: user.id,
+      role: overrides.role ?? 'care',
+      firstName: overrides.name?.first ?? null,
+      lastName: overrides.name?.last ?? null,
+    });
   return user;
 }
 

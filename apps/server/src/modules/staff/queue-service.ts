@@ -224,7 +224,7 @@ export class QueueService {
     if (!(await this.store.itemCustomer(key, this.deps.clock.now()))) await this.store.clear(key);
   }
 
-  /** A staff member's name as the console shows it (their sign-in email for now). */
+  /** A staff member's name as the console shows it (their email when they have no name). */
   async staffName(staffId: string | null): Promise<string> {
     if (!staffId) return 'someone';
     return (await this.names([staffId])).get(staffId) ?? 'A former staff member';
@@ -235,7 +235,7 @@ export class QueueService {
   }
 
   private async names(ids: string[]): Promise<Map<string, string>> {
-    const names = await this.store.staffEmails([...new Set(ids)]);
+    const names = await this.store.staffNames([...new Set(ids)]);
     if (ids.includes(API_KEY_ID)) names.set(API_KEY_ID, API_KEY_NAME);
     return names;
   }

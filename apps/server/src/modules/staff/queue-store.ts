@@ -244,16 +244,21 @@ export class QueueStore {
     await this.db.delete(careQueueClaims).where(eq(careQueueClaims.itemKey, itemKey));
   }
 
-  /** Sign-in emails of staff users by id (the console shows who is on an item). */
-  async staffEmails(ids: string[]): Promise<Map<string, string>> {
+  /**
+   * Staff members' names by id, as the console shows who is on an item or decided it: first
+   * and last name (staff_members), else the sign-in email of an account without a name.
+   */
+  async staffNames(ids: string[]): Promise<Map<string, string>> {
     const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
     if (uuids.length === 0) return new Map();
     const result = (await this.db.execute(sql`
-      select id::text as id, email from identity_users
-      where id in (${sql.join(
+      select u.id::text as id,
+        coalesce(nullif(trim(concat_ws(' ', m.first_name, m.last_name)), ''), u.email) as name
+      from identity_users u left join staff_members m on m.user_id = u.id
+      where u.id in (${sql.join(
         uuids.map((id) => sql`${id}::uuid`),
         sql`, `,
-      )}) and role = 'staff'`)) as { rows: { id: string; email: string }[] };
-    return new Map(result.rows.map((r) => [r.id, r.email]));
+      )}) and u.role = 'staff'`)) as { rows: { id: string; name: string }[] };
+    return new Map(result.rows.map((r) => [r.id, r.name]));
   }
 }

@@ -49,8 +49,8 @@ interface Conflict {
 }
 
 /** A staff member with a token (their password, then the token route). */
-async function staffMember() {
-  const user = await createStaffUser(server.database.db);
+async function staffMember(name?: { first: string; last: string }) {
+  const user = await createStaffUser(server.database.db, name ? { name } : {});
   return { id: user.id, email: user.email, token: await staffTokenFor(server, user.email) };
 }
 
@@ -72,7 +72,8 @@ beforeAll(async () => {
   server = await startTestServer({ STAFF_API_KEY: API_KEY });
   const db = server.database.db;
   alice = await staffMember();
-  bob = await staffMember();
+  // Bob has a name on file (staff_members); Alice has none, so her email stands in.
+  bob = await staffMember({ first: 'Bob', last: 'Rivera' });
   const zoeRow = await createCustomer(db, { firstName: 'Zoë', lastName: 'Quinn' });
   const maxRow = await createCustomer(db, { firstName: 'Max', lastName: 'Ortega' });
   zoe = zoeRow.customer.id;
@@ -248,7 +249,7 @@ describe('claims', () => {
     expect(await unclaim(key, bob.token)).toBe(404);
     const taken = await claim(key, bob.token, { takeOver: true });
     expect(taken.status).toBe(200);
-    expect(taken.body).toMatchObject({ claim: { staffId: bob.id } });
+    expect(taken.body).toMatchObject({ claim: { staffId: bob.id, staffName: 'Bob Rivera' } });
     expect(await unclaim(key, alice.token)).toBe(404);
     expect(await unclaim(key, bob.token)).toBe(204);
     expect((await queue('?kind=no_weight')).body.items[0]?.claim).toBeNull();
@@ -370,7 +371,7 @@ describe('two staff members on one item', () => {
     const second = await staffCall<Conflict>(server, 'POST', route, alice.token, {});
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('already-done');
-    expect(second.body.error.message).toContain(`resolved by ${bob.email}`);
+    expect(second.body.error.message).toContain('resolved by Bob Rivera');
     expect((await queue('?kind=side_effect')).body.items.map((i) => i.key)).not.toContain(key);
     expect((await claim(key, alice.token)).status).toBe(404);
     expect(
