@@ -36,6 +36,13 @@ describe('AUTH_RATE_LIMIT_MULTIPLIER', () => {
   it('defaults to 1 and refuses 0', () => {
     expect(parseConfig({}, '1').authRateLimitMultiplier).toBe(1);
     expect(parseConfig({ AUTH_RATE_LIMIT_MULTIPLIER: '20' }, '1').authRateLimitMultiplier).toBe(20);
+    expect(parseConfig({}, '1').apiRateLimitPerMinute).toBe(600);
+    expect(parseConfig({ API_RATE_LIMIT_PER_MINUTE: '20000' }, '1').apiRateLimitPerMinute).toBe(
+      20_000,
+    );
+    expect(() => parseConfig({ API_RATE_LIMIT_PER_MINUTE: '5' }, '1')).toThrow(
+      /API_RATE_LIMIT_PER_MINUTE/,
+    );
     expect(() => parseConfig({ AUTH_RATE_LIMIT_MULTIPLIER: '0' }, '1')).toThrow(
       /AUTH_RATE_LIMIT_MULTIPLIER/,
     );

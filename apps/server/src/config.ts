@@ -112,6 +112,12 @@ const envSchema = z.object({
   /** Multiplies every identity rate limit (sign-in, create, reset…); 1 in production. */
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   /**
+   * The API's per-address ceiling, requests a minute (http-plugins.ts). 600 suits one person or
+   * a small clinic behind one address; a browser test suite whose every page comes from
+   * 127.0.0.1 raises it.
+   */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(600),
+  /**
    * Audit rows of reads are written in batches: at most this many ms after the first queued
    * row (0: on the next turn of the event loop, or when the running insert ends). A crash
    * loses at most the rows of one tick. Issue 16: an insert costs PostgreSQL ~240 µs of CPU
@@ -273,6 +279,8 @@ export interface Config {
   staffApiKey: string | undefined;
   seedDemo: boolean;
   authRateLimitMultiplier: number;
+  /** API_RATE_LIMIT_PER_MINUTE. */
+  apiRateLimitPerMinute: number;
   files: FilesConfig;
   carrierWebhookSecret: string | undefined;
   billing: BillingConfig;
@@ -493,6 +501,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     staffApiKey: env.STAFF_API_KEY,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     authRateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER,
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     files: {
       dir: storage.filesDir,
       signingSecret: env.FILES_SIGNING_SECRET,

@@ -27,7 +27,10 @@ import type { Config } from '../config';
 export const API_PATH =
   /^\/(identity|user|connect|graphql|staff|files|gateway|dev|client-errors|\.well-known)(\/|\?|$)/;
 
-/** The global per-address ceiling on the API (the app's own pages are exempt). */
+/**
+ * The global per-address ceiling on the API (the app's own pages are exempt): the default of
+ * API_RATE_LIMIT_PER_MINUTE (config.ts), and the invoice PDF route's own fixed limit.
+ */
 export const GLOBAL_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
 /** Paths whose answers carry tokens or health data: never kept by a cache (ASVS 14.3.2). */
@@ -74,7 +77,13 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export interface HttpPluginOptions {
   config: Pick<
     Config,
-    'isProduction' | 'publicUrl' | 'version' | 'chatWidgetUrl' | 'mapsApiKey' | 'billing'
+    | 'isProduction'
+    | 'publicUrl'
+    | 'version'
+    | 'chatWidgetUrl'
+    | 'mapsApiKey'
+    | 'billing'
+    | 'apiRateLimitPerMinute'
   >;
   /** Where rate limits are counted across instances; process memory without it. */
   redis?: Redis | undefined;
@@ -174,6 +183,7 @@ export async function registerHttpPlugins(
   // app. A Redis outage lets requests through rather than taking the whole API down.
   await app.register(rateLimit, {
     ...GLOBAL_RATE_LIMIT,
+    max: config.apiRateLimitPerMinute,
     ...(redis ? { redis, skipOnError: true } : {}),
     allowList: (request) => request.method === 'GET' && !API_PATH.test(request.url),
   });
