@@ -115,6 +115,8 @@ test('a customer sets a goal and a height, and the care team approves a new star
   await page.goto('/?weightData=2026-11-01_21000');
   await signIn(page, patient.email, patient.password);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible(FIRST_PAINT);
+  // The weight is recorded before /weight is read (the confirmation comes 7000 ms after it).
+  await expect(page.getByText(/We recorded 1 weight entr/)).toBeVisible({ timeout: 25_000 });
   await page.goto('/weight');
   await expect(page.getByRole('heading', { name: 'Weight', level: 1 })).toBeVisible(FIRST_PAINT);
   const goals = page.getByRole('region', { name: 'Your goal and measurements' });

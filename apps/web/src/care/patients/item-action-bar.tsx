@@ -17,6 +17,7 @@ import { errorText, isAlreadyDone } from '../api/error-text';
 import { useRelease } from '../api/queue';
 import { useAnnounce } from '../layout/announcer';
 import { useShortcuts } from '../queue/use-shortcuts';
+import { queuePath } from '../queue-return';
 import { strings } from '../strings';
 import { DeclineDialog } from './decline-dialog';
 import { IdRejectDialog } from './sections/id-reject-dialog';
@@ -52,7 +53,7 @@ export function ItemActionBar({ customerId, item }: { customerId: string; item: 
   const [shipping, setShipping] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
 
-  const back = () => void navigate('/care/queue');
+  const back = () => void navigate(queuePath());
   const finished = () => {
     announce(t.done);
     back();

@@ -9,7 +9,8 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { DataGrid, type GridRowSelectionModel } from '@mui/x-data-grid';
 import { QUEUE_FILTER_KINDS, type QueueKind } from '@portal/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { rememberQueueSearch } from '../queue-return';
 import { useMe } from '../api/auth';
 import { errorText } from '../api/error-text';
 import { StaffApiError } from '../api/http';
@@ -35,6 +36,8 @@ const asKind = (value: string | null): QueueKind | undefined =>
 
 export function QueueScreen() {
   const [params, setParams] = useSearchParams();
+  const { search: query } = useLocation();
+  useEffect(() => rememberQueueSearch(query), [query]);
   const kind = asKind(params.get('kind'));
   const urgentOnly = params.get('urgent') === '1';
   const search = params.get('search') ?? '';
