@@ -8,6 +8,7 @@ import { appointmentSlots } from './appointment-slots';
 import { billingBench } from './billing';
 import { careQueue } from './care-queue';
 import { graphqlVsSql } from './graphql-vs-sql';
+import { lighthouseBench } from './lighthouse';
 import { liveUpdates } from './live-updates';
 import type { BenchContext, Benchmark } from './lib/benchmark';
 import { postgresAnswers, startPortal, type PortalServer } from './lib/portal';
@@ -23,6 +24,7 @@ const BENCHMARKS: Benchmark[] = [
   signIn,
   webBundle,
   timeToHome,
+  lighthouseBench,
   liveUpdates,
   appointmentSlots,
   appointmentBookings,

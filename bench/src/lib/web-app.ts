@@ -37,7 +37,7 @@ const PORTS = [3230, 3239] as const;
 
 /** Chromium as the e2e suite launches it (e2e/playwright.config.ts). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--headless',
   '--disable-gpu',

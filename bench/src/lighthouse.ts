@@ -1,0 +1,275 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { chromium, type BrowserContext } from 'playwright-core';
+import type { Benchmark } from './lib/benchmark';
+import { fmt, goal, type Table } from './lib/report';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  DEMO_USER,
+  describeBuild,
+  startWebPortal,
+  webSnapshot,
+} from './lib/web-app';
+
+/**
+ * Issue 46's goals, Lighthouse's mobile defaults (Moto G Power screen, simulated slow 4G and a
+ * 4× slower CPU). The sign-in page is judged on all four; a signed-in route on performance,
+ * accessibility and LCP.
+ */
+const GOALS = {
+  signIn: { performance: 98, accessibility: 100, bestPractices: 100, lcpMs: 1800 },
+  signedIn: { performance: 95, accessibility: 100, lcpMs: 2000 },
+} as const;
+
+/**
+ * Every signed-in route of the portal without a parameter (apps/web/src/app/routes.tsx), as the
+ * demo customer reaches them. BENCH_LIGHTHOUSE_ROUTES="/,/weight" measures a few.
+ */
+const SIGNED_IN_ROUTES = [
+  '/',
+  '/appointments',
+  '/book-appointment',
+  '/messages',
+  '/prescriptions',
+  '/labs',
+  '/referrals',
+  '/weight',
+  '/billing',
+  '/billing/change-membership',
+  '/treatment-change',
+  '/id-verification',
+  '/profile',
+  '/manage-account',
+  '/shipping',
+  '/billing-address',
+  '/notification-preferences',
+  '/bulk-order',
+] as const;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface RouteScore {
+  route: string;
+  /** Where the page ended up (a route may redirect, e.g. a flag-gated one to home). */
+  finalPath: string;
+  signedIn: boolean;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** The failed audits of the non-performance categories, so a score below 100 says why. */
+  failed: string[];
+  error?: string;
+}
+
+function selectedRoutes(): string[] {
+  const raw = process.env.BENCH_LIGHTHOUSE_ROUTES?.trim();
+  if (!raw) return [...SIGNED_IN_ROUTES];
+  return raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => (r.startsWith('/') ? r : `/${r}`));
+}
+
+/** A free TCP port for Chromium's DevTools endpoint, which Lighthouse connects to. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+function failedAudits(lhr: Result): string[] {
+  const out: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        out.push(`${id}: ${ref.id}`);
+      }
+    }
+  }
+  return out;
+}
+
+async function audit(
+  port: number,
+  url: string,
+  route: string,
+  signedIn: boolean,
+): Promise<RouteScore> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // The signed-in routes open with the session the context already holds (localStorage and
+    // the refresh cookie); the sign-in page is measured from an empty one.
+    disableStorageReset: signedIn,
+  };
+  const result = await lighthouse(`${url}${route}`, flags);
+  if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
+  const lhr = result.lhr;
+  const finalUrl = lhr.finalDisplayedUrl || lhr.mainDocumentUrl || `${url}${route}`;
+  return {
+    route,
+    finalPath: new URL(finalUrl).pathname,
+    signedIn,
+    scores: {
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      'best-practices': score(lhr, 'best-practices'),
+      seo: score(lhr, 'seo'),
+    },
+    lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    tbtMs: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    fcpMs: numeric(lhr, 'first-contentful-paint'),
+    failed: failedAudits(lhr),
+    error: lhr.runtimeError?.message,
+  };
+}
+
+/** Signs the demo customer in once in the browser's own profile, as a patient would. */
+async function signIn(context: BrowserContext, url: string): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${url}/`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_USER.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_USER.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: DEMO_USER.greeting }).waitFor({ timeout: 30_000 });
+  } finally {
+    await page.close();
+  }
+}
+
+function judge(row: RouteScore): { met: boolean; text: string } {
+  if (row.error) return { met: false, text: 'error' };
+  if (!row.signedIn) {
+    const g = GOALS.signIn;
+    const met =
+      row.scores.performance >= g.performance &&
+      row.scores.accessibility >= g.accessibility &&
+      row.scores['best-practices'] >= g.bestPractices &&
+      row.lcpMs <= g.lcpMs;
+    return { met, text: `≥ ${g.performance}/${g.accessibility}/${g.bestPractices}, LCP ≤ 1.8 s` };
+  }
+  const g = GOALS.signedIn;
+  const met =
+    row.scores.performance >= g.performance &&
+    row.scores.accessibility >= g.accessibility &&
+    row.lcpMs <= g.lcpMs;
+  return { met, text: `perf ≥ ${g.performance}, a11y ${g.accessibility}, LCP ≤ 2.0 s` };
+}
+
+const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a');
+
+export const lighthouseBench: Benchmark = {
+  id: 'lighthouse',
+  title: 'Web app: Lighthouse, mobile (simulated throttling), every route',
+  async run(ctx) {
+    const routes = selectedRoutes();
+    const snapshot = await webSnapshot((message) => ctx.progress(message));
+    const portal = await startWebPortal(snapshot.dir);
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lighthouse-'));
+    const port = await freePort();
+    let context: BrowserContext | undefined;
+    const rows: RouteScore[] = [];
+    let version = '';
+    try {
+      // One Chromium with a DevTools port: Lighthouse drives it through that port, and the
+      // persistent profile is the default context, so the session signed in below is the one
+      // Lighthouse's tabs open with.
+      context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+      });
+      version = context.browser()?.version() ?? '';
+      ctx.progress(`lighthouse: sign-in page (${portal.url}/), then ${routes.length} routes`);
+      rows.push(await audit(port, portal.url, '/', false));
+      await signIn(context, portal.url);
+      for (const route of routes) {
+        ctx.progress(`lighthouse: ${route}`);
+        try {
+          rows.push(await audit(port, portal.url, route, true));
+        } catch (error) {
+          rows.push({
+            route,
+            finalPath: route,
+            signedIn: true,
+            scores: { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 },
+            lcpMs: Number.NaN,
+            tbtMs: Number.NaN,
+            cls: Number.NaN,
+            fcpMs: Number.NaN,
+            failed: [],
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+    } finally {
+      await context?.close().catch(() => undefined);
+      await portal.close().catch(() => undefined);
+      rmSync(profile, { recursive: true, force: true });
+    }
+
+    const table: Table = {
+      title:
+        'Lighthouse mobile defaults (simulated slow 4G, 4× CPU); scores 0–100, one run per route',
+      headers: ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT ms', 'CLS', 'goal'],
+      rows: rows.map((row) => {
+        const verdict = judge(row);
+        const name = row.signedIn ? row.route : 'sign-in page (/ signed out)';
+        const shown = row.finalPath !== row.route && row.signedIn ? ` → ${row.finalPath}` : '';
+        return [
+          `${name}${shown}`,
+          String(row.scores.performance),
+          String(row.scores.accessibility),
+          String(row.scores['best-practices']),
+          String(row.scores.seo),
+          seconds(row.fcpMs),
+          seconds(row.lcpMs),
+          Number.isFinite(row.tbtMs) ? fmt.int(row.tbtMs) : 'n/a',
+          Number.isFinite(row.cls) ? row.cls.toFixed(3) : 'n/a',
+          goal(verdict.met, verdict.text),
+        ];
+      }),
+    };
+    const signedIn = rows.filter((r) => r.signedIn && !r.error);
+    const met = rows.filter((r) => judge(r).met).length;
+    const worst = [...signedIn].sort((a, b) => a.scores.performance - b.scores.performance)[0];
+    const failures = rows.flatMap((r) =>
+      r.failed.length ? [`${r.signedIn ? r.route : 'sign-in'}: ${r.failed.join(', ')}`] : [],
+    );
+    const errors = rows.flatMap((r) => (r.error ? [`${r.route}: ${r.error}`] : []));
+    return {
+      tables: [table],
+      notes: [
+        `${met} of ${rows.length} pages meet their goal. Lowest signed-in performance: ${worst ? `${worst.route} ${worst.scores.performance}` : 'n/a'}.`,
+        ...(failures.length
+          ? [
+              `Audits below full marks (accessibility, best practices, SEO): ${failures.join('; ')}.`,
+            ]
+          : []),
+        ...(errors.length ? [`Errors: ${errors.join('; ')}.`] : []),
+        `Build: ${describeBuild(snapshot)}. Server: buildApp in-process serving a copy of it, NODE_ENV=production, PGlite with the demo data; signed in once as ${DEMO_USER.email} in the browser's profile, every signed-in route opened with that saved session (Lighthouse's storage reset off for them). Chromium ${version} (${CHROMIUM_PATH}), headless. Lighthouse's simulated throttling computes its times from this machine's trace: read them beside the same run's other rows.`,
+      ],
+      data: { chromium: version, url: portal.url, goals: GOALS, rows },
+    };
+  },
+};
