@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +64,9 @@ interface RouteScore {
   fcpMs: number;
   /** The failed audits of the non-performance categories, so a score below 100 says why. */
   failed: string[];
+  /** The largest layout shifts (element and score) and the scripts costing the most CPU time. */
+  shifts: { element: string; score: number }[];
+  scripts: { url: string; totalMs: number }[];
   error?: string;
 }
 
@@ -106,6 +109,29 @@ function failedAudits(lhr: Result): string[] {
   return out;
 }
 
+interface DetailItems {
+  items?: Record<string, unknown>[];
+}
+
+function layoutShifts(lhr: Result): RouteScore['shifts'] {
+  const items = (lhr.audits['layout-shifts']?.details as DetailItems | undefined)?.items ?? [];
+  return items.slice(0, 5).map((item) => {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    return {
+      element: node?.selector ?? node?.snippet ?? 'unknown',
+      score: Number(item.score ?? 0),
+    };
+  });
+}
+
+function costlyScripts(lhr: Result): RouteScore['scripts'] {
+  const items = (lhr.audits['bootup-time']?.details as DetailItems | undefined)?.items ?? [];
+  return items.slice(0, 5).map((item) => ({
+    url: String(item.url ?? ''),
+    totalMs: Number(item.total ?? 0),
+  }));
+}
+
 async function audit(
   port: number,
   url: string,
@@ -121,9 +147,24 @@ async function audit(
     // the refresh cookie); the sign-in page is measured from an empty one.
     disableStorageReset: signedIn,
   };
-  const result = await lighthouse(`${url}${route}`, flags);
-  if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
-  const lhr = result.lhr;
+  let lhr: Result | undefined;
+  // Lighthouse now and then loses a trace (NO_NAVSTART, "run Lighthouse again"): one more try.
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const result = await lighthouse(`${url}${route}`, flags);
+    if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+  }
+  if (!lhr) throw new Error(`lighthouse returned nothing for ${route}`);
+  if (process.env.BENCH_LIGHTHOUSE_DUMP) {
+    writeFileSync(
+      path.join(
+        process.env.BENCH_LIGHTHOUSE_DUMP,
+        `${route.replace(/\W+/g, '_') || 'root'}-${signedIn ? 'in' : 'out'}.json`,
+      ),
+      JSON.stringify(lhr),
+    );
+  }
   const finalUrl = lhr.finalDisplayedUrl || lhr.mainDocumentUrl || `${url}${route}`;
   return {
     route,
@@ -140,6 +181,8 @@ async function audit(
     cls: numeric(lhr, 'cumulative-layout-shift'),
     fcpMs: numeric(lhr, 'first-contentful-paint'),
     failed: failedAudits(lhr),
+    shifts: layoutShifts(lhr),
+    scripts: costlyScripts(lhr),
     error: lhr.runtimeError?.message,
   };
 }
@@ -218,6 +261,8 @@ export const lighthouseBench: Benchmark = {
             cls: Number.NaN,
             fcpMs: Number.NaN,
             failed: [],
+            shifts: [],
+            scripts: [],
             error: error instanceof Error ? error.message : String(error),
           });
         }

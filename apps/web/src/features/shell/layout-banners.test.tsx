@@ -77,4 +77,41 @@ describe('layout banners (spec 01 §2, §4; issue 9)', () => {
     expect(calls.filter((c) => c.operation === 'UpdateCustomerNotificationStatus')).toHaveLength(1);
     expect(screen.queryByText(/Last day of your plan/)).not.toBeInTheDocument();
   });
+
+  it('holds the page until the banners have answered, so a banner never pushes it down (issue 46)', async () => {
+    const base = answers();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderWithServices(routes, {
+      path: '/appointments',
+      answer: (operation, variables) =>
+        operation === 'GetCustomerNotifications'
+          ? held.then(() => base(operation, variables))
+          : base(operation, variables),
+    });
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Appointments page' })).not.toBeInTheDocument();
+    release();
+    const heading = await screen.findByRole('heading', { name: 'Appointments page' });
+    // The banner is already there when the page first shows.
+    expect(screen.getByRole('region', { name: 'Important notice' })).toBeInTheDocument();
+    expect(heading).toBeInTheDocument();
+  });
+
+  it('does not hold the page through the retries of a failed banner query', async () => {
+    const base = answers();
+    renderWithServices(routes, {
+      path: '/appointments',
+      answer: (operation, variables) => {
+        if (operation === 'GetContractExpirationBannerNotifications') throw new Error('down');
+        return base(operation, variables);
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Appointments page' }, { timeout: 2000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Important notice' })).toBeInTheDocument();
+  });
 });

@@ -59,15 +59,33 @@ function Banner({
 }
 
 /**
+ * The two queries the banners read, started by the shell together with the customer's so the
+ * page can wait for their first answer (pending). Once both have answered or failed, it stays
+ * settled: a failed first attempt does not hold the page through its retries, and a later
+ * refetch never takes the page back to its skeleton.
+ */
+export function useLayoutBannerQueries() {
+  const notifications = useNotificationsQuery();
+  const contracts = useContractExpirationBanners();
+  const [settled, setSettled] = useState(false);
+  const waiting = (query: { isPending: boolean; failureCount: number }) =>
+    query.isPending && query.failureCount === 0;
+  const answered = !waiting(notifications) && !waiting(contracts);
+  if (answered && !settled) setSettled(true);
+  return { notifications, contracts, pending: !settled && !answered };
+}
+
+export type LayoutBannerQueries = ReturnType<typeof useLayoutBannerQueries>;
+
+/**
  * Spec 01 §2, §4; spec 02 §4: the regulation banner (dismissal completes the notification)
  * and the plan-expiration banner (dismissal stored in local storage), above every signed-in
  * page's content.
  */
-export function LayoutBanners() {
+export function LayoutBanners({ queries }: { queries: LayoutBannerQueries }) {
   const { t } = useTranslation();
   const { storage } = useServices();
-  const notifications = useNotificationsQuery();
-  const contracts = useContractExpirationBanners();
+  const { notifications, contracts } = queries;
   const update = useUpdateNotificationStatus();
   const [dismissed, setDismissed] = useState<string[]>([]);
 

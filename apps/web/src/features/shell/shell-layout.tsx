@@ -15,7 +15,7 @@ import { initialsOf } from '../../lib/format';
 import { useLogout } from '../../lib/session/use-logout';
 import { AccountErrorScreen, EmptyAccountScreen } from './account-error-screen';
 import { InactivityGuard } from './inactivity-dialog';
-import { LayoutBanners } from './layout-banners';
+import { LayoutBanners, useLayoutBannerQueries } from './layout-banners';
 import { ShellSkeleton } from './shell-skeleton';
 import { TopBar } from './top-bar';
 
@@ -27,7 +27,7 @@ function avatarName(customer: Customer | null | undefined): string {
 function accountErrorCode(error: unknown): string {
   return error instanceof GraphqlRequestError && error.code && lookupError(error.code)
     ? error.code
-    : 'A100';
+    : 'A101';
 }
 
 /** The signed-in frame: top bar, banner slot, content, footer, and the inactivity guard. */
@@ -40,13 +40,17 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   }, [logout, showAlert]);
   const customerQuery = useCustomerQuery();
   const { error } = customerQuery;
+  // The banners' queries start with the customer's, not after it, and the page waits for all
+  // three: a banner arriving after the page drew pushed it down (Lighthouse's layout shift).
+  const banners = useLayoutBannerQueries();
 
   useEffect(() => {
     if (error) reportUnknownError(error, accountErrorCode(error));
   }, [error]);
 
   let content: ReactNode;
-  if (customerQuery.isPending) content = <ShellSkeleton />;
+  const loading = customerQuery.isPending || banners.pending;
+  if (loading) content = <ShellSkeleton />;
   else if (customerQuery.isError) {
     content = (
       <AccountErrorScreen
@@ -63,13 +67,18 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
       <SkipLink />
       <TopBar initials={initialsOf(avatarName(customerQuery.data))} onLogout={logout} />
       {/* Spec 01 §2: the regulation and plan-expiration banners, above every page. */}
-      {customerQuery.data && <LayoutBanners />}
+      {customerQuery.data && !banners.pending && <LayoutBanners queries={banners} />}
       <BannerSlot />
+      {/* The loading frame is replaced, not moved: the banners arrive above the page with it,
+          and a skeleton pushed down by them counted as a layout shift on every route. */}
       <Box
+        key={loading ? 'loading' : 'page'}
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flex: 1, py: { xs: 3, sm: 4 }, outline: 'none' }}
+        // At least a screen tall, so the footer starts below the fold and a page growing as its
+        // data arrives never moves it into view (a layout shift on every route).
+        sx={{ flex: 1, minHeight: '100svh', py: { xs: 3, sm: 4 }, outline: 'none' }}
       >
         <PageContainer>
           <Suspense fallback={<ShellSkeleton />}>{content}</Suspense>
