@@ -39,7 +39,7 @@ test('a new customer imports two weights from a link, then logs and edits today 
   const chart = page.getByRole('img', { name: 'Your weight over time' });
   await expect(chart).toBeVisible();
   // One mark per entry on the weight series (the trend and goal lines carry none).
-  await expect(chart.locator('.MuiLineChart-mark')).toHaveCount(2);
+  await expect(chart.locator('.weight-chart-mark')).toHaveCount(2);
   const entries = page
     .getByRole('heading', { name: 'Entries' })
     .locator('..')
@@ -82,7 +82,7 @@ test('a new customer imports two weights from a link, then logs and edits today 
   await page.getByRole('dialog', { name: 'Saved' }).getByRole('button', { name: 'Close' }).click();
   await expect(entries).toHaveCount(3);
   await expect(entries.nth(0)).toContainText('206.8 lb');
-  await expect(chart.locator('.MuiLineChart-mark')).toHaveCount(3);
+  await expect(chart.locator('.weight-chart-mark')).toHaveCount(3);
   await expectAccessible(page, 'weight (three entries)');
   await shoot(page, 'weight-edited');
 });

@@ -32,7 +32,7 @@ import { summarizeMeasurements, useMeasurements } from '../../lib/weight/use-mea
 import { WeightEditDialog, type WeightEntryToEdit } from '../../lib/weight/weight-edit-dialog';
 import { WeightGoalsCard } from './weight-goals-card';
 
-// The chart library (@mui/x-charts, ~85 kB gzip) is its own chunk, loaded as the page renders,
+// The chart (SVG drawn with d3-scale, issue 46) is its own chunk, loaded as the page renders,
 // so the weight route's chunk stays small (issue 16).
 const WeightChart = lazy(
   lazyWithReload(async () => ({ default: (await import('./weight-chart')).WeightChart })),
