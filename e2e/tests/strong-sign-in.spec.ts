@@ -173,14 +173,20 @@ test('adds a passkey, signs out, signs in with it; a failed user check is refuse
   await rename.getByRole('textbox', { name: 'Passkey name' }).fill('Laptop');
   await rename.getByRole('button', { name: 'Save' }).click();
   await expect(list.getByText('Laptop', { exact: true })).toBeVisible();
+  // Removal asks for the password again: a wrong one says so and removes nothing.
   await list.getByRole('button', { name: 'Remove passkey Laptop' }).click();
-  await expect(page.getByRole('dialog', { name: 'Remove passkey' })).toBeVisible();
+  const remove = page.getByRole('dialog', { name: 'Remove passkey' });
+  await expect(remove.getByRole('textbox', { name: 'Password' })).toBeVisible();
   await expectAccessible(page, 'remove passkey dialog');
   await shoot(page, 'strong-sign-in-passkey-remove');
-  await page
-    .getByRole('dialog', { name: 'Remove passkey' })
-    .getByRole('button', { name: 'Cancel' })
-    .click();
+  await remove.getByRole('textbox', { name: 'Password' }).fill('NotMyPassword9');
+  await remove.getByRole('button', { name: 'Remove' }).click();
+  await expect(remove.getByRole('alert')).toHaveText('That password is not correct.');
+  await expectAccessible(page, 'remove passkey wrong password');
+  await shoot(page, 'strong-sign-in-passkey-remove-refused');
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeHidden();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
 
   await logOut(page);
   // From the front door, so the sign-in leads home (not back to the page signed out on).
@@ -206,4 +212,142 @@ test('adds a passkey, signs out, signs in with it; a failed user check is refuse
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expectAccessible(page, 'passkey refused');
   await shoot(page, 'strong-sign-in-passkey-refused');
+});
+
+/** Sets up the authenticator app on /manage-account; its secret and the step of the first code. */
+async function setUpApp(page: Page) {
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  const setup = page.getByRole('dialog', { name: 'Set up authenticator app' });
+  const key = setup.getByRole('textbox', { name: 'Set-up key' });
+  await expect(key).not.toHaveValue('');
+  const secret = (await key.inputValue()).replace(/\s+/g, '');
+  const enrolStep = step();
+  await setup.getByRole('textbox', { name: '6-digit code' }).fill(await codeAt(secret, enrolStep));
+  await setup.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'I saved my codes' }).click();
+  return { secret, enrolStep };
+}
+
+test('"don\'t ask again on this device": the password alone signs in until the device is removed', async ({
+  page,
+  request,
+}) => {
+  const me = await createNewcomer(request, 'trusted');
+  await openManageAccount(page, me.email, me.password);
+  const { secret, enrolStep } = await setUpApp(page);
+  const security = page.getByRole('region', { name: 'Sign-in security' });
+  await expect(security.getByText('No trusted devices.', { exact: false })).toBeVisible();
+
+  await logOut(page);
+  await page.goto('/manage-account');
+  await signIn(page, me.email, me.password);
+  await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const trust = page.getByRole('checkbox', { name: "Don't ask again on this device for 30 days" });
+  await expect(trust).not.toBeChecked();
+  await trust.check();
+  await expectAccessible(page, 'sign-in code step with trust box');
+  await shoot(page, 'strong-sign-in-code-step-trust');
+  // A code later than the set-up's (each step is good once).
+  let codeStep = Math.max(step(), enrolStep + 1);
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(await codeAt(secret, codeStep));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage account', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The password alone now reaches home.
+  await logOut(page);
+  await page.goto('/');
+  await signIn(page, me.email, me.password);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeHidden();
+
+  await page.goto('/manage-account');
+  const devices = security.getByRole('list', { name: 'Your trusted devices' });
+  await expect(devices.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
+  await expect(devices.getByText('Chrome on Linux (this device)')).toBeVisible();
+  await expect(devices.getByText(/last used/)).toBeVisible();
+  await expect(devices.getByText(/trusted until/)).toBeVisible();
+  await expectAccessible(page, 'trusted devices panel');
+  await shoot(page, 'strong-sign-in-trusted-devices');
+
+  await devices.getByRole('button', { name: /^Remove trusted device/ }).click();
+  await expect(page.getByText('The device was removed.', { exact: false })).toBeVisible();
+  await expect(security.getByText('No trusted devices.', { exact: false })).toBeVisible();
+  await shoot(page, 'strong-sign-in-trusted-devices-none');
+
+  // Removed: the code is asked again.
+  await logOut(page);
+  await page.goto('/manage-account');
+  await signIn(page, me.email, me.password);
+  await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible({
+    timeout: 30_000,
+  });
+  codeStep = Math.max(step(), codeStep + 1);
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(await codeAt(secret, codeStep));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage account', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+});
+
+test('passkey autofill: the email field asks for a conditional passkey sign-in', async ({
+  page,
+  request,
+}) => {
+  const me = await createNewcomer(request, 'autofill');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await openManageAccount(page, me.email, me.password);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page
+    .getByRole('dialog', { name: 'Add a passkey' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await expect(page.getByText('Passkey added.')).toBeVisible();
+  await logOut(page);
+
+  await page.goto('/');
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await expect(email).toHaveAttribute('autocomplete', 'username webauthn');
+  expect(
+    await page.evaluate(() => PublicKeyCredential.isConditionalMediationAvailable?.() ?? false),
+  ).toBe(true);
+  // Record the page's WebAuthn request: the conditional mediation, not a modal prompt.
+  await page.evaluate(() => {
+    const calls: string[] = [];
+    (window as unknown as { __webauthnCalls: string[] }).__webauthnCalls = calls;
+    const original = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options?: CredentialRequestOptions) => {
+      calls.push(String(options?.mediation ?? 'optional'));
+      return original(options);
+    };
+  });
+  const options = page.waitForResponse((r) =>
+    r.url().endsWith('/identity/passkeys/sign-in/options'),
+  );
+  const signedIn = page.waitForResponse((r) => r.url().endsWith('/identity/passkeys/sign-in'));
+  // Focusing the email field starts the conditional request; Chromium's virtual authenticator
+  // (automatic presence, verified user) answers it with the one passkey, without a click.
+  await email.focus();
+  expect((await options).status()).toBe(200);
+  expect((await signedIn).status()).toBe(200);
+  expect(
+    await page.evaluate(() => (window as unknown as { __webauthnCalls: string[] }).__webauthnCalls),
+  ).toEqual(['conditional']);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -126,6 +126,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     publicUrl: config.publicUrl,
     db,
     secondFactorKey: await derivedSecret(keys, 'portal patient totp secrets'),
+    trustedDeviceKey: await derivedSecret(keys, 'portal trusted device cookies'),
     passkeys: config.passkeys,
     // A sign-up moves the referral of that email on (spec 02 §4); in the sign-up's transaction.
     onCustomerSignedUp: (customer, work) =>
@@ -208,6 +209,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     clock,
     {
       emailChanged: (customerId, email, work) => account.setEmail(customerId, email, work),
+      passwordChanged: async (userId, meta, work) => {
+        await identity.trustedDevices.revokeAll(userId, 'password-changed', meta, work.tx);
+      },
       // Billing's part (issue 45): what is still owed is charged first, then the plans end
       // and the cards are removed with the record, and the processor forgets them after.
       beforeAccountDeleted: async (customerId, actor) => {

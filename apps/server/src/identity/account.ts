@@ -32,6 +32,8 @@ export interface AccountHooks {
   beforeAccountDeleted?(customerId: string, actor: AuditActor): Promise<void>;
   /** After the deletion commits: the processor forgets the cards (billing, issue 45). */
   afterAccountDeleted?(customerId: string): Promise<void>;
+  /** In a password change's transaction: the trusted devices are revoked (issue 42). */
+  passwordChanged?(userId: string, meta: RequestMeta, work: Work): Promise<void>;
   /** After commit: the sessions a password change or deletion ended (pub/sub to every instance). */
   sessionsRevoked?(sessionIds: string[]): Promise<void>;
 }
@@ -168,6 +170,7 @@ export class AccountIdentity {
       await store.updateUser(user.id, { passwordHash }, now);
       await store.touchAuthentication(session.id, now);
       const ids = await store.revokeUserSessions(user.id, 'password-changed', now, session.id);
+      await this.hooks.passwordChanged?.(user.id, meta, work);
       await work.audit({ action: 'password_changed', entity: 'user', entityId: user.id });
       return ids;
     });

@@ -2,6 +2,7 @@ import {
   passkeyRegistrationSchema,
   passkeyRenameSchema,
   passkeySignInSchema,
+  secondFactorPasswordSchema,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -148,13 +149,15 @@ export function passkeyRoutes(fastify: FastifyInstance, identity: IdentityServic
       ...authenticated,
       schema: {
         tags,
-        summary: 'Remove one of the bearer’s passkeys (the patient is mailed)',
+        summary:
+          'Remove one of the bearer’s passkeys, with the password again (the patient is mailed)',
         params: idParam,
+        body: secondFactorPasswordSchema,
         response: responses(ok),
       },
     },
     async (req) => {
-      await passkeys.remove(userOf(req), req.params.id, requestMeta(req));
+      await passkeys.remove(userOf(req), req.params.id, req.body.password, requestMeta(req));
       return { ok: true };
     },
   );

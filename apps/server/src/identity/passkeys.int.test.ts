@@ -77,7 +77,11 @@ describe("another patient's passkeys", () => {
     expect((await get('/identity/passkeys', b.token)).body.passkeys).toEqual([]);
     const renamed = await post(`/identity/passkeys/${key.id}/rename`, { name: 'Mine' }, b.token);
     expect(renamed.status).toBe(404);
-    const removed = await post(`/identity/passkeys/${key.id}/remove`, {}, b.token);
+    const removed = await post(
+      `/identity/passkeys/${key.id}/remove`,
+      { password: TEST_PASSWORD },
+      b.token,
+    );
     expect(removed.status).toBe(404);
     const own = await get('/identity/passkeys', a.token);
     expect(own.body.passkeys?.map((p) => p.name)).toEqual(['Phone']);
@@ -90,11 +94,31 @@ describe("another patient's passkeys", () => {
       (await post(`/identity/passkeys/${key.id}/rename`, { name: ' Tablet ' }, a.token)).status,
     ).toBe(200);
     expect((await get('/identity/passkeys', a.token)).body.passkeys?.[0]?.name).toBe('Tablet');
-    expect((await post(`/identity/passkeys/${key.id}/remove`, {}, a.token)).status).toBe(200);
+    expect(
+      (await post(`/identity/passkeys/${key.id}/remove`, { password: TEST_PASSWORD }, a.token))
+        .status,
+    ).toBe(200);
     expect((await get('/identity/passkeys', a.token)).body.passkeys).toEqual([]);
     expect((await latestMail(server, a.user.email))?.subject).toBe(
       'A sign-in method was removed from your account',
     );
+  });
+
+  it('are removed only with the password: a wrong or missing one removes nothing', async () => {
+    const a = await signedIn();
+    const key = await passkeyOf(a.user.id, 'cred-a-3');
+    const wrong = await post(
+      `/identity/passkeys/${key.id}/remove`,
+      { password: 'NotThePassword1' },
+      a.token,
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error?.code).toBe('invalid-credentials');
+    const missing = await post(`/identity/passkeys/${key.id}/remove`, {}, a.token);
+    expect(missing.status).toBe(400);
+    expect((await get('/identity/passkeys', a.token)).body.passkeys?.map((p) => p.id)).toEqual([
+      key.id,
+    ]);
   });
 
   it('need a session to be listed or added', async () => {

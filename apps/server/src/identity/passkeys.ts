@@ -16,6 +16,7 @@ import type { Clock } from '../platform/clock';
 import type { Mailer } from '../platform/mail';
 import { IdentityError } from './errors';
 import { enforceLimit, type IdentityLimiter } from './rate-limits';
+import { verifyPassword } from './secrets';
 import type { RequestMeta, SessionService, TokenPair } from './sessions';
 import type { IdentityStore, User } from './store';
 import { factorAddedMail, factorRemovedMail } from './strong-sign-in-mail';
@@ -222,9 +223,16 @@ export class Passkeys {
     if (renamed.length === 0) throw new IdentityError('not-found');
   }
 
-  /** Removes one of the patient's own passkeys; another patient's id is not-found. */
-  async remove(user: User, id: string, meta: RequestMeta): Promise<void> {
+  /**
+   * Removes one of the patient's own passkeys, with the password again (limited like sign-in),
+   * so a session left open cannot take a sign-in method away; another patient's id is
+   * not-found, and a wrong password removes nothing.
+   */
+  async remove(user: User, id: string, password: string, meta: RequestMeta): Promise<void> {
     this.party();
+    await enforceLimit(this.deps.limiter, 'signIn', meta.ip, user.email);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
+      throw new IdentityError('invalid-credentials', 'The password is not correct.');
     const removed = await this.deps.db
       .delete(customerPasskeys)
       .where(and(eq(customerPasskeys.id, id), eq(customerPasskeys.userId, user.id)))

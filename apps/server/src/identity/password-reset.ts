@@ -13,6 +13,7 @@ import { enforceLimit, type IdentityLimiter } from './rate-limits';
 import { hashPassword } from './secrets';
 import type { RequestMeta, SessionService } from './sessions';
 import type { IdentityStore } from './store';
+import type { TrustedDevices } from './trusted-devices';
 
 type ResetInput = z.output<typeof resetPasswordHttpSchema>;
 type CodeInput = z.output<typeof oneTimeCodeRequestSchema>;
@@ -26,6 +27,7 @@ export interface PasswordResetDeps {
   uow: UnitOfWork;
   clock: Clock;
   tenantId: string;
+  trustedDevices: TrustedDevices;
 }
 
 /** The portal's password reset by mailed link (the care team's is StaffAccounts'). */
@@ -91,6 +93,8 @@ export class PasswordResets {
       );
       await store.expireCodes(user.id, 'reset_password', now);
       const ids = await store.revokeUserSessions(user.id, 'password-reset', now);
+      // No device stays trusted past a reset (ASVS): the second factor is asked everywhere.
+      await this.deps.trustedDevices.revokeAll(user.id, 'password-reset', meta, work.tx);
       await work.audit({ action: 'password_reset', entity: 'user', entityId: user.id });
       return ids;
     });

@@ -24,6 +24,7 @@ import {
 import { hashSecret, newSecret, verifyPassword } from './secrets';
 import type { RequestMeta } from './sessions';
 import type { IdentityStore, User } from './store';
+import type { TrustedDevices } from './trusted-devices';
 import { factorAddedMail, factorRemovedMail, recoveryCodeUsedMail } from './strong-sign-in-mail';
 
 /*
@@ -47,6 +48,8 @@ export interface PatientSecondFactorDeps {
   mailer: Mailer;
   limiter: IdentityLimiter;
   audit: AuditLog;
+  /** Revoked with the app: nothing is left for a trusted device to skip. */
+  trustedDevices: TrustedDevices;
   /** 32 bytes: the AES-256-GCM key of TOTP secrets (its own HKDF label, not the staff's). */
   encryptionKey: Buffer;
 }
@@ -170,6 +173,7 @@ export class PatientSecondFactor {
         .returning({ confirmedAt: customerTotpFactors.confirmedAt });
     });
     if (!removed[0]?.confirmedAt) throw new IdentityError('not-found');
+    await this.deps.trustedDevices.revokeAll(user.id, 'factor-removed', meta);
     await this.audit(user, meta, 'second_factor_removed', { factor: 'totp' });
     await this.deps.mailer.send(factorRemovedMail(user.email, 'totp', user.locale));
   }

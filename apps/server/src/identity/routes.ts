@@ -36,6 +36,7 @@ import { requestMeta } from './request-meta';
 import type { Authenticated } from './sessions';
 import { passkeyRoutes } from './passkey-routes';
 import { strongSignInRoutes } from './strong-sign-in-routes';
+import { readCookie, TRUSTED_DEVICE_COOKIE } from './trusted-devices';
 
 // Where the routes read who is calling (request-meta.ts, so route files can share it).
 export { requestMeta } from './request-meta';
@@ -78,7 +79,12 @@ export function identityRoutes(fastify: FastifyInstance, identity: IdentityServi
         response: responses(z.union([tokenPair, secondFactorRequired])),
       },
     },
-    (req) => passwords.signIn(req.body, requestMeta(req)),
+    (req) =>
+      passwords.signIn(
+        req.body,
+        requestMeta(req),
+        readCookie(req.headers.cookie, TRUSTED_DEVICE_COOKIE),
+      ),
   );
 
   strongSignInRoutes(fastify, identity);

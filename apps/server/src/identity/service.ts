@@ -13,6 +13,7 @@ import { SessionService, type SessionServiceDeps } from './sessions';
 import { PasswordSignIn } from './sign-in';
 import { SignUpService, type SignUpDeps } from './sign-up';
 import { StaffAccounts } from './staff-accounts';
+import { TrustedDevices } from './trusted-devices';
 import type { IdentityStore } from './store';
 import type { TokenService } from './tokens';
 
@@ -31,6 +32,8 @@ export interface IdentityDeps {
   /** Strong sign-in's tables (issue 42) and the 32-byte key its TOTP secrets are sealed with. */
   db: Db;
   secondFactorKey: Buffer;
+  /** 32 bytes: the HMAC key of trusted-device cookies (issue 42). */
+  trustedDeviceKey: Buffer;
   /** Passkeys' relying party (config PASSKEY_RP_ID/ORIGIN); undefined when they are off. */
   passkeys: PasskeyParty | undefined;
   onCustomerSignedUp?: SignUpDeps['onCustomerSignedUp'];
@@ -53,6 +56,8 @@ export class IdentityService {
   readonly resets: PasswordResets;
   /** A patient's authenticator app and recovery codes (issue 42). */
   readonly secondFactor: PatientSecondFactor;
+  /** Devices a patient trusted at the second-factor step for 30 days (issue 42). */
+  readonly trustedDevices: TrustedDevices;
   /** A patient's passkeys and passkey sign-in (issue 42). */
   readonly passkeys: Passkeys;
   /** The care team's accounts (the staff API's StaffIdentity). */
@@ -70,8 +75,17 @@ export class IdentityService {
       onSessionsRevoked: deps.onSessionsRevoked,
     });
     this.sessions = sessions;
+    const trustedDevices = new TrustedDevices({
+      db: deps.db,
+      clock,
+      audit,
+      key: deps.trustedDeviceKey,
+      secure: deps.publicUrl.startsWith('https:'),
+    });
+    this.trustedDevices = trustedDevices;
     const secondFactor = new PatientSecondFactor({
       db: deps.db,
+      trustedDevices,
       store,
       clock,
       mailer,
@@ -100,6 +114,7 @@ export class IdentityService {
       clock,
       tenantId,
       secondFactor,
+      trustedDevices,
     });
     this.signUp = new SignUpService({
       store,
@@ -111,7 +126,16 @@ export class IdentityService {
       tenantId,
       onCustomerSignedUp: deps.onCustomerSignedUp,
     });
-    this.resets = new PasswordResets({ store, sessions, codes, limiter, uow, clock, tenantId });
+    this.resets = new PasswordResets({
+      store,
+      sessions,
+      codes,
+      limiter,
+      uow,
+      clock,
+      tenantId,
+      trustedDevices,
+    });
     this.staff = new StaffAccounts({
       store,
       sessions,

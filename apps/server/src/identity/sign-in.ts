@@ -18,6 +18,7 @@ import { enforceLimit, type IdentityLimiter } from './rate-limits';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './secrets';
 import type { Authenticated, RequestMeta, SessionService, TokenPair } from './sessions';
 import type { IdentityStore } from './store';
+import type { TrustedDevices } from './trusted-devices';
 
 /** Changing the password needs a password check (sign-in or re-authentication) this recent. */
 export const RECENT_LOGIN_MS = 5 * MINUTE_MS;
@@ -37,6 +38,7 @@ export interface PasswordSignInDeps {
   clock: Clock;
   tenantId: string;
   secondFactor: PatientSecondFactor;
+  trustedDevices: TrustedDevices;
 }
 
 /** The portal's password checks: sign-in, re-authentication, and a change of password. */
@@ -46,11 +48,13 @@ export class PasswordSignIn {
   /**
    * The password check; with a second factor enrolled (issue 42) the answer is a challenge for
    * completeSecondFactor instead of tokens, whichever way the password was last set (a reset
-   * included: ASVS 6.4.3).
+   * included: ASVS 6.4.3). A trusted-device cookie of this account, live and from the same
+   * browser family, stands in for the second factor.
    */
   async signIn(
     { email, password }: SignInInput,
     meta: RequestMeta,
+    trustedDeviceCookie?: string,
   ): Promise<TokenPair | SecondFactorRequired> {
     const { store, limiter } = this.deps;
     await enforceLimit(limiter, 'signIn', meta.ip, email);
@@ -77,6 +81,13 @@ export class PasswordSignIn {
       throw new IdentityError('email-not-verified');
     }
     if (await this.deps.secondFactor.required(user.id)) {
+      if (await this.deps.trustedDevices.passes(user.id, trustedDeviceCookie, meta))
+        return this.deps.sessions.startSession(user, meta, {
+          action: 'sign_in',
+          entity: 'user',
+          entityId: user.id,
+          details: { secondFactor: 'trusted_device' },
+        });
       return {
         secondFactor: 'required',
         challenge: await this.deps.secondFactor.challenge(user.id),
@@ -90,11 +101,17 @@ export class PasswordSignIn {
     });
   }
 
-  /** The second step of a password sign-in: the session opens with the same audit row. */
+  /**
+   * The second step of a password sign-in: the session opens with the same audit row. With
+   * `trustDevice`, the device is trusted for 30 days: `trustedDevice` is the cookie to set.
+   */
   async completeSecondFactor(
     input: SecondFactorAnswerInput,
     meta: RequestMeta,
-  ): Promise<TokenPair & { recoveryCodesLeft?: number }> {
+  ): Promise<{
+    pair: TokenPair & { recoveryCodesLeft?: number };
+    trustedDevice?: { value: string; expiresAt: Date };
+  }> {
     const passed = await this.deps.secondFactor.answer(input, meta);
     const pair = await this.deps.sessions.startSession(passed.user, meta, {
       action: 'sign_in',
@@ -102,9 +119,12 @@ export class PasswordSignIn {
       entityId: passed.user.id,
       details: { secondFactor: passed.usedRecoveryCode ? 'recovery_code' : 'totp' },
     });
-    return passed.recoveryCodesLeft === undefined
-      ? pair
-      : { ...pair, recoveryCodesLeft: passed.recoveryCodesLeft };
+    const answer =
+      passed.recoveryCodesLeft === undefined
+        ? pair
+        : { ...pair, recoveryCodesLeft: passed.recoveryCodesLeft };
+    if (!input.trustDevice) return { pair: answer };
+    return { pair: answer, trustedDevice: await this.deps.trustedDevices.trust(passed.user, meta) };
   }
 
   /** A password check again for the bearer's session (authenticated before its input is read). */
@@ -138,6 +158,7 @@ export class PasswordSignIn {
       const store = this.deps.store.in(work.tx);
       await store.updateUser(user.id, { passwordHash }, now);
       const ids = await store.revokeUserSessions(user.id, 'password-changed', now, session.id);
+      await this.deps.trustedDevices.revokeAll(user.id, 'password-changed', meta, work.tx);
       await work.audit({ action: 'password_changed', entity: 'user', entityId: user.id });
       return ids;
     });

@@ -7,10 +7,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../platform/bearer';
-import { responses, tokenPair } from './http-schemas';
+import { ok, responses, tokenPair } from './http-schemas';
 import { requestMeta } from './request-meta';
 import type { IdentityService } from './service';
 import type { Authenticated } from './sessions';
+import { readCookie, TRUSTED_DEVICE_COOKIE } from './trusted-devices';
+
+const trustedDevice = z.object({
+  id: z.string(),
+  label: z.string().describe('The browser and system: "Chrome on Windows".'),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  current: z.boolean().describe('The device the list was asked from.'),
+});
 
 const recoveryCodes = z.object({
   recoveryCodes: z.array(z.string()).describe('Shown once; only their hashes are kept.'),
@@ -23,7 +33,9 @@ const recoveryCodes = z.object({
  */
 export function strongSignInRoutes(fastify: FastifyInstance, identity: IdentityService): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { sessions, passwords, secondFactor } = identity;
+  const { sessions, passwords, secondFactor, trustedDevices } = identity;
+  const deviceCookie = (request: FastifyRequest) =>
+    readCookie(request.headers.cookie, TRUSTED_DEVICE_COOKIE);
   const tags = ['identity'];
   const bearerSessions = new WeakMap<FastifyRequest, Authenticated>();
   const authenticated = {
@@ -47,7 +59,8 @@ export function strongSignInRoutes(fastify: FastifyInstance, identity: IdentityS
     {
       schema: {
         tags,
-        summary: 'Second step of a password sign-in: an authenticator code or a recovery code',
+        summary:
+          'Second step of a password sign-in: an authenticator code or a recovery code; with trustDevice, a 30-day trusted-device cookie',
         body: secondFactorAnswerSchema,
         response: responses(
           tokenPair.extend({
@@ -61,7 +74,76 @@ export function strongSignInRoutes(fastify: FastifyInstance, identity: IdentityS
     },
     async (req, reply) => {
       noStore(reply);
-      return passwords.completeSecondFactor(req.body, requestMeta(req));
+      const { pair, trustedDevice } = await passwords.completeSecondFactor(
+        req.body,
+        requestMeta(req),
+      );
+      if (trustedDevice)
+        reply.header(
+          'set-cookie',
+          trustedDevices.cookieHeader(
+            trustedDevice.value,
+            req.protocol === 'https',
+            trustedDevice.expiresAt,
+          ),
+        );
+      return pair;
+    },
+  );
+
+  app.get(
+    '/identity/trusted-devices',
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: "The bearer's trusted devices (no second factor asked there for 30 days)",
+        response: responses(z.object({ devices: z.array(trustedDevice) })),
+      },
+    },
+    async (req, reply) => {
+      noStore(reply);
+      return { devices: await trustedDevices.list(sessionOf(req).user.id, deviceCookie(req)) };
+    },
+  );
+
+  app.post(
+    '/identity/trusted-devices/:id/remove',
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary:
+          'Stop trusting one of the bearer’s devices: the second factor is asked there again',
+        params: z.object({ id: z.uuid() }),
+        response: responses(ok),
+      },
+    },
+    async (req) => {
+      await trustedDevices.revoke(sessionOf(req).user.id, req.params.id, requestMeta(req));
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/identity/trusted-devices/remove-all',
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: 'Stop trusting every device of the bearer',
+        response: responses(z.object({ removed: z.int() })),
+      },
+    },
+    async (req, reply) => {
+      const removed = await trustedDevices.revokeAll(
+        sessionOf(req).user.id,
+        'patient',
+        requestMeta(req),
+      );
+      // This browser's cookie is worthless now; it goes too.
+      reply.header('set-cookie', trustedDevices.cookieHeader(undefined, req.protocol === 'https'));
+      return { removed };
     },
   );
 

@@ -32,10 +32,13 @@ export const patientRecoveryCodeSchema = z
 /** The opaque token of a sign-in waiting for its second factor. */
 const challenge = z.string({ error: AUTH_MESSAGES.genericError }).min(20).max(200);
 
+/** "Don't ask again on this device for 30 days" (a trusted-device cookie when the code passes). */
+const trustDevice = z.boolean().optional();
+
 /** POST /identity/sign-in/second-factor: an authenticator code or a recovery code. */
 export const secondFactorAnswerSchema = z.union([
-  z.strictObject({ challenge, code: patientTotpCodeSchema }),
-  z.strictObject({ challenge, recoveryCode: patientRecoveryCodeSchema }),
+  z.strictObject({ challenge, code: patientTotpCodeSchema, trustDevice }),
+  z.strictObject({ challenge, recoveryCode: patientRecoveryCodeSchema, trustDevice }),
 ]);
 export type SecondFactorAnswerInput = z.output<typeof secondFactorAnswerSchema>;
 

@@ -287,3 +287,30 @@ export const webauthnChallenges = pgTable('identity_webauthn_challenges', {
   spentAt: timestamp('spent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A device a patient trusted at the second-factor step (issue 42): "don't ask again on this
+ * device for 30 days". The browser holds a signed cookie with the row's id and a random token;
+ * only the token's SHA-256 is kept. Bound to the browser family and system it was trusted from
+ * (not the address, which changes on a phone), revoked by the patient, a password change or
+ * reset, or the removal of the authenticator app.
+ */
+export const trustedDevices = pgTable(
+  'identity_trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** What the list shows: "Chrome on Windows". */
+    label: text('label').notNull(),
+    /** The user agent's browser and system families the cookie must come back from. */
+    userAgentFamily: text('user_agent_family').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('identity_trusted_devices_user_idx').on(t.userId)],
+);

@@ -39,9 +39,10 @@ export function passkeysApi(session: SessionManager) {
       session.withIdToken((token) =>
         postJson<{ ok: boolean }>(`/identity/passkeys/${id}/rename`, { name }, { token }),
       ),
-    remove: (id: string) =>
+    /** With the password again (the server refuses a wrong one, removing nothing). */
+    remove: (id: string, password: string) =>
       session.withIdToken((token) =>
-        postJson<{ ok: boolean }>(`/identity/passkeys/${id}/remove`, {}, { token }),
+        postJson<{ ok: boolean }>(`/identity/passkeys/${id}/remove`, { password }, { token }),
       ),
   };
 }

@@ -10,8 +10,12 @@ import { FactorPasswordDialog, type FactorAction } from './factor-password-dialo
 import { PasskeysPanel } from './passkeys-panel';
 import { useSecondFactorStatus } from './second-factor-api';
 import { TotpSetupDialog } from './totp-setup-dialog';
+import { TrustedDevicesPanel } from './trusted-devices-panel';
 
-/** /manage-account's sign-in security (issue 42): passkeys, then the authenticator app. */
+/**
+ * /manage-account's sign-in security (issue 42): passkeys, then the authenticator app and, while
+ * it is on, the devices that skip its code.
+ */
 export function SecuritySection() {
   const { t } = useTranslation();
   const { showAlert } = useAlerts();
@@ -62,6 +66,7 @@ export function SecuritySection() {
           </Button>
         </Stack>
       )}
+      {totp ? <TrustedDevicesPanel /> : null}
       <TotpSetupDialog open={setupOpen} onClose={() => setSetupOpen(false)} />
       <FactorPasswordDialog
         action={action}

@@ -2,6 +2,8 @@ import { patientRecoveryCodeSchema, patientTotpCodeSchema } from '@portal/domain
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -51,6 +53,7 @@ export function SecondFactorStep({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [trustDevice, setTrustDevice] = useState(false);
 
   const switchMode = () => {
     setMode(mode === 'totp' ? 'recovery' : 'totp');
@@ -73,7 +76,11 @@ export function SecondFactorStep({
     setBusy(true);
     try {
       const answer = mode === 'totp' ? { code: parsed.data } : { recoveryCode: parsed.data };
-      const { recoveryCodesLeft } = await session.completeSecondFactor(challenge, answer);
+      const { recoveryCodesLeft } = await session.completeSecondFactor(
+        challenge,
+        answer,
+        trustDevice,
+      );
       if (recoveryCodesLeft !== undefined) {
         showAlert({
           messageKey: 'signInCode.recoveryCodesLeft',
@@ -114,6 +121,27 @@ export function SecondFactorStep({
             error={fieldError !== null}
             helperText={fieldError ? t(fieldError) : undefined}
           />
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  name="trust-device"
+                  checked={trustDevice}
+                  onChange={(e) => setTrustDevice(e.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'trust-device-hint' } }}
+                />
+              }
+              label={t('signInCode.trustDevice')}
+            />
+            <Typography
+              id="trust-device-hint"
+              variant="body2"
+              color="text.secondary"
+              sx={{ pl: 4 }}
+            >
+              {t('signInCode.trustDeviceHint')}
+            </Typography>
+          </Box>
           <SubmitButton loading={busy} disabled={value.trim() === ''}>
             {t('signInCode.submit')}
           </SubmitButton>

@@ -186,8 +186,9 @@ export function SignInScreen() {
           <TextInput
             label={t('fields.email')}
             type="email"
-            // "webauthn": the browser may offer this site's passkeys here (issue 42).
-            autoComplete="email webauthn"
+            // "username webauthn": the sign-in name, and the browser may offer this site's
+            // passkeys here (conditional mediation, issue 42).
+            autoComplete="username webauthn"
             required
             {...register('email')}
             {...errorProps(errors.email, t)}

@@ -27,7 +27,9 @@ export function createIdentityApi(fetchImpl?: FetchLike) {
         opts,
       ),
     completeSecondFactor: (
-      body: { challenge: string } & ({ code: string } | { recoveryCode: string }),
+      body: { challenge: string; trustDevice?: boolean } & (
+        { code: string } | { recoveryCode: string }
+      ),
     ) =>
       postJson<IdentityTokens & { recoveryCodesLeft?: number }>(
         '/identity/sign-in/second-factor',

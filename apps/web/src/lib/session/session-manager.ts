@@ -123,14 +123,19 @@ export class SessionManager {
     return undefined;
   }
 
-  /** The second step: the session opens; after a recovery code, how many are left. */
+  /**
+   * The second step: the session opens; after a recovery code, how many are left. With
+   * `trustDevice` the server also trusts this browser for 30 days (an HttpOnly cookie).
+   */
   async completeSecondFactor(
     challenge: string,
     answer: { code: string } | { recoveryCode: string },
+    trustDevice = false,
   ): Promise<{ recoveryCodesLeft?: number }> {
     const { recoveryCodesLeft, ...tokens } = await this.deps.identity.completeSecondFactor({
       challenge,
       ...answer,
+      ...(trustDevice ? { trustDevice } : {}),
     });
     await this.acceptTokens(tokens);
     return recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft };
