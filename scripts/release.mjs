@@ -136,6 +136,12 @@ function productionEnv(dataDir, port) {
     STRIPE_SECRET_KEY: 'sk_test_releasecheck',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_releasecheck',
     STRIPE_WEBHOOK_SECRET: 'whsec_releasecheck',
+    LINK_TREATMENTS_URL: 'https://clinic.test/treatments',
+    LINK_TERMS_URL: 'https://clinic.test/terms',
+    LINK_BULK_TERMS_URL: 'https://clinic.test/bulk-terms',
+    LINK_PRIVACY_URL: 'https://clinic.test/privacy',
+    LINK_PRIVACY_PRACTICES_URL: 'https://clinic.test/privacy-practices',
+    LINK_ACCESSIBILITY_URL: 'https://clinic.test/accessibility',
   };
 }
 

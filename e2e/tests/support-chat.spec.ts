@@ -119,7 +119,7 @@ test.describe('with SUPPORT_URL and CHAT_WIDGET_URL set', () => {
     expect(query.get('requester_email')).toBe(DEMO.alex.email);
   });
 
-  test('a customer-load failure shows A100 with a help-request link; so does C108', async ({
+  test('a customer-load failure shows A101 with a help-request link; so does C108', async ({
     page,
   }) => {
     await serveChatWidget(page);
@@ -134,11 +134,11 @@ test.describe('with SUPPORT_URL and CHAT_WIDGET_URL set', () => {
     await expect(
       page.getByRole('heading', { name: "We couldn't load your account" }),
     ).toBeVisible();
-    await expect(page.getByText('Error code: A100')).toBeVisible();
+    await expect(page.getByText('Error code: A101')).toBeVisible();
     const failure = expectSupportForm(
       await hrefOf(page.getByRole('link', { name: 'Submit a help request' })),
     );
-    expect(failure.get('subject')).toBe('Help with error A100');
+    expect(failure.get('subject')).toBe('Help with error A101');
     await expectAccessible(page, 'account fetch error');
     await page.getByRole('button', { name: 'Log out' }).click();
 

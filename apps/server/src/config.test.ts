@@ -132,6 +132,56 @@ describe('SUPPORT_URL and CHAT_WIDGET_URL (spec 01 §1, §7)', () => {
     ).toMatchObject({ apiBase: { host: '127.0.0.1', port: 12111, protocol: 'http' } });
   });
 
+  it('external links (issue 44): example.com placeholders outside production, each set by its LINK_*_URL', () => {
+    const config = parseConfig({}, '1');
+    expect(config.links).toEqual({
+      treatments: 'https://example.com/treatments',
+      terms: 'https://example.com/terms',
+      bulkTerms: 'https://example.com/bulk-terms',
+      privacy: 'https://example.com/privacy',
+      privacyPractices: 'https://example.com/privacy-practices',
+      accessibility: 'https://example.com/accessibility',
+    });
+    expect(config.careTeamPhone).toBeUndefined();
+    const set = parseConfig(
+      {
+        LINK_PRIVACY_PRACTICES_URL: 'https://clinic.test/hipaa',
+        CARE_TEAM_PHONE: '+1 (555) 010-0100',
+      },
+      '1',
+    );
+    expect(set.links.privacyPractices).toBe('https://clinic.test/hipaa');
+    expect(set.careTeamPhone).toBe('+1 (555) 010-0100');
+    expect(() => parseConfig({ LINK_TERMS_URL: 'javascript:alert(1)' }, '1')).toThrow(
+      /LINK_TERMS_URL/,
+    );
+    expect(() => parseConfig({ CARE_TEAM_PHONE: 'call us' }, '1')).toThrow(/CARE_TEAM_PHONE/);
+  });
+
+  it('production refuses a missing or placeholder link, naming each', () => {
+    expect(parseConfig(productionEnv(), '1').links.terms).toBe('https://clinic.test/terms');
+    const missing = productionEnv({
+      LINK_TERMS_URL: undefined,
+      LINK_PRIVACY_PRACTICES_URL: undefined,
+    });
+    expect(() => parseConfig(missing, '1')).toThrow(
+      /LINK_TERMS_URL: required in production[^]*LINK_PRIVACY_PRACTICES_URL: required in production/,
+    );
+    const placeholder = productionEnv({
+      LINK_TREATMENTS_URL: 'https://example.com/treatments',
+      LINK_ACCESSIBILITY_URL: 'https://www.example.org/ada',
+    });
+    let message = '';
+    try {
+      parseConfig(placeholder, '1');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/LINK_TREATMENTS_URL: the example.com placeholder is refused/);
+    expect(message).toMatch(/LINK_ACCESSIBILITY_URL: the example.com placeholder is refused/);
+    expect(message).not.toMatch(/LINK_TERMS_URL/);
+  });
+
   it('production loads the widget only over https', () => {
     const production = productionEnv();
     expect(() =>

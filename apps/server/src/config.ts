@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { PLACEHOLDER_EXTERNAL_LINKS, type ExternalLinks } from '@portal/domain';
 import { z } from 'zod';
 
 // Every environment variable the server reads is parsed here, once, at boot (STYLE.md rule 7).
@@ -18,6 +19,24 @@ const optionalWebUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional())
   .optional();
+
+/**
+ * The provider's external pages the web app links to (spec 02 §2 "External links"), served in
+ * /config.json: each LINK_*_URL setting, with example.com placeholders outside production; a
+ * production start refuses a missing or placeholder link and names it (issue 44).
+ */
+export const EXTERNAL_LINK_SETTINGS = {
+  treatments: 'LINK_TREATMENTS_URL',
+  terms: 'LINK_TERMS_URL',
+  bulkTerms: 'LINK_BULK_TERMS_URL',
+  privacy: 'LINK_PRIVACY_URL',
+  privacyPractices: 'LINK_PRIVACY_PRACTICES_URL',
+  accessibility: 'LINK_ACCESSIBILITY_URL',
+} as const satisfies Record<keyof ExternalLinks, string>;
+const PLACEHOLDER_LINKS: ExternalLinks = PLACEHOLDER_EXTERNAL_LINKS;
+/** example.com, .net, .org and their subdomains: the documentation domains (RFC 2606). */
+const isPlaceholderUrl = (url: string) =>
+  /(^|\.)example\.(com|net|org)$/i.test(new URL(url).hostname);
 
 /** The receipts' provider when none is configured: fine for the demo, refused in production. */
 export const DEMO_PROVIDER = {
@@ -101,6 +120,25 @@ const envSchema = z.object({
   PASSKEY_ORIGIN: optionalWebUrl,
   /** The help center's new-request page; the portal's support links are off when absent. */
   SUPPORT_URL: optionalWebUrl,
+  /** The provider's external pages (EXTERNAL_LINK_SETTINGS); required in production. */
+  LINK_TREATMENTS_URL: optionalWebUrl,
+  LINK_TERMS_URL: optionalWebUrl,
+  LINK_BULK_TERMS_URL: optionalWebUrl,
+  LINK_PRIVACY_URL: optionalWebUrl,
+  LINK_PRIVACY_PRACTICES_URL: optionalWebUrl,
+  LINK_ACCESSIBILITY_URL: optionalWebUrl,
+  /** The care team's phone number, shown with "call 911" after an urgent check-in answer. */
+  CARE_TEAM_PHONE: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9 ().-]{7,25}$/, 'must be a phone number such as +1 (555) 010-0100')
+        .optional(),
+    )
+    .optional(),
   /** A chat widget's script, loaded on every page but four (spec 01 §1); off when absent. */
   CHAT_WIDGET_URL: optionalWebUrl,
   /** Browser key of the maps places script (address suggestions on billing and shipping). */
@@ -273,6 +311,9 @@ export interface Config {
   /** Passkeys' relying party (PASSKEY_RP_ID, PASSKEY_ORIGIN); undefined when turned off. */
   passkeys: { rpId: string; origin: string } | undefined;
   supportUrl: string | undefined;
+  /** The provider's external pages (LINK_*_URL), served in /config.json. */
+  links: ExternalLinks;
+  careTeamPhone: string | undefined;
   chatWidgetUrl: string | undefined;
   mapsApiKey: string | undefined;
   tenantId: string;
@@ -467,6 +508,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     // Without SMTP the mail would go to the development outbox, sign-in links and all.
     problems.push('SMTP_URL: required in production (the development outbox is refused there)');
   }
+  problems.push(...linkProblems(env));
   problems.push(...sharedStateProblems(env));
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -495,6 +537,8 @@ export function parseConfig(source: Record<string, string | undefined>, version:
       : undefined,
     passkeys: passkeyParty(env),
     supportUrl: env.SUPPORT_URL,
+    links: externalLinks(env),
+    careTeamPhone: env.CARE_TEAM_PHONE,
     chatWidgetUrl: env.CHAT_WIDGET_URL,
     mapsApiKey: env.MAPS_API_KEY,
     tenantId: env.TENANT_ID,
@@ -570,6 +614,29 @@ function sharedStateProblems(env: Env): string[] {
     problems.push('SEED_DEMO: the demo accounts have a published password; refused in production');
   }
   return problems;
+}
+
+/** Production links to the provider's real pages: each missing or placeholder one is named. */
+function linkProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return Object.values(EXTERNAL_LINK_SETTINGS).flatMap((name) => {
+    const url = env[name];
+    if (!url) return [`${name}: required in production (a page the portal links to)`];
+    return isPlaceholderUrl(url)
+      ? [`${name}: the example.com placeholder is refused in production`]
+      : [];
+  });
+}
+
+function externalLinks(env: Env): ExternalLinks {
+  type Key = keyof ExternalLinks;
+  const entries = Object.entries(EXTERNAL_LINK_SETTINGS) as [
+    Key,
+    (typeof EXTERNAL_LINK_SETTINGS)[Key],
+  ][];
+  return Object.fromEntries(
+    entries.map(([key, name]) => [key, env[name] ?? PLACEHOLDER_LINKS[key]]),
+  ) as ExternalLinks;
 }
 
 function isEs256PrivateKey(pem: string): boolean {

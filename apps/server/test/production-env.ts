@@ -5,6 +5,16 @@ export const TEST_JWT_PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-2
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
 
+/** The provider's external pages a production start requires (LINK_*_URL, issue 44). */
+export const PRODUCTION_TEST_LINKS = {
+  LINK_TREATMENTS_URL: 'https://clinic.test/treatments',
+  LINK_TERMS_URL: 'https://clinic.test/terms',
+  LINK_BULK_TERMS_URL: 'https://clinic.test/bulk-terms',
+  LINK_PRIVACY_URL: 'https://clinic.test/privacy',
+  LINK_PRIVACY_PRACTICES_URL: 'https://clinic.test/privacy-practices',
+  LINK_ACCESSIBILITY_URL: 'https://clinic.test/accessibility',
+} as const;
+
 /**
  * Everything a production start requires (config.ts refuses it otherwise), with values that
  * reach nothing: Stripe's keys are never used by a test that takes no money, and the mail
@@ -27,6 +37,7 @@ export function productionEnv(
     STRIPE_SECRET_KEY: 'sk_test_unused',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
     STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+    ...PRODUCTION_TEST_LINKS,
     ...overrides,
   };
   return Object.fromEntries(

@@ -15,6 +15,7 @@ import { installGlobalErrorReporting } from './lib/errors/report-error';
 import { captureFlagOverrides } from './lib/flags/overrides';
 import { ANONYMOUS_TARGETING_KEY } from './lib/flags/flag-store';
 import { createAppI18n } from './lib/i18n-app';
+import { setExternalLinks } from './lib/links';
 
 installGlobalErrorReporting(window);
 installChunkReload(window);
@@ -31,16 +32,30 @@ const nonce =
   document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'css', ...(nonce ? { nonce } : {}) });
 
+/**
+ * The external links come from /config.json (issue 44): the first render waits for it (one
+ * small fetch, started by index.html's preload beside the scripts, shared with the flags), so
+ * no page shows a placeholder link first. A slow or failed answer holds the page no longer
+ * than this; the placeholders stand in then.
+ */
+const CONFIG_WAIT_MS = 3000;
+const configReady = Promise.race([
+  services.config.load().then((config) => config.links && setExternalLinks(config.links)),
+  new Promise<void>((resolve) => setTimeout(resolve, CONFIG_WAIT_MS)),
+]).catch(() => undefined);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <CacheProvider value={emotionCache}>
-      <App services={services} i18n={createAppI18n()}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </App>
-    </CacheProvider>
-  </StrictMode>,
+void configReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <CacheProvider value={emotionCache}>
+        <App services={services} i18n={createAppI18n()}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </App>
+      </CacheProvider>
+    </StrictMode>,
+  ),
 );

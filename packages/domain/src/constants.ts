@@ -270,3 +270,19 @@ export const TOKEN_EXCHANGE = {
   clientId: 'customer-portal',
   scope: 'graphql',
 } as const;
+
+/**
+ * The provider's external pages (spec 02 §2 "External links"): treatments, terms, bulk terms,
+ * privacy policy, notice of privacy practices, ADA page. Each deployment sets them (LINK_*_URL,
+ * served in /config.json; issue 44); these example.com placeholders stand in outside production
+ * (the server's defaults, and the web app's until /config.json answers).
+ */
+export const PLACEHOLDER_EXTERNAL_LINKS = {
+  treatments: 'https://example.com/treatments',
+  terms: 'https://example.com/terms',
+  bulkTerms: 'https://example.com/bulk-terms',
+  privacy: 'https://example.com/privacy',
+  privacyPractices: 'https://example.com/privacy-practices',
+  accessibility: 'https://example.com/accessibility',
+} as const;
+export type ExternalLinks = Record<keyof typeof PLACEHOLDER_EXTERNAL_LINKS, string>;

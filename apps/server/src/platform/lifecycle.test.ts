@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_TEST_LINKS } from '../../test/production-env';
 import { parseConfig } from '../config';
 import { MAX_DRAIN_DELAY_MS, SHUTDOWN_DEADLINE_MS } from './lifecycle';
 
@@ -21,6 +22,7 @@ const PRODUCTION = {
   STRIPE_WEBHOOK_SECRET: 'whsec_lifecycle',
   PROVIDER_LEGAL_NAME: 'Lifecycle Test Medical Group',
   PROVIDER_TAX_ID: '12-3456789',
+  ...PRODUCTION_TEST_LINKS,
   FILES_DIR_SHARED: 'true',
 };
 

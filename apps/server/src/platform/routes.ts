@@ -71,6 +71,9 @@ export function platformRoutes(
       googleSignIn: config.google !== undefined,
       chatWidgetUrl: config.chatWidgetUrl ?? null,
       supportUrl: config.supportUrl ?? null,
+      // The provider's external pages (LINK_*_URL) and the care team's phone (issue 44).
+      links: config.links,
+      careTeamPhone: config.careTeamPhone ?? null,
       // A browser key, public by design (restricted by referrer at the maps provider).
       mapsApiKey: config.mapsApiKey ?? null,
       // The processor the card forms talk to, and Stripe's publishable key (public by design).

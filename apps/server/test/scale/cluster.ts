@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../harness';
+import { PRODUCTION_TEST_LINKS } from '../production-env';
 import { redisAnswers } from '../redis-available';
 import { serverDir, startServerProcess, type ServerProcess } from '../process';
 import { startS3Server, type S3Server } from '../s3-server';
@@ -196,6 +197,7 @@ export async function startCluster(count: number): Promise<Cluster> {
     STRIPE_WEBHOOK_SECRET: 'whsec_scaletest',
     PROVIDER_LEGAL_NAME: 'Scale Test Medical Group',
     PROVIDER_TAX_ID: '12-3456789',
+    ...PRODUCTION_TEST_LINKS,
     // Documents in the one bucket, so any instance serves a file another stored.
     ...s3.env,
     SEED_DEMO: 'false',

@@ -107,6 +107,15 @@ describe('route guards (spec 01 §2, §6; spec 02 §2)', () => {
     ).toBe(false);
   });
 
+  it('opens /messages without the one-way-messaging flag: the flag gates only the nav item (spec 01 §2)', async () => {
+    storeSignedInSession();
+    const { router } = await renderApp('/messages');
+    expect(await screen.findByRole('heading', { name: 'Messages', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/messages');
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(nav).not.toHaveTextContent('Messages');
+  });
+
   it('shows the Messages nav item, with its unread badge, with the one-way-messaging flag', async () => {
     storeSignedInSession();
     await renderApp('/', { flags: { 'one-way-messaging': true }, unreadMessages: 2 });

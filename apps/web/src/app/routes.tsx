@@ -93,23 +93,10 @@ export const routes: RouteObject[] = [
           { path: 'intake', element: <IntakeScreen /> },
           { path: 'appointments', element: <AppointmentsScreen /> },
           { path: 'book-appointment', element: <BookingScreen /> },
-          // Spec 01 §2, §6: the messages area goes with the one-way-messaging flag.
-          {
-            path: 'messages',
-            element: (
-              <RequireFlag flag={FEATURE_FLAGS.oneWayMessaging}>
-                <MessagesScreen />
-              </RequireFlag>
-            ),
-          },
-          {
-            path: 'messages/:messageId',
-            element: (
-              <RequireFlag flag={FEATURE_FLAGS.oneWayMessaging}>
-                <MessageDetailScreen />
-              </RequireFlag>
-            ),
-          },
+          // Spec 01 §2: the one-way-messaging flag gates only the Messages nav item; the routes
+          // open without it (a message link from home or a mail still lands).
+          { path: 'messages', element: <MessagesScreen /> },
+          { path: 'messages/:messageId', element: <MessageDetailScreen /> },
           // Spec 02 §2: treatment records (issue 10).
           { path: 'prescriptions', element: <PrescriptionsScreen /> },
           {

@@ -51,6 +51,7 @@ type Documents = {
     "query GetBulkPaymentSources {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n  }\n}\n": typeof types.GetBulkPaymentSourcesDocument,
     "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n      nextAction {\n        clientSecret\n        redirectUrl\n      }\n    }\n  }\n}\n": typeof types.PurchaseBulkWithChargebeeDocument,
     "mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {\n  submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {\n    statusCode\n    data {\n      id\n      vialCount\n      encounter\n      status\n    }\n  }\n}\n": typeof types.SubmitBulkOrderDocument,
+    "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n": typeof types.SideEffectCheckInsDocument,
     "query FormPrefill($short_id: String!) {\n  formPrefill(short_id: $short_id) {\n    linkId\n    answer\n  }\n}\n": typeof types.FormPrefillDocument,
     "query GetTypeformByShortId($short_id: String!) {\n  getTypeformByShortId(short_id: $short_id) {\n    id\n    short_id\n    url\n    version\n    kind\n    title\n    questionnaire\n  }\n}\n": typeof types.GetTypeformByShortIdDocument,
     "query IdVerification {\n  idVerification {\n    id\n    status\n    front_uploaded\n    back_uploaded\n    selfie_uploaded\n    rejection_reason\n    rejection_note\n    updated_at\n  }\n}\n": typeof types.IdVerificationDocument,
@@ -128,6 +129,7 @@ const documents: Documents = {
     "query GetBulkPaymentSources {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n  }\n}\n": types.GetBulkPaymentSourcesDocument,
     "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n      nextAction {\n        clientSecret\n        redirectUrl\n      }\n    }\n  }\n}\n": types.PurchaseBulkWithChargebeeDocument,
     "mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {\n  submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {\n    statusCode\n    data {\n      id\n      vialCount\n      encounter\n      status\n    }\n  }\n}\n": types.SubmitBulkOrderDocument,
+    "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n": types.SideEffectCheckInsDocument,
     "query FormPrefill($short_id: String!) {\n  formPrefill(short_id: $short_id) {\n    linkId\n    answer\n  }\n}\n": types.FormPrefillDocument,
     "query GetTypeformByShortId($short_id: String!) {\n  getTypeformByShortId(short_id: $short_id) {\n    id\n    short_id\n    url\n    version\n    kind\n    title\n    questionnaire\n  }\n}\n": types.GetTypeformByShortIdDocument,
     "query IdVerification {\n  idVerification {\n    id\n    status\n    front_uploaded\n    back_uploaded\n    selfie_uploaded\n    rejection_reason\n    rejection_note\n    updated_at\n  }\n}\n": types.IdVerificationDocument,
@@ -313,6 +315,10 @@ export function graphql(source: "mutation PurchaseBulkWithChargebee($customerAct
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {\n  submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {\n    statusCode\n    data {\n      id\n      vialCount\n      encounter\n      status\n    }\n  }\n}\n"): typeof import('./graphql').SubmitBulkOrderDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n"): typeof import('./graphql').SideEffectCheckInsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

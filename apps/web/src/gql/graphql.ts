@@ -452,6 +452,14 @@ export type SubmitBulkOrderMutationVariables = Exact<{
 
 export type SubmitBulkOrderMutation = { submitBulkOrder: { statusCode: number, data: { id: string, vialCount: number, encounter: string, status: string } } };
 
+export type SideEffectCheckInsQueryVariables = Exact<{
+  short_id?: string | null | undefined;
+  status?: string | null | undefined;
+}>;
+
+
+export type SideEffectCheckInsQuery = { intakeSearches: Array<{ id: string, completed_at: string | null }> };
+
 export type FormPrefillQueryVariables = Exact<{
   short_id: string;
 }>;
@@ -1513,6 +1521,14 @@ export const SubmitBulkOrderDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:2025f7b08b4e634ff8ca543aa3e5e367b9f23d01d8a77d65267251ba0ad6d356"}) as unknown as TypedDocumentString<SubmitBulkOrderMutation, SubmitBulkOrderMutationVariables>;
+export const SideEffectCheckInsDocument = new TypedDocumentString(`
+    query SideEffectCheckIns($short_id: String, $status: String) {
+  intakeSearches(short_id: $short_id, status: $status) {
+    id
+    completed_at
+  }
+}
+    `, {"hash":"sha256:30cf2eed8c35c04e3e112fe71feb82596418acbad8b70f64abdf3848dcf5df3b"}) as unknown as TypedDocumentString<SideEffectCheckInsQuery, SideEffectCheckInsQueryVariables>;
 export const FormPrefillDocument = new TypedDocumentString(`
     query FormPrefill($short_id: String!) {
   formPrefill(short_id: $short_id) {

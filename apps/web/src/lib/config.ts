@@ -1,4 +1,5 @@
 import { getJson } from './api/http';
+import { parseExternalLinks, PLACEHOLDER_LINKS, type ExternalLinks } from './links';
 
 /** GET /config.json: runtime settings the server hands the web app. */
 export interface AppConfig {
@@ -7,6 +8,10 @@ export interface AppConfig {
   version: string | null;
   chatWidgetUrl: string | null;
   supportUrl: string | null;
+  /** The provider's external pages (LINK_*_URL on the server; issue 44); always read. */
+  links?: ExternalLinks;
+  /** The care team's phone (CARE_TEAM_PHONE), shown after an urgent check-in answer. */
+  careTeamPhone?: string | null;
   /** Browser key of the maps places script (address suggestions); null: no script loads. */
   mapsApiKey?: string | null;
   /** The flag table's defaults: what a signed-out visitor gets. */
@@ -31,6 +36,8 @@ export const FALLBACK_APP_CONFIG: AppConfig = {
   version: null,
   chatWidgetUrl: null,
   supportUrl: null,
+  links: PLACEHOLDER_LINKS,
+  careTeamPhone: null,
   mapsApiKey: null,
   flags: {},
   payments: { provider: 'sandbox', publishableKey: null },
@@ -62,13 +69,17 @@ function payments(value: unknown): PaymentsConfig {
 }
 
 export async function fetchAppConfig(): Promise<AppConfig> {
-  const raw = await getJson<Record<string, unknown>>('/config.json');
+  // The default cache mode, so the answer index.html preloads is the one used (the server
+  // sends it with no-store: it is never kept beyond that).
+  const raw = await getJson<Record<string, unknown>>('/config.json', { cache: 'default' });
   return {
     tenantId: str(raw.tenantId) ?? FALLBACK_APP_CONFIG.tenantId,
     googleSignIn: raw.googleSignIn === true,
     version: str(raw.version),
     chatWidgetUrl: str(raw.chatWidgetUrl),
     supportUrl: str(raw.supportUrl),
+    links: parseExternalLinks(raw.links),
+    careTeamPhone: str(raw.careTeamPhone),
     mapsApiKey: str(raw.mapsApiKey),
     flags: booleans(raw.flags),
     payments: payments(raw.payments),

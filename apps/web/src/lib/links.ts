@@ -1,15 +1,29 @@
-// External pages of the provider (spec 02 §2: treatments page, terms, privacy, ADA page).
-// Set per deployment through VITE_* variables at build time; the defaults are placeholders.
-function url(value: unknown, fallback: string): string {
-  return typeof value === 'string' && /^https?:\/\//.test(value) ? value : fallback;
+// The provider's external pages (spec 02 §2 "External links": treatments page, terms, bulk
+// terms, privacy policy, privacy practices, ADA page). They come from the server at run time
+// (/config.json `links`, set by LINK_*_URL; issue 44), put in place by main.tsx before the
+// first render, so a page never shows another deployment's links. Until then, and when
+// /config.json cannot be read, the example.com placeholders the server itself uses in
+// development stand in (a production server refuses to start with them).
+import { PLACEHOLDER_EXTERNAL_LINKS, type ExternalLinks } from '@portal/domain';
+
+export type { ExternalLinks };
+export const PLACEHOLDER_LINKS: Readonly<ExternalLinks> = PLACEHOLDER_EXTERNAL_LINKS;
+
+const isWebUrl = (value: unknown): value is string =>
+  typeof value === 'string' && /^https?:\/\//.test(value);
+
+/** /config.json's `links`, each one an http(s) URL or its placeholder. */
+export function parseExternalLinks(value: unknown): ExternalLinks {
+  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const keys = Object.keys(PLACEHOLDER_LINKS) as (keyof ExternalLinks)[];
+  return Object.fromEntries(
+    keys.map((key) => [key, isWebUrl(raw[key]) ? raw[key] : PLACEHOLDER_LINKS[key]]),
+  ) as unknown as ExternalLinks;
 }
 
-const env = import.meta.env;
+/** Read at render time (never copied at import): main.tsx fills it before the first render. */
+export const EXTERNAL_LINKS: ExternalLinks = { ...PLACEHOLDER_LINKS };
 
-export const EXTERNAL_LINKS = {
-  treatments: url(env.VITE_TREATMENTS_URL, 'https://example.com/treatments'),
-  accessibility: url(env.VITE_ACCESSIBILITY_URL, 'https://example.com/accessibility'),
-  terms: url(env.VITE_TERMS_URL, 'https://example.com/terms'),
-  privacy: url(env.VITE_PRIVACY_URL, 'https://example.com/privacy'),
-  bulkTerms: url(env.VITE_BULK_TERMS_URL, 'https://example.com/bulk-terms'),
-} as const;
+export function setExternalLinks(links: ExternalLinks): void {
+  Object.assign(EXTERNAL_LINKS, links);
+}

@@ -171,6 +171,8 @@ export interface TreatmentFixtures {
   labsError?: string;
   /** GetSignedDownloadUrl answers this; default a URL per file name. */
   signedUrl?: { downloadUrl: string | null; errorMessage: string | null };
+  /** When each completed side-effect check-in was submitted (SideEffectCheckIns); unset: none asked for. */
+  checkIns?: string[];
 }
 
 const failure = (code: string) =>
@@ -199,6 +201,11 @@ export function answerTreatment(
           downloadUrl: `http://localhost/files/download/${String(variables.fileName)}?signature=x`,
           errorMessage: null,
         },
+      };
+    case 'SideEffectCheckIns':
+      if (!f.checkIns) throw new Error(`No answer for ${name}`);
+      return {
+        intakeSearches: f.checkIns.map((at, i) => ({ id: `check-in-${i}`, completed_at: at })),
       };
     default:
       throw new Error(`No answer for ${name}`);

@@ -38,6 +38,10 @@ export function Footer() {
           <Link href={EXTERNAL_LINKS.privacy} target="_blank" rel="noopener noreferrer">
             {t('footer.privacy')}
           </Link>
+          {/* Spec 02 §2 "External links": the privacy practices notice, beside the policy. */}
+          <Link href={EXTERNAL_LINKS.privacyPractices} target="_blank" rel="noopener noreferrer">
+            {t('footer.privacyPractices')}
+          </Link>
           <Link href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener noreferrer">
             {t('footer.terms')}
           </Link>

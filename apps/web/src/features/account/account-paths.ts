@@ -19,7 +19,13 @@ export const ACCOUNT_MODULE_LINKS: Record<string, { to: string; external?: boole
   'billing-and-plan': { to: '/billing' },
   'shipping-address': { to: ACCOUNT_PATHS.shipping },
   'notification-preferences': { to: ACCOUNT_PATHS.notificationPreferences },
-  privacy: { to: EXTERNAL_LINKS.privacy, external: true },
+  // A getter: the link comes from /config.json at run time, after this module loads.
+  privacy: {
+    get to() {
+      return EXTERNAL_LINKS.privacy;
+    },
+    external: true,
+  },
 };
 
 /**

@@ -40,6 +40,7 @@ const routes = [
   { path: '/messages/:id', element: <p>Message page</p> },
   { path: '/intake', element: <p>Intake page</p> },
   { path: '/book-appointment', element: <p>Booking page</p> },
+  { path: '/forms/side-effect-check-in', element: <p>Check-in page</p> },
 ];
 
 /** A customer who signed up today and has no plan yet (each test its own id: visits are remembered). */
@@ -193,6 +194,60 @@ describe('home (spec 01 §2, §4)', () => {
       }),
     });
     expect(await screen.findByText(/Welcome back/)).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Your care' });
+    expect(screen.queryByText('Your next step')).not.toBeInTheDocument();
+  });
+});
+
+describe('the side-effect check-in on home (issue 44)', () => {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  const rx = (id: string, createdAt: string, dose: number) => ({
+    id,
+    created_at: createdAt,
+    status: { name: 'Delivered' },
+    kit_snapshots: [{ weekly_dose_mg: dose }],
+  });
+  const inCare = (over: Record<string, unknown>) =>
+    answers({
+      GetAppointmentPresence: {
+        appointmentsByCustomer: { upcoming: [], previous: [{ id: 'a0' }], async: [] },
+      },
+      ...over,
+    });
+
+  it('after a dose change, the next step is the check-in, and it opens the check-in form', async () => {
+    const { router } = renderWithServices(routes, {
+      answer: inCare({
+        GetPrescriptionsByCustomer: {
+          prescriptionsByCustomer: [rx('p2', daysAgo(3), 0.5), rx('p1', daysAgo(40), 0.25)],
+        },
+        SideEffectCheckIns: { intakeSearches: [{ id: 'c1', completed_at: daysAgo(20) }] },
+      }),
+    });
+    const step = await screen.findByRole('region', { name: 'Check in about side effects' });
+    expect(within(step).getByText(/Your dose changed/)).toBeInTheDocument();
+    await userEvent.click(within(step).getByRole('link', { name: 'Start check-in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forms/side-effect-check-in'));
+  });
+
+  it('four weeks after the last check-in it is offered again; not before', async () => {
+    const due = renderWithServices(routes, {
+      answer: inCare({
+        GetPrescriptionsByCustomer: { prescriptionsByCustomer: [rx('p1', daysAgo(90), 0.25)] },
+        SideEffectCheckIns: { intakeSearches: [{ id: 'c1', completed_at: daysAgo(29) }] },
+      }),
+    });
+    expect(
+      await screen.findByRole('region', { name: 'Time for your side-effect check-in' }),
+    ).toBeInTheDocument();
+    due.unmount();
+
+    renderWithServices(routes, {
+      answer: inCare({
+        GetPrescriptionsByCustomer: { prescriptionsByCustomer: [rx('p1', daysAgo(90), 0.25)] },
+        SideEffectCheckIns: { intakeSearches: [{ id: 'c1', completed_at: daysAgo(10) }] },
+      }),
+    });
     await screen.findByRole('region', { name: 'Your care' });
     expect(screen.queryByText('Your next step')).not.toBeInTheDocument();
   });

@@ -19,6 +19,7 @@ import { orderHomeModules } from './home-modules';
 import { HomeTour } from './home-tour';
 import { MessagingCard } from './messaging-card';
 import { ModuleCard } from './module-cards';
+import { useCheckInDue } from '../../lib/check-in/use-check-in-due';
 import { homeNextStep } from './next-step';
 import { NextStepCard } from './next-step-card';
 import { NotificationCards } from './notification-cards';
@@ -83,6 +84,7 @@ export function HomeScreen() {
 
   const subscriptions = customer?.subscriptions ?? [];
   const hasActiveTreatment = hasActiveSubscription(subscriptions);
+  const checkInDue = useCheckInDue(hasActiveTreatment);
   const loading = notifications.isPending || sdui.isPending || appointments.isPending;
   const failed = notifications.isError && sdui.isError;
   const modules = orderHomeModules(sdui.data, {
@@ -98,6 +100,7 @@ export function HomeScreen() {
         hasActiveTreatment,
         intakeNeeded: appointments.data.intakeNeeded,
         hasAppointments: appointments.data.hasAppointments,
+        checkInDue,
       })
     : null;
   const retry = () => {

@@ -1,5 +1,6 @@
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import MedicalServicesOutlinedIcon from '@mui/icons-material/MedicalServicesOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +12,7 @@ import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS } from '../../lib/routes';
+import { SIDE_EFFECT_CHECK_IN_PATH } from '../../lib/check-in/check-in-due';
 import type { HomeNextStep } from './next-step';
 
 const STEPS: Record<HomeNextStep, { icon: ReactNode; to?: string; href?: string }> = {
@@ -18,12 +20,17 @@ const STEPS: Record<HomeNextStep, { icon: ReactNode; to?: string; href?: string 
   // A treatment starts with its intake on the provider's treatments page.
   startIntake: {
     icon: <MedicalServicesOutlinedIcon aria-hidden />,
-    href: EXTERNAL_LINKS.treatments,
+    // A getter: the link comes from /config.json at run time, after this module loads.
+    get href() {
+      return EXTERNAL_LINKS.treatments;
+    },
   },
   bookFirstVisit: { icon: <EventAvailableOutlinedIcon aria-hidden />, to: PATHS.bookAppointment },
+  checkInDoseChange: { icon: <FactCheckOutlinedIcon aria-hidden />, to: SIDE_EFFECT_CHECK_IN_PATH },
+  checkInFourWeeks: { icon: <FactCheckOutlinedIcon aria-hidden />, to: SIDE_EFFECT_CHECK_IN_PATH },
 };
 
-/** Issue 9: the one thing a customer who has not started care does next. */
+/** Issue 9: the one thing a customer does next (issue 44: in care, a due check-in). */
 export function NextStepCard({ step }: { step: HomeNextStep }) {
   const { t } = useTranslation();
   const { icon, to, href } = STEPS[step];

@@ -27,8 +27,23 @@ describe("home's one next step (issue 9)", () => {
     expect(homeNextStep({ ...ESTABLISHED, hasAppointments: false })).toBe('bookFirstVisit');
   });
 
+  it('in care, a due side-effect check-in is the next step, after anything that blocks care (issue 44)', () => {
+    expect(homeNextStep({ ...ESTABLISHED, checkInDue: 'doseChange' })).toBe('checkInDoseChange');
+    expect(homeNextStep({ ...ESTABLISHED, checkInDue: 'fourWeeks' })).toBe('checkInFourWeeks');
+    expect(homeNextStep({ ...ESTABLISHED, checkInDue: null })).toBeNull();
+    expect(homeNextStep({ ...ESTABLISHED, intakeNeeded: true, checkInDue: 'doseChange' })).toBe(
+      'finishIntake',
+    );
+  });
+
   it('every step has its texts in en and es', () => {
-    const steps: HomeNextStep[] = ['finishIntake', 'startIntake', 'bookFirstVisit'];
+    const steps: HomeNextStep[] = [
+      'finishIntake',
+      'startIntake',
+      'bookFirstVisit',
+      'checkInDoseChange',
+      'checkInFourWeeks',
+    ];
     for (const language of ['en', 'es'] as const) {
       const nextStep = resources[language].home.nextStep as unknown as Record<
         string,

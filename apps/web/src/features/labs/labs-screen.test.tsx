@@ -107,6 +107,14 @@ describe('/labs (spec 02 §2)', () => {
     expect(clicked).toEqual([]);
   });
 
+  it('shows C106 (order history), not the download code C105, when the lab list fails to load', async () => {
+    render({ labsError: 'INTERNAL_SERVER_ERROR' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent("We couldn't load your order history");
+    expect(alert).toHaveTextContent('C106');
+    expect(alert).not.toHaveTextContent('C105');
+  });
+
   it('shows the empty state with one action when there are no lab results', async () => {
     render({ labs: [] });
     expect(await screen.findByText(/You don't have any lab results yet/)).toBeInTheDocument();

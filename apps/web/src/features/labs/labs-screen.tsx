@@ -139,8 +139,10 @@ export function LabsScreen() {
   const download = useDownloadLabResult();
   const { showAlert } = useAlerts();
   useTreatmentRecordsLive();
+  // Spec 02 §8: the lab list is the customer's lab orders, so a failed list is C106 (cannot
+  // load order history); C105 is the download's code alone.
   useEffect(() => {
-    if (labs.isError) showAlert({ code: 'C105' });
+    if (labs.isError) showAlert({ code: 'C106' });
   }, [labs.isError, showAlert]);
 
   const list = labs.data;

@@ -182,4 +182,25 @@ describe('/prescriptions (spec 02 §2)', () => {
       expect(calls.filter((c) => c.operation === 'GetPrescriptionsByCustomer').length).toBe(3),
     );
   });
+
+  it('offers the side-effect check-in when it is due, and not after a recent one (issue 44)', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const onTreatment = [prescription({ created_at: daysAgo(60) })];
+    const due = render({ prescriptions: onTreatment, checkIns: [daysAgo(30)] });
+    const card = await screen.findByRole('region', {
+      name: 'Time for your four-weekly side-effect check-in',
+    });
+    await userEvent.click(within(card).getByRole('link', { name: 'Start check-in' }));
+    expect(await screen.findByRole('main', { name: 'elsewhere' })).toBeInTheDocument();
+    expect(due.router.state.location.pathname).toBe('/forms/side-effect-check-in');
+    due.unmount();
+
+    const recent = render({ prescriptions: onTreatment, checkIns: [daysAgo(5)] });
+    await screen.findAllByRole('article');
+    await waitFor(() =>
+      expect(recent.calls.some((c) => c.operation === 'SideEffectCheckIns')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Start check-in' })).toBeNull();
+  });
 });

@@ -18,6 +18,7 @@ import { useTreatmentRecordsLive } from '../../lib/treatment/use-treatment-recor
 import { currentRunway } from './current-runway';
 import { PrescriptionCard } from './prescription-card';
 import { BulkSupplyCard } from '../../components/bulk-supply-card';
+import { CheckInCard } from '../../components/check-in-card';
 
 function CardSkeletons() {
   const { t } = useTranslation();
@@ -89,6 +90,7 @@ export function PrescriptionsScreen() {
       ) : null}
       {list && list.length > 0 ? (
         <Stack spacing={2}>
+          <CheckInCard prescriptions={list} />
           {list.map((prescription) => (
             <PrescriptionCard
               key={prescription.id}

@@ -3,9 +3,9 @@ import { useTranslation } from '../../lib/i18n-react';
 import { ErrorScreen } from '../../components/error-screen';
 
 /**
- * Spec 01 §2 "Layout", §8: loading the signed-in customer failed. The code is A100 (failure
- * loading customer data when authenticated) unless the server named a catalogue code; the
- * text says what failed here, since A100's own message speaks of appointments.
+ * Spec 01 §2 "Layout", §8: loading the signed-in customer failed. The code is A101 (cannot
+ * load the account) unless the server named a catalogue code of its own; the text says what
+ * failed and offers refresh and log out.
  */
 export function AccountErrorScreen({
   code,

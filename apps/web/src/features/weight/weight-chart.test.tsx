@@ -19,7 +19,13 @@ function render(goal: number | null) {
             trend={[210, 208.5, 207.3, 205.5]}
             goal={goal}
             events={[
-              { date: '2026-08-01', kind: 'start', treatment: 'Semaglutide', doseMg: 0.25 },
+              {
+                date: '2026-08-01',
+                kind: 'start',
+                treatment: 'Semaglutide',
+                doseMg: 0.25,
+                previousDoseMg: null,
+              },
               {
                 date: '2026-09-15',
                 kind: 'dose_change',

@@ -49,6 +49,8 @@ async function readError(response: Response): Promise<ApiError> {
 export interface RequestOptions {
   token?: string;
   fetch?: FetchLike;
+  /** getJson's cache mode; no-store unless said (a preloaded answer needs the default). */
+  cache?: RequestCache;
 }
 
 const defaultFetch: FetchLike = (input, init) => fetch(input, init);
@@ -97,7 +99,7 @@ export async function getJson<T>(path: string, options: RequestOptions = {}): Pr
   let response: Response;
   try {
     response = await (options.fetch ?? defaultFetch)(path, {
-      cache: 'no-store',
+      cache: options.cache ?? 'no-store',
       ...(options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {}),
     });
   } catch {

@@ -5,12 +5,13 @@ import {
   type FormDefinition,
   type QuestionnaireResponse,
 } from '@portal/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithServices } from '../../../test/render-with-services';
 import type { FormResponse } from '../use-form-responses';
 import { FormScreen } from './form-screen';
+import { FALLBACK_APP_CONFIG, type AppConfig } from '../../../lib/config';
 
 // The renderer against a fake data API: one page at a time, the branch rules of the domain,
 // required answers checked before a save, resume at the page after the last saved one, and
@@ -64,9 +65,11 @@ function renderForm(
   definition: FormDefinition,
   kind: string,
   answer: (operation: string, variables: Record<string, unknown>) => unknown,
+  config?: AppConfig,
 ) {
   return renderWithServices([{ path: '/forms/:formId', element: <FormScreen /> }], {
     path,
+    ...(config ? { config } : {}),
     answer: (operation, variables) => {
       if (operation === 'GetTypeformByShortId')
         return { getTypeformByShortId: definitionRow(definition, kind) };
@@ -263,5 +266,72 @@ describe('/forms/:formId (issue 15)', () => {
         complete: true,
       }),
     );
+  });
+
+  it('an urgent check-in says what to do now before anything else, the care team number too; an earlier check-in does not end the form (issue 44)', async () => {
+    const earlier = responseRow(SIDE_EFFECT_CHECK_IN_V1, {
+      id: 'resp-0',
+      status: 'completed',
+      outcome: { level: 'none', rules: ['SE6'], guidance: [], task: null },
+    });
+    renderForm(
+      '/forms/side-effect-check-in',
+      SIDE_EFFECT_CHECK_IN_V1,
+      'check_in',
+      (operation) => {
+        if (operation === 'IntakeSearches') return { intakeSearches: [earlier] };
+        if (operation === 'UpsertIntakeForm')
+          return {
+            UpsertIntakeForm: {
+              data: responseRow(SIDE_EFFECT_CHECK_IN_V1, {}),
+              name: 'IntakeFormSaved',
+              statusCode: 200,
+            },
+          };
+        if (operation === 'UpdateExistingForm')
+          return {
+            UpdateExistingForm: {
+              data: responseRow(SIDE_EFFECT_CHECK_IN_V1, {
+                status: 'completed',
+                outcome: { level: 'urgent', rules: ['SE1'], guidance: ['nausea'], task: 'urgent' },
+              }),
+              name: 'IntakeFormSubmitted',
+              statusCode: 200,
+            },
+          };
+        throw new Error(`unexpected ${operation}`);
+      },
+      { ...FALLBACK_APP_CONFIG, careTeamPhone: '+1 (555) 010-0100' },
+    );
+    // The earlier, completed check-in does not stand in for this one: the questions show.
+    await screen.findByRole('heading', { level: 2, name: 'How are you feeling?' });
+    for (const group of screen.getAllByRole('radiogroup')) {
+      await userEvent.click(group.querySelector('input[value="false"]') as HTMLElement);
+    }
+    await userEvent.click(
+      screen
+        .getByRole('radiogroup', { name: /nausea/ })
+        .querySelector('input[value="true"]') as HTMLElement,
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: /Severe/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const urgent = await screen.findByRole('alert');
+    expect(urgent).toHaveTextContent('Get medical help now');
+    expect(within(urgent).getByRole('link', { name: 'Call 911' })).toHaveAttribute(
+      'href',
+      'tel:911',
+    );
+    expect(
+      within(urgent).getByRole('link', { name: 'Call your care team: +1 (555) 010-0100' }),
+    ).toHaveAttribute('href', 'tel:+15550100100');
+    expect(urgent).toHaveFocus();
+    // Before anything else: the page title, the thanks and the guidance all come after it.
+    const title = screen.getByRole('heading', { level: 1 });
+    const thanks = screen.getByText('Thank you, your answers are in');
+    for (const after of [title, thanks, screen.getByText('What can help')]) {
+      expect(urgent.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(screen.getAllByText('Get medical help now')).toHaveLength(1);
   });
 });

@@ -1,14 +1,14 @@
 import { answersOf, type FormDefinition, type QuestionnaireResponse } from '@portal/domain';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAlerts } from '../../../components/alerts/alert-context';
 import { StatusCard } from '../../../components/status-card';
 import { useTranslation } from '../../../lib/i18n-react';
 import { fromInputs } from '../answer-state';
 import { useFormDefinition } from '../use-form-definition';
 import { useFormPrefill } from '../use-form-prefill';
-import { useFormResponses } from '../use-form-responses';
-import { DoneStep } from './done-step';
+import { useFormResponses, type FormResponse } from '../use-form-responses';
+import { DoneStep, UrgentGuidance } from './done-step';
 import { FormSteps } from './form-steps';
 import { useFormLink } from './form-link';
 import { LoadingStep } from './loading-step';
@@ -33,10 +33,20 @@ export function FormScreen() {
   const title = definition.data?.title;
   const ready = definition.data && responses.data && (prefill.data || prefill.isError);
   const open = responses.data?.find((r) => r.status === 'in-progress') ?? null;
-  const done = !open ? (responses.data?.find((r) => r.status === 'completed') ?? null) : null;
+  // A check-in is taken again and again (issue 44: after a dose change, every four weeks):
+  // an earlier one that is done does not end the form, as a visit's intake does.
+  const repeatable = definition.data?.kind === 'check_in';
+  const completed =
+    !open && !repeatable ? (responses.data?.find((r) => r.status === 'completed') ?? null) : null;
+  // The response submitted here, as soon as the server answers (before the list refetches).
+  const [submitted, setSubmitted] = useState<FormResponse | null>(null);
+  const done = submitted ?? completed;
+  // Issue 44: an answer triaged urgent says what to do now before anything else, title included.
+  const urgent = !failed && done?.outcome?.level === 'urgent';
 
   return (
     <>
+      {urgent ? <UrgentGuidance /> : null}
       <Typography variant="h1" sx={{ mb: 3 }}>
         {title ?? t('forms.title')}
       </Typography>
@@ -45,7 +55,7 @@ export function FormScreen() {
       ) : !ready || !definition.data ? (
         <LoadingStep />
       ) : done ? (
-        <DoneStep response={done} kind={definition.data.kind} />
+        <DoneStep response={done} kind={definition.data.kind} urgentShown={urgent} />
       ) : (
         <FormSteps
           key={open?.id ?? 'new'}
@@ -63,6 +73,7 @@ export function FormScreen() {
           }
           open={open}
           link={link}
+          onSubmitted={setSubmitted}
         />
       )}
     </>

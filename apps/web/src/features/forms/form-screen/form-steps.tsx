@@ -34,12 +34,15 @@ export function FormSteps({
   initial,
   open,
   link,
+  onSubmitted,
 }: {
   kind: string;
   definition: FormDefinition;
   initial: AnswerMap;
   open: FormResponse | null;
   link: FormLink;
+  /** The submitted response, for the screen to show its result (FormScreen). */
+  onSubmitted?: (response: FormResponse) => void;
 }) {
   const { showAlert } = useAlerts();
   const [state, dispatch] = useReducer(
@@ -114,6 +117,7 @@ export function FormSteps({
       }
       const response = await submit.mutateAsync({ id, page: page.linkId, answers: inputs });
       dispatch({ type: 'submitted', response });
+      onSubmitted?.(response);
     } catch (error) {
       dispatch({ type: 'saveFailed', errors: fieldErrorsOf(error) });
       showAlert({ code: 'A103' });
