@@ -38,6 +38,7 @@ import { createReferralService } from './modules/referrals/service';
 import { createSduiService } from './modules/sdui/service';
 import { StaffAuth } from './modules/staff/auth';
 import { StaffSecondFactor } from './identity/staff-second-factor';
+import { ProviderHoursService } from './modules/appointments/provider-hours';
 import { StaffService } from './modules/staff/service';
 import { createQueueService } from './modules/staff/queue-service';
 import { systemClock, type Clock } from './platform/clock';
@@ -336,6 +337,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       bulk,
       billing,
       queue: createQueueService({ db, audit, clock }),
+      providerHours: new ProviderHoursService(db, clock),
       marketing: createMarketingService({
         mailer,
         policy: preferences,

@@ -64,3 +64,4 @@ export * from './bulk/bulk';
 export * from './staff/queue';
 export * from './staff/patient';
 export * from './staff/patient-actions';
+export * from './schemas/provider-hours';

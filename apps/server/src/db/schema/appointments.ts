@@ -2,6 +2,7 @@ import { SLOT_RELEASING_STATUSES } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -62,6 +63,29 @@ export const providerSchedules = pgTable(
     endMinute: smallint('end_minute').notNull(),
   },
   (t) => [index('provider_schedules_provider_idx').on(t.providerId)],
+);
+
+/**
+ * A provider's time off (issue 41): no visit is offered or booked in [starts_at, ends_at).
+ * Edited by an admin in the care console; `created_by` names the staff member (or the API key).
+ */
+export const providerTimeOff = pgTable(
+  'provider_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provider_time_off_provider_idx').on(t.providerId, t.startsAt),
+    check('provider_time_off_range', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );
 
 /**

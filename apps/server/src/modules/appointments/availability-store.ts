@@ -103,7 +103,8 @@ export class AvailabilityStore {
   }
 
   /**
-   * Whether provider c is free for a visit starting at ss.start: one index probe. A scalar
+   * Whether provider c is free for a visit starting at ss.start: one index probe, and one
+   * more for the provider's time off. A scalar
    * subquery rather than NOT EXISTS, so the planner cannot turn it into a join that reads a
    * provider's whole history: provider and start range both go into the index condition.
    */
@@ -116,6 +117,13 @@ export class AvailabilityStore {
         and a.start > ${at} - interval '1 day'
         and a.start < ${at} + make_interval(mins => ${length})
         and a."end" > ${at}
+      limit 1) is null
+      -- Nor off (issue 41): no time off of the provider overlaps the visit.
+      and (
+      select true from provider_time_off t
+      where t.provider_id = ${id}
+        and t.starts_at < ${at} + make_interval(mins => ${length})
+        and t.ends_at > ${at}
       limit 1) is null`;
   }
 

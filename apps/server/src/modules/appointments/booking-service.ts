@@ -78,9 +78,10 @@ export class BookingService {
     const since = bookingBlockHorizon(now);
     const subscriptionId = input.subscriptionId ?? null;
     // Side by side: the pool runs them at once, so the round trips stay two in all.
-    const [facts, customer] = await Promise.all([
+    const [facts, customer, off] = await Promise.all([
       this.bookings.bookingFacts(customerId, input, since),
       this.customers.bookingFacts(customerId, subscriptionId),
+      this.slotStore.timeOffOverlaps(input.providerId, input.start, input.end),
     ]);
     const { treatment } = facts;
     if (!treatment) throw codedError('A102', 'Unknown treatment.', { reason: 'treatmentNotFound' });
@@ -95,9 +96,12 @@ export class BookingService {
     if (!customer.subscriptionOwned) {
       throw codedError('A102', 'Subscription not found.', { reason: 'notFound' });
     }
-    const provider = licensedFor(facts.licenses, customer.stateCode)
-      ? scheduledProvider(facts.candidates, input)
-      : null;
+    // On the provider's weekly hours, licensed for the customer's state, and not in their
+    // time off (issue 41).
+    const provider =
+      licensedFor(facts.licenses, customer.stateCode) && !off
+        ? scheduledProvider(facts.candidates, input)
+        : null;
     if (!provider)
       throw codedError('A102', 'This time is not available.', { reason: 'slotUnavailable' });
     const blockedBy = (appointments: readonly AppointmentLike[]) => {
@@ -182,6 +186,9 @@ export class BookingService {
       treatmentId: current.treatmentId,
     });
     if (!onSchedule) throw vanished();
+    if (await this.slotStore.timeOffOverlaps(input.providerId, input.start, input.end)) {
+      throw vanished();
+    }
 
     let moved;
     try {

@@ -16,6 +16,7 @@ import {
   appointments,
   providerLicenses,
   providerSchedules,
+  providerTimeOff,
   providerTreatments,
 } from '../../db/schema/appointments';
 import { providers } from '../../db/schema/catalog';
@@ -184,8 +185,8 @@ export class SlotStore {
   }
 
   /**
-   * Live, non-async bookings of those same providers that may overlap a slot starting in
-   * [from, to]: one query, run beside slotCandidates.
+   * Live, non-async bookings and time off of those same providers that may overlap a slot
+   * starting in [from, to]: run beside slotCandidates.
    */
   async bookedRanges(filter: SlotFilter & { from: Date; to: Date }): Promise<BookedRange[]> {
     const providerIds = this.db
@@ -212,7 +213,22 @@ export class SlotStore {
         ),
       )
       .groupBy(appointments.providerId);
-    const ranges: BookedRange[] = [];
+    // Time off (issue 41) is busy time too: a slot overlapping it is not offered.
+    const timeOff = await this.db
+      .select({
+        providerId: providerTimeOff.providerId,
+        start: providerTimeOff.startsAt,
+        end: providerTimeOff.endsAt,
+      })
+      .from(providerTimeOff)
+      .where(
+        and(
+          inArray(providerTimeOff.providerId, providerIds),
+          gt(providerTimeOff.endsAt, filter.from),
+          lt(providerTimeOff.startsAt, new Date(filter.to.getTime() + DAY_MS)),
+        ),
+      );
+    const ranges: BookedRange[] = [...timeOff];
     for (const row of rows) {
       const numbers = row.ranges.split(' ');
       for (let i = 0; i + 1 < numbers.length; i += 2) {
@@ -232,6 +248,25 @@ export class SlotStore {
       .select()
       .from(providers)
       .where(inArray(providers.id, [...ids]));
+  }
+
+  /**
+   * Whether the provider has time off overlapping [start, end) (issue 41): a booking or a
+   * move there is refused like a taken time (one index probe).
+   */
+  async timeOffOverlaps(providerId: string, start: Date, end: Date): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: providerTimeOff.id })
+      .from(providerTimeOff)
+      .where(
+        and(
+          eq(providerTimeOff.providerId, providerId),
+          lt(providerTimeOff.startsAt, end),
+          gt(providerTimeOff.endsAt, start),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
   }
 
   async providerById(id: string): Promise<ProviderRow | undefined> {

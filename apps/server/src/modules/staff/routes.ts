@@ -37,6 +37,7 @@ import { marketingRoutes } from './marketing-routes';
 import { staffPasswordResetRoutes } from './password-reset-routes';
 import { queueRoutes } from './queue-routes';
 import { patientRoutes } from './patient-routes';
+import { providerHoursRoutes } from './provider-hours-routes';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
@@ -463,6 +464,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
     marketingRoutes(scope, { staff, actorOf, existingCustomer, notFound });
     queueRoutes(scope, { queue: staff.queue, actorOf });
     patientRoutes(scope, { patients: staff.patients, actorOf, existingCustomer, notFound });
+    providerHoursRoutes(scope, { providerHours: staff.providerHours, actorOf, admin, notFound });
     done();
   });
 }

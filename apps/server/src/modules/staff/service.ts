@@ -29,6 +29,8 @@ import type { MarketingService } from '../preferences/marketing';
 import type { QueueService } from './queue-service';
 import { StaffTreatmentRecords } from './treatment-records';
 import { PatientReadModel } from './patient-read';
+import { StaffProviderHours } from './provider-hours';
+import type { ProviderHoursService } from '../appointments/provider-hours';
 import { givenFields, runStaffAction } from './staff-audit';
 
 export interface StaffServiceDeps {
@@ -53,6 +55,8 @@ export interface StaffServiceDeps {
   queue: QueueService;
   /** The patient page's invoices, charges and plan names (patient-read.ts). */
   billing: BillingService;
+  /** Providers' weekly hours and time off (provider-hours.ts). */
+  providerHours: ProviderHoursService;
 }
 
 /** What the care team does, through the services that own each area. */
@@ -72,6 +76,8 @@ export class StaffService {
   readonly queue: QueueService;
   /** The patient page's reads: search, overview, audit trail (patient-routes.ts). */
   readonly patients: PatientReadModel;
+  /** Providers' weekly hours and time off, edited by an admin (provider-hours-routes.ts). */
+  readonly providerHours: StaffProviderHours;
 
   constructor(private readonly deps: StaffServiceDeps) {
     this.treatment = new StaffTreatmentRecords(deps);
@@ -82,6 +88,11 @@ export class StaffService {
     this.marketing = deps.marketing;
     this.queue = deps.queue;
     this.patients = new PatientReadModel(deps);
+    this.providerHours = new StaffProviderHours({
+      uow: deps.uow,
+      hours: deps.providerHours,
+      customers: deps.customers,
+    });
   }
 
   /**
