@@ -59,6 +59,7 @@ export const strings = {
     nav: 'Care console navigation',
     queue: 'Queue',
     patients: 'Patients',
+    providers: 'Providers',
     signOut: 'Sign out',
     openNav: 'Open navigation',
     roles: { care: 'Care team', admin: 'Administrator' } as Record<string, string>,

@@ -16,6 +16,7 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
+import EventIcon from '@mui/icons-material/EventAvailableOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -30,6 +31,7 @@ const t = strings.layout;
 const NAV = [
   { to: '/care/queue', label: t.queue, icon: <InboxIcon /> },
   { to: '/care/patients', label: t.patients, icon: <PeopleIcon /> },
+  { to: '/care/providers', label: t.providers, icon: <EventIcon /> },
 ] as const;
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
