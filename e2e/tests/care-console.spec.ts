@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { accessibilityFindings, signIn } from './support';
-import { CareTeam } from './support-care-team';
+import { CareTeam, CONSOLE_ACCOUNTS, enterConsoleCode } from './support-care-team';
 import { createPatient, type Patient } from './support-customers';
 
 // Issue 41: the care team's console at /care, through the real server and the built app. The
@@ -9,12 +8,7 @@ import { createPatient, type Patient } from './support-customers';
 // publishes (apps/server/src/demo/seed-messaging.ts), then handles three queue items by
 // keyboard alone: approves a bulk order and an ID check, and rejects another ID check.
 
-const STAFF = {
-  email: 'care.team@example.com',
-  password: 'DemoPass1',
-  totpSecret: 'DEMOCARETEAMSECRETDEMOCARETEAM23',
-};
-const STEP_MS = 30_000;
+const STAFF = CONSOLE_ACCOUNTS.care;
 
 const JPEG = {
   mimeType: 'image/jpeg',
@@ -59,31 +53,7 @@ async function sendIdCheck(browser: Browser, care: CareTeam, patient: Patient): 
   await context.close();
 }
 
-/**
- * The second factor. A code is accepted once per 30-second step (the server refuses a replay),
- * and the staff API's own sign-in in this run may have used the current one: on "not right",
- * wait for the next step and type that one.
- */
-async function enterCode(page: Page): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const field = page.getByRole('textbox', { name: /6-digit code/ });
-    await field.fill(await generate({ secret: STAFF.totpSecret }));
-    await page.keyboard.press('Enter');
-    const outcome = await Promise.race([
-      page
-        .getByRole('heading', { name: 'Queue', level: 1 })
-        .waitFor()
-        .then(() => 'in' as const),
-      page
-        .getByText(/that code is not right/i)
-        .waitFor()
-        .then(() => 'again' as const),
-    ]);
-    if (outcome === 'in') return;
-    await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 500);
-  }
-  throw new Error('no TOTP code was accepted in three steps');
-}
+const enterCode = (page: Page) => enterConsoleCode(page, STAFF.totpSecret);
 
 async function expectAccessibleAtBothWidths(page: Page, screen: string): Promise<void> {
   const findings = await accessibilityFindings(page, screen);

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { accessibilityFindings, DEMO, shoot, signIn } from './support';
 import { customerAccessToken, graphql, json } from './support-api';
-import { CareTeam, staffAccessToken } from './support-care-team';
+import { CareTeam, CONSOLE_ACCOUNTS, signInToConsole, staffAccessToken } from './support-care-team';
 import { createNewcomer, giveBilledPlan } from './support-customers';
 
 // Issue 41, the patient page: a patient of the test's own has paid for a bulk order (a charge
@@ -11,45 +10,14 @@ import { createNewcomer, giveBilledPlan } from './support-customers';
 // order with a reason, and the patient is told. Axe at 1280 and 390 on each tab; screenshots of
 // every tab at both widths when SHOTS_DIR is set.
 
-const STAFF = {
-  email: 'care.team@example.com',
-  password: 'DemoPass1',
-  totpSecret: 'DEMOCARETEAMSECRETDEMOCARETEAM23',
-};
-const STEP_MS = 30_000;
 const REASON = 'Your last visit was too long ago. Please book a follow-up first.';
 
 test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 240_000 });
 
-/**
- * Signs the console in from the queue (where it lands), then the caller opens the patient.
- * The second factor: a code used this step already waits for the next one.
- */
-async function staffSignIn(page: Page): Promise<void> {
-  await page.goto('/care/queue');
-  await expect(page.getByRole('heading', { name: 'Care team sign-in' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Work email' }).fill(STAFF.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(STAFF.password);
-  await page.keyboard.press('Enter');
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const field = page.getByRole('textbox', { name: /6-digit code/ });
-    await field.fill(await generate({ secret: STAFF.totpSecret }));
-    await page.keyboard.press('Enter');
-    const outcome = await Promise.race([
-      page
-        .getByRole('heading', { name: 'Queue', level: 1 })
-        .waitFor({ timeout: 30_000 })
-        .then(() => 'in' as const),
-      page
-        .getByText(/that code is not right/i)
-        .waitFor({ timeout: 30_000 })
-        .then(() => 'again' as const),
-    ]);
-    if (outcome === 'in') return;
-    await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 500);
-  }
-  throw new Error('no TOTP code was accepted in three steps');
+/** Signs the console in as the demo care member; the caller then opens the patient. */
+function staffSignIn(page: Page): Promise<void> {
+  return signInToConsole(page, CONSOLE_ACCOUNTS.care);
 }
 
 async function accessibleAtBothWidths(page: Page, screen: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { json } from './support-api';
 
@@ -208,4 +208,55 @@ export async function careTeam(request: APIRequestContext) {
     decideIdCheck: (id: string, decision: Parameters<CareTeam['decideIdCheck']>[1]) =>
       care.decideIdCheck(id, decision),
   };
+}
+
+/** The demo console accounts: care member and admin, with the TOTP secrets the seed publishes. */
+export const CONSOLE_ACCOUNTS = {
+  care: {
+    email: 'care.team@example.com',
+    password: 'DemoPass1',
+    totpSecret: 'DEMOCARETEAMSECRETDEMOCARETEAM23',
+  },
+  admin: { email: STAFF.email, password: STAFF.password, totpSecret: STAFF_TOTP_SECRET },
+} as const;
+const STEP_MS = 30_000;
+
+/**
+ * Types the authenticator's code on the console's second step until the queue shows. A code
+ * is accepted once per 30-second step (the server refuses a replay), and another sign-in of the
+ * same account in this run may have used the current one: on "not right", wait for the next
+ * step and type that one.
+ */
+export async function enterConsoleCode(page: Page, totpSecret: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const field = page.getByRole('textbox', { name: /6-digit code/ });
+    await field.fill(await generate({ secret: totpSecret }));
+    await page.keyboard.press('Enter');
+    const outcome = await Promise.race([
+      page
+        .getByRole('heading', { name: 'Queue', level: 1 })
+        .waitFor({ timeout: 30_000 })
+        .then(() => 'in' as const),
+      page
+        .getByText(/that code is not right/i)
+        .waitFor({ timeout: 30_000 })
+        .then(() => 'again' as const),
+    ]);
+    if (outcome === 'in') return;
+    await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 500);
+  }
+  throw new Error('no TOTP code was accepted in three steps');
+}
+
+/** Signs the console in from the queue (where it lands): password, then the code. */
+export async function signInToConsole(
+  page: Page,
+  account: (typeof CONSOLE_ACCOUNTS)[keyof typeof CONSOLE_ACCOUNTS],
+): Promise<void> {
+  await page.goto('/care/queue');
+  await expect(page.getByRole('heading', { name: 'Care team sign-in' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Work email' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
+  await page.keyboard.press('Enter');
+  await enterConsoleCode(page, account.totpSecret);
 }

@@ -168,6 +168,7 @@ function HoursCard({ provider, canEdit }: { provider: ProviderHoursView; canEdit
                           value={d.from}
                           onChange={(e) => update(d.key, { from: e.target.value })}
                           slotProps={{ htmlInput: { step: 900 }, inputLabel: { shrink: true } }}
+                          sx={{ width: { sm: 170 }, flex: { xs: 1, sm: 'none' } }}
                         />
                         <TextField
                           size="small"
@@ -176,6 +177,7 @@ function HoursCard({ provider, canEdit }: { provider: ProviderHoursView; canEdit
                           value={d.to}
                           onChange={(e) => update(d.key, { to: e.target.value })}
                           slotProps={{ htmlInput: { step: 900 }, inputLabel: { shrink: true } }}
+                          sx={{ width: { sm: 170 }, flex: { xs: 1, sm: 'none' } }}
                         />
                         <IconButton
                           aria-label={t.hours.remove(day, d.from, d.to)}
@@ -306,7 +308,7 @@ function TimeOffCard({ provider, canEdit }: { provider: ProviderHoursView; canEd
                 <TableRow>
                   <TableCell>{t.timeOff.from}</TableCell>
                   <TableCell>{t.timeOff.to}</TableCell>
-                  <TableCell>{t.timeOff.reason}</TableCell>
+                  <TableCell>{t.timeOff.reasonColumn}</TableCell>
                   {canEdit && <TableCell />}
                 </TableRow>
               </TableHead>
@@ -361,6 +363,7 @@ function TimeOffCard({ provider, canEdit }: { provider: ProviderHoursView; canEd
               value={from}
               onChange={(e) => setFrom(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: { xs: '100%', sm: 240 } }}
             />
             <TextField
               size="small"
@@ -369,6 +372,7 @@ function TimeOffCard({ provider, canEdit }: { provider: ProviderHoursView; canEd
               value={to}
               onChange={(e) => setTo(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: { xs: '100%', sm: 240 } }}
             />
             <TextField
               size="small"
@@ -376,6 +380,7 @@ function TimeOffCard({ provider, canEdit }: { provider: ProviderHoursView; canEd
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               slotProps={{ htmlInput: { maxLength: 200 } }}
+              sx={{ width: { xs: '100%', sm: 280 } }}
             />
             <Button type="submit" variant="contained" disabled={addTimeOff.isPending}>
               {t.timeOff.add}

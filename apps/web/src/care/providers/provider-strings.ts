@@ -37,6 +37,7 @@ export const providerStrings = {
     from: 'From',
     to: 'To',
     reason: 'Reason (optional)',
+    reasonColumn: 'Reason',
     add: 'Add time off',
     added: 'Time off added. Those times can no longer be booked.',
     remove: 'Remove',
