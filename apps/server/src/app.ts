@@ -27,6 +27,7 @@ import { httpErrorHandler } from './identity/errors';
 import { identityRoutes, jwksRoute } from './identity/routes';
 import { accountRoutes } from './identity/account-routes';
 import { unsubscribeRoutes } from './modules/preferences/routes';
+import { smsWebhookRoutes } from './modules/preferences/sms-webhook-routes';
 import type { IdentityService } from './identity/service';
 import type { TokenService } from './identity/tokens';
 import type { Clock } from './platform/clock';
@@ -130,6 +131,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   identityRoutes(app, identity);
   accountRoutes(app, identity.sessions, root.accountIdentity);
   unsubscribeRoutes(app, services.preferences);
+  // Issue 44: Twilio's inbound texts (STOP/START/HELP), only when Twilio is configured.
+  if (config.twilio) {
+    await app.register(smsWebhookRoutes, {
+      authToken: config.twilio.authToken,
+      publicUrl: config.publicUrl,
+      optOuts: platform.smsOptOuts,
+      preferences: services.preferences,
+      customerIdByPhone: (phone: string) => services.account.customerIdByPhone(phone),
+      clock: platform.clock,
+    });
+  }
   jwksRoute(app, root.keys);
   if (root.google) googleRoutes(app, root.google);
   platformRoutes(app, {

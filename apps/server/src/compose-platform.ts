@@ -16,7 +16,13 @@ import { StripeGateway } from './platform/gateway/stripe';
 import { loggerOptions } from './platform/logger';
 import { OutboxMailer, PreferenceGatedMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { createEmitter, type Emitter } from './platform/pubsub';
-import { OutboxTextSender, PreferenceGatedTextSender } from './platform/sms';
+import {
+  OutboxTextSender,
+  PreferenceGatedTextSender,
+  SmsOptOuts,
+  type TextSender,
+} from './platform/sms';
+import { TwilioTextSender } from './platform/sms-twilio';
 import { UnitOfWork } from './platform/unit-of-work';
 
 /** The platform pieces every area shares, built once (by compose(), services.ts). */
@@ -38,6 +44,8 @@ export interface Platform {
   texts: PreferenceGatedTextSender;
   /** The development text outbox (no SMS provider is built in; TextSender is the seam). */
   smsOutbox: OutboxTextSender;
+  /** Issue 44: numbers that texted STOP (the Twilio webhook writes, the text gate reads). */
+  smsOptOuts: SmsOptOuts;
   /** Where documents' bytes live: DATA_DIR/files, or S3 when S3_BUCKET is set. */
   files: DocumentStore;
   /** The payment processor every charge goes through (the payments module's port). */
@@ -86,15 +94,21 @@ export async function buildPlatform(deps: {
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : (outbox as OutboxMailer);
   const smsOutbox = new OutboxTextSender(db);
+  const smsOptOuts = new SmsOptOuts(db);
   const emitter = createEmitter(config.redisUrl);
   const gatewayWebhookSecret = await derivedSecret(keys, 'portal gateway webhooks');
   const processor = paymentProcessor(
     config.billing.payments,
     () => new SandboxGateway(db, clock, gatewayWebhookSecret),
   );
+  const logger = pino(loggerOptions(config.logLevel));
+  // Issue 44: Twilio when configured (as mail picks SMTP); the dev outbox otherwise.
+  const textTransport: TextSender = config.twilio
+    ? new TwilioTextSender(config.twilio, logger)
+    : smsOutbox;
   return {
     clock,
-    logger: pino(loggerOptions(config.logLevel)),
+    logger,
     // Outside a transaction (reads, sign-ins): batched, one insert per tick, flushed on close.
     // Inside a UnitOfWork a write's audit row still goes in its own transaction.
     audit: new AuditLog(db, { batched: true, flushMs: config.auditFlushMs }),
@@ -104,7 +118,8 @@ export async function buildPlatform(deps: {
     // Every area gets the gated mailer and text sender: the one place preferences are checked.
     mailer: new PreferenceGatedMailer(transport),
     outbox,
-    texts: new PreferenceGatedTextSender(smsOutbox),
+    texts: new PreferenceGatedTextSender(textTransport, smsOptOuts),
+    smsOptOuts,
     smsOutbox,
     files: createDocumentStore(config.files),
     ...processor,

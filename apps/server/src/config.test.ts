@@ -13,6 +13,30 @@ describe('config', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('Twilio (issue 44): a complete set is used, a half-set is named and refused', () => {
+    expect(parseConfig({}, '1').twilio).toBeUndefined();
+    const full = {
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
+    };
+    expect(parseConfig(full, '1').twilio).toMatchObject({
+      accountSid: 'AC123',
+      from: '+15005550006',
+    });
+    const viaService = { ...full, TWILIO_FROM: undefined, TWILIO_MESSAGING_SERVICE_SID: 'MG1' };
+    expect(parseConfig(viaService, '1').twilio?.messagingServiceSid).toBe('MG1');
+    expect(() => parseConfig({ TWILIO_ACCOUNT_SID: 'AC123' }, '1')).toThrow(
+      /TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: required/,
+    );
+    expect(() => parseConfig({ ...full, TWILIO_FROM: undefined }, '1')).toThrow(
+      /TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: required/,
+    );
+    expect(() =>
+      parseConfig({ ...productionEnv(), ...full, TWILIO_API_BASE: 'http://127.0.0.1:1' }, '1'),
+    ).toThrow(/TWILIO_API_BASE/);
+  });
+
   it('refuses a bad value and names it', () => {
     expect(() => parseConfig({ PORT: 'eighty' }, '1')).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: 'eighty' }, '1')).toThrow(/PORT/);

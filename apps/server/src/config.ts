@@ -92,6 +92,13 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Patient Portal <no-reply@portal.localhost>'),
+  /** Issue 44: texts through Twilio when these are set as a set; the dev SMS outbox otherwise. */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
+  /** Tests and development only: the Twilio stand-in's address (refused in production). */
+  TWILIO_API_BASE: optionalUrl,
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -301,6 +308,16 @@ export interface Config {
   redisUrl: string | undefined;
   auditFlushMs: number;
   smtpUrl: string | undefined;
+  /** Issue 44: Twilio texting, complete as a set; undefined sends texts to the dev outbox. */
+  twilio:
+    | {
+        accountSid: string;
+        authToken: string;
+        from: string | undefined;
+        messagingServiceSid: string | undefined;
+        apiBase: string | undefined;
+      }
+    | undefined;
   mailFrom: string;
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
@@ -510,6 +527,7 @@ export function parseConfig(source: Record<string, string | undefined>, version:
   }
   problems.push(...linkProblems(env));
   problems.push(...sharedStateProblems(env));
+  problems.push(...twilioProblems(env, production));
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
@@ -523,6 +541,16 @@ export function parseConfig(source: Record<string, string | undefined>, version:
     redisUrl: env.REDIS_URL,
     auditFlushMs: env.AUDIT_FLUSH_MS,
     smtpUrl: env.SMTP_URL,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+            apiBase: env.TWILIO_API_BASE,
+          }
+        : undefined,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
@@ -678,4 +706,32 @@ function passkeyParty(env: Env): Config['passkeys'] {
     rpId: env.PASSKEY_RP_ID ?? site.hostname,
     origin: (env.PASSKEY_ORIGIN ?? site.origin).replace(/\/$/, ''),
   };
+}
+
+/**
+ * Issue 44: the Twilio settings are complete as a set (sid, token, and a sender: TWILIO_FROM or
+ * TWILIO_MESSAGING_SERVICE_SID) or absent; a half-set is named and refused at start (in every
+ * environment: a half-set config would otherwise quietly text nobody).
+ */
+function twilioProblems(env: Env, production: boolean): string[] {
+  const set = {
+    TWILIO_ACCOUNT_SID: env.TWILIO_ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN,
+    'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID':
+      env.TWILIO_FROM ?? env.TWILIO_MESSAGING_SERVICE_SID,
+  };
+  const present = Object.entries(set).filter(([, v]) => v);
+  const problems: string[] = [];
+  if (present.length > 0 && present.length < 3) {
+    const absent = Object.entries(set)
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
+    problems.push(
+      `${absent.join(', ')}: required with the other TWILIO_* settings (set all or none)`,
+    );
+  }
+  if (production && env.TWILIO_API_BASE) {
+    problems.push('TWILIO_API_BASE: the Twilio stand-in is refused in production');
+  }
+  return problems;
 }

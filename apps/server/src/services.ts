@@ -266,6 +266,12 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     credits: referrals.credits,
     logger: platform.logger,
   });
+  // Issue 44: the referee's first paid invoice grants the referrer's credit (spec 02 §4), in the
+  // paying transaction; the referral's status makes it once only (the staff route shares it).
+  payments.invoices.onPaid(async (work, invoice) => {
+    const row = await referrals.completeReferralFor(invoice.customerId, work);
+    if (row) await events.customerChanged(row.referrerCustomerId, 'referrals');
+  });
 
   const forms = createFormService({
     db,

@@ -134,6 +134,14 @@ export const NOTIFICATION_PREFERENCE_CATEGORIES = [
 export type NotificationPreferenceCategory = (typeof NOTIFICATION_PREFERENCE_CATEGORIES)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/**
+ * Issue 44: the channels the portal actually delivers, and so the columns the preferences grid
+ * shows. Web Push is not built, so push stays a stored (harmless) row but is not offered.
+ */
+export const DELIVERED_NOTIFICATION_CHANNELS = [
+  'email',
+  'sms',
+] as const satisfies readonly NotificationChannel[];
 
 /** Spec 02 §4: prescription statuses. */
 export const PRESCRIPTION_STATUSES = [

@@ -1,7 +1,7 @@
 import type { NotificationPreferenceCategory } from '@portal/domain';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { smsOutbox } from '../db/schema/platform';
+import { smsOptOuts, smsOutbox } from '../db/schema/platform';
 import type { DeliveryPolicy } from './mail';
 
 export interface TextMessage {
@@ -28,10 +28,43 @@ export class OutboxTextSender implements TextSender {
   }
 }
 
+/** Ten digits as phones are stored (a +1 E.164 number from Twilio loses its +1). */
+export function storedPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/**
+ * Issue 44: numbers that texted STOP. Carriers oblige it and Twilio blocks them anyway; the
+ * gate does not even try (every category, transactional too) until the number texts START.
+ */
+export class SmsOptOuts {
+  constructor(private readonly db: Db) {}
+  async optOut(phone: string, at: Date): Promise<void> {
+    await this.db
+      .insert(smsOptOuts)
+      .values({ phone: storedPhone(phone), optedOutAt: at })
+      .onConflictDoNothing();
+  }
+  async optIn(phone: string): Promise<void> {
+    await this.db.delete(smsOptOuts).where(eq(smsOptOuts.phone, storedPhone(phone)));
+  }
+  async isOptedOut(phone: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ phone: smsOptOuts.phone })
+      .from(smsOptOuts)
+      .where(eq(smsOptOuts.phone, storedPhone(phone)));
+    return !!row;
+  }
+}
+
 /** Texts pass the same preference check as mail (channel sms); the one way areas send texts. */
 export class PreferenceGatedTextSender implements TextSender {
   private policy: DeliveryPolicy | undefined;
-  constructor(private readonly provider: TextSender) {}
+  constructor(
+    private readonly provider: TextSender,
+    private readonly optOuts?: SmsOptOuts,
+  ) {}
 
   usePolicy(policy: DeliveryPolicy): void {
     this.policy = policy;
@@ -39,6 +72,7 @@ export class PreferenceGatedTextSender implements TextSender {
 
   async send(message: TextMessage): Promise<void> {
     const category = message.category ?? 'Transactional';
+    if (this.optOuts && (await this.optOuts.isOptedOut(message.to))) return;
     if (category !== 'Transactional') {
       if (!this.policy) throw new Error('text gate has no delivery policy');
       if (!(await this.policy.allows(message.to, category, 'sms'))) return;

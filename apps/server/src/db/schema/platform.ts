@@ -50,3 +50,12 @@ export const smsOutbox = pgTable('sms_outbox', {
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Issue 44: numbers that texted STOP to our Twilio number (ten digits as phones are stored).
+ * No text of any category goes to them until they text START.
+ */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: text('phone').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -23,6 +23,9 @@ export function invoiceNumber(row: Pick<InvoiceRow, 'seq'>): string {
 export type DownloadOutcome =
   { ok: true; fileName: string; bytes: Buffer } | { ok: false; status: 403 | 404 };
 
+/** Called in the paying transaction when an invoice becomes paid (see InvoiceService.onPaid). */
+export type InvoicePaidListener = (work: Work, invoice: InvoiceRow) => Promise<void>;
+
 interface InvoiceDeps {
   store: InvoiceStore;
   /** The shipping address an invoice keeps, and the patient its PDF names. */
@@ -36,7 +39,18 @@ interface InvoiceDeps {
 
 /** Invoices: issued with their charge, listed, and downloaded as PDFs through signed URLs. */
 export class InvoiceService {
+  private readonly paidListeners: InvoicePaidListener[] = [];
+
   constructor(private readonly deps: InvoiceDeps) {}
+
+  /**
+   * Issue 44: told, in the paying transaction, each time an invoice becomes paid (issued paid,
+   * or a payment-due one paid after all) and never again for it: a replayed settlement finds
+   * the invoice paid already. The referral credit listens here (services.ts).
+   */
+  onPaid(listener: InvoicePaidListener): void {
+    this.paidListeners.push(listener);
+  }
 
   /**
    * Issues the invoice of a settled charge in the settling transaction: paid, or payment due
@@ -80,6 +94,9 @@ export class InvoiceService {
         entityId: settled.id,
         details: { customerId: settled.customerId, total: settled.total, status: settled.status },
       });
+      if (settled.status === 'paid') {
+        for (const listener of this.paidListeners) await listener(work, settled);
+      }
     }
     return settled;
   }

@@ -9,7 +9,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_PREFERENCE_CATEGORIES } from '@portal/domain';
+import {
+  DELIVERED_NOTIFICATION_CHANNELS,
+  NOTIFICATION_PREFERENCE_CATEGORIES,
+} from '@portal/domain';
 import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';
@@ -19,7 +22,10 @@ import {
   useUpdateNotificationPreference,
 } from './use-notification-preferences';
 
-/** Spec 02 §2 /notification-preferences: categories by channel; transactional stays on. */
+/**
+ * Spec 02 §2 /notification-preferences: categories by channel; transactional stays on.
+ * Only delivered channels are columns (issue 44: no push column while Web Push is not built).
+ */
 export function NotificationPreferencesScreen() {
   const { t } = useTranslation();
   const { showAlert } = useAlerts();
@@ -50,7 +56,7 @@ export function NotificationPreferencesScreen() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('preferences.category')}</TableCell>
-                    {NOTIFICATION_CHANNELS.map((ch) => (
+                    {DELIVERED_NOTIFICATION_CHANNELS.map((ch) => (
                       <TableCell key={ch} align="center">
                         {t(`preferences.channels.${ch}`)}
                       </TableCell>
@@ -68,7 +74,7 @@ export function NotificationPreferencesScreen() {
                           {t(`preferences.categories.${category}.help`)}
                         </Typography>
                       </TableCell>
-                      {NOTIFICATION_CHANNELS.map((channel) => {
+                      {DELIVERED_NOTIFICATION_CHANNELS.map((channel) => {
                         const c = cell(category, channel);
                         const label = t('preferences.switchLabel', {
                           category: t(`preferences.categories.${category}.name`),
