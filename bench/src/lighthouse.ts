@@ -127,7 +127,7 @@ function layoutShifts(lhr: Result): RouteScore['shifts'] {
 function costlyScripts(lhr: Result): RouteScore['scripts'] {
   const items = (lhr.audits['bootup-time']?.details as DetailItems | undefined)?.items ?? [];
   return items.slice(0, 5).map((item) => ({
-    url: String(item.url ?? ''),
+    url: typeof item.url === 'string' ? item.url : '',
     totalMs: Number(item.total ?? 0),
   }));
 }
