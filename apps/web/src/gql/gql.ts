@@ -51,7 +51,6 @@ type Documents = {
     "query GetBulkPaymentSources {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n  }\n}\n": typeof types.GetBulkPaymentSourcesDocument,
     "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n      nextAction {\n        clientSecret\n        redirectUrl\n      }\n    }\n  }\n}\n": typeof types.PurchaseBulkWithChargebeeDocument,
     "mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {\n  submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {\n    statusCode\n    data {\n      id\n      vialCount\n      encounter\n      status\n    }\n  }\n}\n": typeof types.SubmitBulkOrderDocument,
-    "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n": typeof types.SideEffectCheckInsDocument,
     "query FormPrefill($short_id: String!) {\n  formPrefill(short_id: $short_id) {\n    linkId\n    answer\n  }\n}\n": typeof types.FormPrefillDocument,
     "query GetTypeformByShortId($short_id: String!) {\n  getTypeformByShortId(short_id: $short_id) {\n    id\n    short_id\n    url\n    version\n    kind\n    title\n    questionnaire\n  }\n}\n": typeof types.GetTypeformByShortIdDocument,
     "query IdVerification {\n  idVerification {\n    id\n    status\n    front_uploaded\n    back_uploaded\n    selfie_uploaded\n    rejection_reason\n    rejection_note\n    updated_at\n  }\n}\n": typeof types.IdVerificationDocument,
@@ -73,6 +72,7 @@ type Documents = {
     "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      ...AppointmentPresence\n    }\n    previous {\n      id\n    }\n    async {\n      ...AppointmentPresence\n    }\n  }\n}\n\nfragment AppointmentPresence on Appointment {\n  id\n  appointment_requirements {\n    requirement_type\n    completed\n    link\n  }\n}\n": typeof types.GetAppointmentPresenceDocument,
     "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  sequence\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n": typeof types.GetAppointmentsByCustomerDocument,
     "query IsBulkEligible($treatmentShortId: String) {\n  isBulkEligible(treatmentShortId: $treatmentShortId) {\n    isBulkEligible\n    needsSyncEncounter\n    bulkOrderedTooRecently\n    hasRecentBulkAppointment\n    bulkAvailable\n  }\n}\n": typeof types.IsBulkEligibleDocument,
+    "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n": typeof types.SideEffectCheckInsDocument,
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      first_name\n      last_name\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": typeof types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": typeof types.GetFeatureFlagsDocument,
     "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": typeof types.GetMessageReadStatesDocument,
@@ -129,7 +129,6 @@ const documents: Documents = {
     "query GetBulkPaymentSources {\n  customerPaymentSources {\n    payment_source_id\n    brand\n    mask\n  }\n}\n": types.GetBulkPaymentSourcesDocument,
     "mutation PurchaseBulkWithChargebee($customerActionId: ID!) {\n  purchaseBulkWithChargebee(customerActionId: $customerActionId) {\n    data {\n      purchaseSucceeded\n      actionCompleted\n      reason\n      nextAction {\n        clientSecret\n        redirectUrl\n      }\n    }\n  }\n}\n": types.PurchaseBulkWithChargebeeDocument,
     "mutation SubmitBulkOrder($vialCount: Int, $treatmentShortId: String) {\n  submitBulkOrder(vialCount: $vialCount, treatmentShortId: $treatmentShortId) {\n    statusCode\n    data {\n      id\n      vialCount\n      encounter\n      status\n    }\n  }\n}\n": types.SubmitBulkOrderDocument,
-    "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n": types.SideEffectCheckInsDocument,
     "query FormPrefill($short_id: String!) {\n  formPrefill(short_id: $short_id) {\n    linkId\n    answer\n  }\n}\n": types.FormPrefillDocument,
     "query GetTypeformByShortId($short_id: String!) {\n  getTypeformByShortId(short_id: $short_id) {\n    id\n    short_id\n    url\n    version\n    kind\n    title\n    questionnaire\n  }\n}\n": types.GetTypeformByShortIdDocument,
     "query IdVerification {\n  idVerification {\n    id\n    status\n    front_uploaded\n    back_uploaded\n    selfie_uploaded\n    rejection_reason\n    rejection_note\n    updated_at\n  }\n}\n": types.IdVerificationDocument,
@@ -151,6 +150,7 @@ const documents: Documents = {
     "query GetAppointmentPresence {\n  appointmentsByCustomer {\n    upcoming {\n      ...AppointmentPresence\n    }\n    previous {\n      id\n    }\n    async {\n      ...AppointmentPresence\n    }\n  }\n}\n\nfragment AppointmentPresence on Appointment {\n  id\n  appointment_requirements {\n    requirement_type\n    completed\n    link\n  }\n}\n": types.GetAppointmentPresenceDocument,
     "query GetAppointmentsByCustomer($minDate: DateTime) {\n  appointmentsByCustomer(minDate: $minDate) {\n    upcoming {\n      ...AppointmentCard\n    }\n    previous {\n      ...AppointmentCard\n    }\n    async {\n      ...AppointmentCard\n    }\n  }\n}\n\nfragment AppointmentCard on Appointment {\n  id\n  sequence\n  start\n  end\n  status\n  is_async\n  provider {\n    id\n    displayName\n    title\n    profileImage\n    virtualVisitLink\n  }\n  treatment {\n    id\n    shortId\n    displayName\n  }\n  encounter {\n    is_signed\n  }\n  appointment_requirements {\n    requirement_type\n    completed\n    createdAt\n    link\n  }\n}\n": types.GetAppointmentsByCustomerDocument,
     "query IsBulkEligible($treatmentShortId: String) {\n  isBulkEligible(treatmentShortId: $treatmentShortId) {\n    isBulkEligible\n    needsSyncEncounter\n    bulkOrderedTooRecently\n    hasRecentBulkAppointment\n    bulkAvailable\n  }\n}\n": types.IsBulkEligibleDocument,
+    "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n": types.SideEffectCheckInsDocument,
     "query GetCustomerData {\n  customer {\n    id\n    short_id\n    full_name\n    first_name\n    last_name\n    preferred_name\n    phone\n    dob\n    sex\n    gender\n    email\n    created_at\n    time_zone\n    shippingAddresses {\n      id\n      address_type\n      first_name\n      last_name\n      street_address1\n      street_address2\n      city\n      state\n      state_code\n      zip_code\n    }\n    tags {\n      name\n    }\n    contracts {\n      id\n      status\n    }\n    subscriptions {\n      id\n      status\n    }\n  }\n}\n": types.GetCustomerDataDocument,
     "query GetFeatureFlags {\n  featureFlags {\n    name\n    enabled\n  }\n}\n": types.GetFeatureFlagsDocument,
     "query GetMessageReadStates($customerId: ID!) {\n  providerMessages(customerId: $customerId) {\n    id\n    read\n  }\n}\n": types.GetMessageReadStatesDocument,
@@ -318,10 +318,6 @@ export function graphql(source: "mutation SubmitBulkOrder($vialCount: Int, $trea
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n"): typeof import('./graphql').SideEffectCheckInsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "query FormPrefill($short_id: String!) {\n  formPrefill(short_id: $short_id) {\n    linkId\n    answer\n  }\n}\n"): typeof import('./graphql').FormPrefillDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -403,6 +399,10 @@ export function graphql(source: "query GetAppointmentsByCustomer($minDate: DateT
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query IsBulkEligible($treatmentShortId: String) {\n  isBulkEligible(treatmentShortId: $treatmentShortId) {\n    isBulkEligible\n    needsSyncEncounter\n    bulkOrderedTooRecently\n    hasRecentBulkAppointment\n    bulkAvailable\n  }\n}\n"): typeof import('./graphql').IsBulkEligibleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query SideEffectCheckIns($short_id: String, $status: String) {\n  intakeSearches(short_id: $short_id, status: $status) {\n    id\n    completed_at\n  }\n}\n"): typeof import('./graphql').SideEffectCheckInsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

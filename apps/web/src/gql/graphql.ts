@@ -452,14 +452,6 @@ export type SubmitBulkOrderMutationVariables = Exact<{
 
 export type SubmitBulkOrderMutation = { submitBulkOrder: { statusCode: number, data: { id: string, vialCount: number, encounter: string, status: string } } };
 
-export type SideEffectCheckInsQueryVariables = Exact<{
-  short_id?: string | null | undefined;
-  status?: string | null | undefined;
-}>;
-
-
-export type SideEffectCheckInsQuery = { intakeSearches: Array<{ id: string, completed_at: string | null }> };
-
 export type FormPrefillQueryVariables = Exact<{
   short_id: string;
 }>;
@@ -621,6 +613,14 @@ export type IsBulkEligibleQueryVariables = Exact<{
 
 
 export type IsBulkEligibleQuery = { isBulkEligible: { isBulkEligible: boolean, needsSyncEncounter: boolean, bulkOrderedTooRecently: boolean, hasRecentBulkAppointment: boolean, bulkAvailable: boolean } };
+
+export type SideEffectCheckInsQueryVariables = Exact<{
+  short_id?: string | null | undefined;
+  status?: string | null | undefined;
+}>;
+
+
+export type SideEffectCheckInsQuery = { intakeSearches: Array<{ id: string, completed_at: string | null }> };
 
 export type GetCustomerDataQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1521,14 +1521,6 @@ export const SubmitBulkOrderDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:2025f7b08b4e634ff8ca543aa3e5e367b9f23d01d8a77d65267251ba0ad6d356"}) as unknown as TypedDocumentString<SubmitBulkOrderMutation, SubmitBulkOrderMutationVariables>;
-export const SideEffectCheckInsDocument = new TypedDocumentString(`
-    query SideEffectCheckIns($short_id: String, $status: String) {
-  intakeSearches(short_id: $short_id, status: $status) {
-    id
-    completed_at
-  }
-}
-    `, {"hash":"sha256:30cf2eed8c35c04e3e112fe71feb82596418acbad8b70f64abdf3848dcf5df3b"}) as unknown as TypedDocumentString<SideEffectCheckInsQuery, SideEffectCheckInsQueryVariables>;
 export const FormPrefillDocument = new TypedDocumentString(`
     query FormPrefill($short_id: String!) {
   formPrefill(short_id: $short_id) {
@@ -1945,6 +1937,14 @@ export const IsBulkEligibleDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:df98a18aaa3f0b183c474b7605aed8fc0dc60b06cdf357d5b98c5d5c830d29ee"}) as unknown as TypedDocumentString<IsBulkEligibleQuery, IsBulkEligibleQueryVariables>;
+export const SideEffectCheckInsDocument = new TypedDocumentString(`
+    query SideEffectCheckIns($short_id: String, $status: String) {
+  intakeSearches(short_id: $short_id, status: $status) {
+    id
+    completed_at
+  }
+}
+    `, {"hash":"sha256:30cf2eed8c35c04e3e112fe71feb82596418acbad8b70f64abdf3848dcf5df3b"}) as unknown as TypedDocumentString<SideEffectCheckInsQuery, SideEffectCheckInsQueryVariables>;
 export const GetCustomerDataDocument = new TypedDocumentString(`
     query GetCustomerData {
   customer {

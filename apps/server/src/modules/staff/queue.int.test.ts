@@ -51,7 +51,13 @@ interface Conflict {
 /** A staff member with a token (their password, then the token route). */
 async function staffMember(name?: { first: string; last: string }) {
   const user = await createStaffUser(server.database.db, name ? { name } : {});
-  return { id: user.id, email: user.email, token: await staffTokenFor(server, user.email) };
+  return {
+    id: user.id,
+    email: user.email,
+    token: await staffTokenFor(server, user.email),
+    /** How the "already done" messages name them: the name on file, else the email. */
+    label: name ? `${name.first} ${name.last}` : user.email,
+  };
 }
 
 const queue = (query = '', token: string = API_KEY) =>
@@ -305,7 +311,7 @@ describe('two staff members on one item', () => {
     expect(loser?.body).toMatchObject({
       error: {
         code: 'already-done',
-        message: `Already approved by ${winner.email} at ${order?.decidedAt?.toISOString()}.`,
+        message: `Already approved by ${winner.label} at ${order?.decidedAt?.toISOString()}.`,
       },
     });
     // One result: one action to pay, the item gone from the queue with its claim.
@@ -347,7 +353,7 @@ describe('two staff members on one item', () => {
     expect(answers.find((a) => a.status === 409)?.body).toMatchObject({
       error: {
         code: 'already-done',
-        message: `Already ${verb} by ${winner.email} at ${check?.decidedAt?.toISOString()}.`,
+        message: `Already ${verb} by ${winner.label} at ${check?.decidedAt?.toISOString()}.`,
       },
     });
     expect((await queue('?kind=id_verification')).body.items.map((i) => i.key)).not.toContain(
