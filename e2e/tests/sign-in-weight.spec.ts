@@ -6,7 +6,11 @@ import { expect, test } from '@playwright/test';
  * bench's web-bundle row), and none of the signed-in screens' code. Sizes depend only on the
  * build, so this guards the budget against a regression without timing anything.
  */
-const SIGN_IN_BUDGET_BYTES = 160_000;
+// 160,000 until issue 44's run-time links (/config.json, read before the first render) and
+// issue 42's trusted-device option took the page to 160,176; moving /refresh and /user-action
+// to their own chunk won back 143 bytes. 160,500 leaves that growth and no more: issue 46
+// tracks bringing the page down.
+const SIGN_IN_BUDGET_BYTES = 160_500;
 const SIGNED_IN_CODE = /home|shell|booking|appointment|message|data-layer|query/;
 
 test('the sign-in page loads only its own JavaScript, within its budget', async ({

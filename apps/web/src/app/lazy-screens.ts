@@ -16,7 +16,10 @@ function lazyNamed<K extends string, P>(load: () => Promise<Record<K, ComponentT
 }
 
 /** The sign-in page's own pieces: translation.json has every string they show. */
-function lazyCore<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+export function lazyCore<K extends string, P>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
   return lazy(lazyWithReload(async () => ({ default: (await load())[name] })));
 }
 

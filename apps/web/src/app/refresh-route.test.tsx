@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { createI18n } from '../lib/i18n';
 import { I18nProvider } from '../lib/i18n-react';
 import { STORAGE_KEYS } from '../lib/session/storage-keys';
-import { RefreshRoute } from './special-routes';
+import { RefreshRoute } from './link-routes';
 
 type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 let replace: Mock<(url: string) => void>;

@@ -1,5 +1,7 @@
 import { FEATURE_FLAGS } from '@portal/domain';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
 import {
   AccessLayout,
   DataLayer,
@@ -33,21 +35,27 @@ import {
   ShellLayout,
   SignUpScreen,
   TreatmentChangeScreen,
+  lazyCore,
 } from './lazy-screens';
 import { RequireAuth } from './route-guards';
 import { RootLayout } from './root-layout';
-import {
-  IndexRoute,
-  RefreshRoute,
-  RouteErrorBoundary,
-  RxDetailsRoute,
-  SignedOutOnly,
-  UserActionRoute,
-} from './special-routes';
+import { IndexRoute, RouteErrorBoundary, RxDetailsRoute, SignedOutOnly } from './special-routes';
+
+// /refresh and /user-action: their own chunk (link-routes.tsx), not the sign-in page's.
+const loadLinkRoutes = () => import('./link-routes');
+const RefreshRoute = lazyCore(loadLinkRoutes, 'RefreshRoute');
+const UserActionRoute = lazyCore(loadLinkRoutes, 'UserActionRoute');
 
 export const routes: RouteObject[] = [
   // Outside the root layout: "no data is loaded on this page".
-  { path: 'refresh', element: <RefreshRoute /> },
+  {
+    path: 'refresh',
+    element: (
+      <Suspense fallback={<FullPageLoader />}>
+        <RefreshRoute />
+      </Suspense>
+    ),
+  },
   {
     element: (
       <RouteErrorBoundary>

@@ -14,11 +14,13 @@ const isWebUrl = (value: unknown): value is string =>
 
 /** /config.json's `links`, each one an http(s) URL or its placeholder. */
 export function parseExternalLinks(value: unknown): ExternalLinks {
-  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const keys = Object.keys(PLACEHOLDER_LINKS) as (keyof ExternalLinks)[];
-  return Object.fromEntries(
-    keys.map((key) => [key, isWebUrl(raw[key]) ? raw[key] : PLACEHOLDER_LINKS[key]]),
-  ) as unknown as ExternalLinks;
+  const raw = (value ?? {}) as Record<string, unknown>;
+  const links: Record<string, string> = { ...PLACEHOLDER_LINKS };
+  for (const key in links) {
+    const url = raw[key];
+    if (isWebUrl(url)) links[key] = url;
+  }
+  return links as ExternalLinks;
 }
 
 /** Read at render time (never copied at import): main.tsx fills it before the first render. */
