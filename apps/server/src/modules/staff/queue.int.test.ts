@@ -20,8 +20,8 @@ const DAY_MS = 24 * 60 * 60_000;
 
 let server: TestServer;
 /** Two staff members, to race each other. */
-let alice: { id: string; email: string; token: string };
-let bob: { id: string; email: string; token: string };
+let alice: Awaited<ReturnType<typeof staffMember>>;
+let bob: Awaited<ReturnType<typeof staffMember>>;
 let customerToken: string;
 let zoe: string;
 let max: string;
