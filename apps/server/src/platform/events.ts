@@ -1,3 +1,4 @@
+import type { Message } from 'mqemitter';
 import { topics, type Emitter, type SessionsRevokedEvent } from './pubsub';
 
 export type FeedChange = 'created' | 'updated';
@@ -14,8 +15,65 @@ export interface FeedEvent {
  * that Mercurius' subscriptions read (the composition root hands both the same one), so
  * services never import the GraphQL layer.
  */
+/** What the care console's stream of one patient hears (issue 41): ids and kinds, no PHI. */
+export interface PatientStreamEvent {
+  kind: string;
+  id?: string;
+}
+
+/** A payload's field as text, or the fallback when it is not a string. */
+const word = (value: unknown, fallback: string): string =>
+  typeof value === 'string' ? value : fallback;
+
 export class Events {
-  constructor(private readonly emitter: Pick<Emitter, 'emit'>) {}
+  constructor(private readonly emitter: Pick<Emitter, 'emit' | 'on' | 'removeListener'>) {}
+
+  /** Something only the care team sees changed about a patient (a queue item claimed). */
+  staffCustomerChanged(customerId: string, kind: string): Promise<void> {
+    return this.emit(topics.staffCustomer(customerId), { customerId, kind });
+  }
+
+  /**
+   * Every change about one patient, for the care console (issue 41): the customer's own
+   * topics and the staff topic, each turned into a kind and maybe an id. Resolves, once
+   * listening, with the function that stops.
+   */
+  async watchPatient(
+    customerId: string,
+    onEvent: (event: PatientStreamEvent) => void,
+  ): Promise<() => Promise<void>> {
+    const subscriptions: [string, (payload: Record<string, unknown>) => PatientStreamEvent][] = [
+      [topics.customer(customerId), (p) => ({ kind: word(p.reason, 'customer') })],
+      [topics.notifications(customerId), (p) => ({ kind: 'notifications', id: word(p.id, '') })],
+      [topics.providerMessages(customerId), (p) => ({ kind: 'messages', id: word(p.id, '') })],
+      [topics.staffCustomer(customerId), (p) => ({ kind: word(p.kind, 'staff') })],
+    ];
+    const listeners = subscriptions.map(([topic, toEvent]) => {
+      const listener = (message: Message, done: () => void) => {
+        const payload: unknown = (message as { payload?: unknown }).payload;
+        onEvent(toEvent((payload ?? {}) as Record<string, unknown>));
+        done();
+      };
+      return [topic, listener] as const;
+    });
+    await Promise.all(
+      listeners.map(
+        ([topic, listener]) =>
+          new Promise<void>((resolve) => {
+            this.emitter.on(topic, listener, () => resolve());
+          }),
+      ),
+    );
+    return () =>
+      Promise.all(
+        listeners.map(
+          ([topic, listener]) =>
+            new Promise<void>((resolve) => {
+              this.emitter.removeListener(topic, listener, () => resolve());
+            }),
+        ),
+      ).then(() => undefined);
+  }
 
   /** Resolves once the emitter (in process or Redis) has taken the event. */
   customerChanged(customerId: string, reason: string): Promise<void> {

@@ -23,6 +23,8 @@ export const topics = {
   customer: (customerId: string) => `customer/${customerId}`,
   notifications: (customerId: string) => `customer/${customerId}/notifications`,
   providerMessages: (customerId: string) => `customer/${customerId}/provider-messages`,
+  /** What only the care team hears about a patient (a queue item claimed): issue 41. */
+  staffCustomer: (customerId: string) => `staff/customer/${customerId}`,
   /** Ended sessions: every instance closes their websockets (payload: { sessionIds }). */
   sessionsRevoked: 'sessions/revoked',
 } as const;

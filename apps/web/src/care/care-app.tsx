@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { StaffApiError } from './api/http';
 import { CareServicesProvider, type CareServices } from './api/services';
+import { LanguageProvider } from './language/language-context';
 import { AnnouncerProvider } from './layout/announcer';
 
 /** A request the server refused on its merits is not tried again; a network failure once. */
@@ -33,7 +34,9 @@ export function CareApp({
   return (
     <CareServicesProvider services={services}>
       <QueryClientProvider client={queryClient}>
-        <AnnouncerProvider>{children}</AnnouncerProvider>
+        <AnnouncerProvider>
+          <LanguageProvider>{children}</LanguageProvider>
+        </AnnouncerProvider>
       </QueryClientProvider>
     </CareServicesProvider>
   );

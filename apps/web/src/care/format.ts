@@ -1,20 +1,28 @@
 import { formatMoney } from '../lib/format';
+import { currentLocale } from './language/language';
 
 // The console shows times in the care team member's own zone (the browser's), with the date
 // and the time: a queue is read in "how long has this waited", not in the patient's calendar.
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
+const DATE_TIME: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
-const dateOnly = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+};
+const DATE_ONLY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** A formatter in the console's language, made once per language and shape. */
+function formatter(shape: 'dateTime' | 'dateOnly'): Intl.DateTimeFormat {
+  const key = `${currentLocale()} ${shape}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(currentLocale(), shape === 'dateTime' ? DATE_TIME : DATE_ONLY);
+    formatters.set(key, found);
+  }
+  return found;
+}
 
 function valid(value: unknown): Date | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
@@ -24,17 +32,17 @@ function valid(value: unknown): Date | null {
 
 export function formatWhen(value: unknown): string {
   const date = valid(value);
-  return date ? dateTime.format(date) : '';
+  return date ? formatter('dateTime').format(date) : '';
 }
 
 export function formatDay(value: unknown): string {
   // A calendar date (yyyy-MM-dd) is a day, not an instant: no zone may move it.
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    return dateOnly.format(new Date(y, m - 1, d));
+    return formatter('dateOnly').format(new Date(y, m - 1, d));
   }
   const date = valid(value);
-  return date ? dateOnly.format(date) : '';
+  return date ? formatter('dateOnly').format(date) : '';
 }
 
 /** How long ago, in the largest whole unit: "5 min", "3 h", "2 d". */

@@ -1,9 +1,11 @@
 import type { QueueKind } from '@portal/domain';
 
-// Every string the care console shows, in one place (issue 41). The console is English only
-// this round; a Spanish table of the same shape can follow without touching the screens.
+// Every string the care console shows, in one place (issue 41): English here, Spanish in
+// strings-es.ts, a table of the same shape (tsc fails on a missing key). Screens read `strings`,
+// the live table: the language choice (language.ts) copies the chosen table into it and the
+// console renders again, so a screen's `const t = strings.queue` stays the object it reads.
 
-export const strings = {
+export const en = {
   appName: 'Care console',
   skipToContent: 'Skip to content',
   loading: 'Loading…',
@@ -43,8 +45,15 @@ export const strings = {
     challengeExpired: 'That took too long. Sign in again with your password.',
     back: 'Back to password',
     recoveryLeft: (n: number) =>
-      n === 1 ? 'You have 1 recovery code left.' : `You have ${String(n)} recovery codes left.`,
-    recoveryLow: 'Keep the rest safe: when they run out, only your authenticator app signs you in.',
+      n === 0
+        ? 'You have no recovery codes left.'
+        : n === 1
+          ? 'You have 1 recovery code left.'
+          : `You have ${String(n)} recovery codes left.`,
+    recoveryLow: (n: number) =>
+      n === 0
+        ? 'Only your authenticator app signs you in now: keep it safe.'
+        : 'Keep the rest safe: when they run out, only your authenticator app signs you in.',
     codesTitle: 'Save your recovery codes',
     codesIntro:
       'Each code signs you in once if you lose your authenticator. They are shown only now: store them somewhere safe, such as a password manager.',
@@ -254,4 +263,39 @@ export const strings = {
   },
 } as const;
 
-export type Strings = typeof strings;
+/** A table's shape: the same keys and functions, any words. */
+export type Shape<T> = T extends (...args: infer A) => infer R
+  ? (...args: A) => Shape<R>
+  : T extends string
+    ? string
+    : { -readonly [K in keyof T]: Shape<T[K]> };
+
+export type Strings = Shape<typeof en>;
+
+/** `source` copied into `target` in place, so references to nested objects stay valid. */
+export function copyInto<T extends object>(target: T, source: T): void {
+  const into = target as Record<string, unknown>;
+  for (const [key, value] of Object.entries(source)) {
+    const current = into[key];
+    if (value && typeof value === 'object' && current && typeof current === 'object') {
+      copyInto(current, value as object);
+    } else {
+      into[key] = value;
+    }
+  }
+}
+
+/** The live table every screen reads (English until a language is chosen). */
+export const strings: Strings = cloneTable(en);
+
+/** A deep copy of a table, to be the live one. */
+export function cloneTable<T>(table: T): Shape<T> {
+  if (typeof table === 'function' || table === null || typeof table !== 'object') {
+    return table as Shape<T>;
+  }
+  const out: Record<string, unknown> = Array.isArray(table)
+    ? ([] as unknown as Record<string, unknown>)
+    : {};
+  for (const [key, value] of Object.entries(table)) out[key] = cloneTable(value);
+  return out as Shape<T>;
+}

@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client';
 import { codedError } from '../../platform/errors';
 import type { AuditActor } from '../../platform/audit';
+import type { Events } from '../../platform/events';
 import type { Clock } from '../../platform/clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentService } from '../appointments/service';
@@ -32,6 +33,8 @@ export interface IdVerificationDeps {
   files: FileService;
   appointments: AppointmentService;
   notifications: NotificationService;
+  /** Tells the care console's open patient page that an ID check was sent (issue 41). */
+  events?: Events;
 }
 
 /** A decision that lost the race to another one (thrown to roll its transaction back). */
@@ -121,7 +124,7 @@ export class IdVerificationService {
   /** Sends the three images to the care team (requested → in_review). */
   async submit(customerId: string, actor: AuditActor): Promise<IdVerificationRow> {
     const now = this.deps.clock.now();
-    return this.deps.uow.run(
+    const sent = await this.deps.uow.run(
       actor,
       async (work) => {
         const store = this.store.in(work.tx);
@@ -153,6 +156,8 @@ export class IdVerificationService {
       },
       { lock: formsLock(customerId) },
     );
+    await this.deps.events?.staffCustomerChanged(customerId, 'id_verification');
+    return sent;
   }
 
   /**

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import type { Events } from '../../platform/events';
 import { QueueStore, type QueueRowJson } from './queue-store';
 
 /** The automation key's actor id (auth.ts), shown to people under this name. */
@@ -50,6 +51,8 @@ export interface QueueServiceDeps {
   db: Db;
   audit: AuditLog;
   clock: Clock;
+  /** Tells the patient's open console pages that an item was claimed (patient-stream-route.ts). */
+  events?: Events;
 }
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
@@ -197,6 +200,7 @@ export class QueueService {
       entityId: key,
       details: { customerId, fields: takeOver ? ['staffId', 'claimedAt'] : ['claimedAt'] },
     });
+    await this.deps.events?.staffCustomerChanged(customerId, 'claim');
     return { status: 'claimed', claim: await this.claimView(row.staffId, row.claimedAt) };
   }
 

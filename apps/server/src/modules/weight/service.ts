@@ -2,6 +2,7 @@ import { WEIGHT_UNIT, parseWeightData, type MeasurementInput } from '@portal/dom
 import type { Db } from '../../db/client';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import type { Events } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { codedError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
@@ -30,6 +31,8 @@ export class WeightService {
     private readonly clock: Clock,
     /** The weight tracker reminder's pass (the scheduler runs it; tests call it). */
     readonly reminders: WeightReminders,
+    /** Tells the care console's open patient page of a new weight (issue 41). */
+    private readonly events?: Events,
   ) {}
 
   async list(customerId: string, actor: AuditActor): Promise<MeasurementRow[]> {
@@ -72,7 +75,7 @@ export class WeightService {
     inputs: MeasurementInput[],
     actor: AuditActor,
   ): Promise<MeasurementRow[]> {
-    return this.uow.run(
+    const rows = await this.uow.run(
       actor,
       async ({ tx, audit }) => {
         const saved: MeasurementRow[] = [];
@@ -109,6 +112,8 @@ export class WeightService {
       },
       { lock: `measurements:${customerId}` },
     );
+    if (rows.length > 0) await this.events?.staffCustomerChanged(customerId, 'weight');
+    return rows;
   }
 
   /** updateWeightMeasurement: the customer's own weight entry; C110 when it is not theirs. */
@@ -255,6 +260,7 @@ export function createWeightService(deps: {
   notifications: NotificationService;
   mailer: Mailer;
   publicUrl: string;
+  events?: Events;
 }): WeightService {
   const store = new WeightStore(deps.db);
   const reminders = new WeightReminders({
@@ -267,5 +273,5 @@ export function createWeightService(deps: {
     clock: deps.clock,
     publicUrl: deps.publicUrl,
   });
-  return new WeightService(store, deps.uow, deps.audit, deps.clock, reminders);
+  return new WeightService(store, deps.uow, deps.audit, deps.clock, reminders, deps.events);
 }

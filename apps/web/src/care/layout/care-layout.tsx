@@ -23,15 +23,17 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { signOut, useMe } from '../api/auth';
 import { useCare } from '../api/services';
 import { strings } from '../strings';
+import { LanguageButton } from '../language/language-button';
 
 const NAV_WIDTH = 220;
 const LOW_RECOVERY_CODES = 3;
 const t = strings.layout;
 
+// Labels are read when rendered: the language choice changes the table's words.
 const NAV = [
-  { to: '/care/queue', label: t.queue, icon: <InboxIcon /> },
-  { to: '/care/patients', label: t.patients, icon: <PeopleIcon /> },
-  { to: '/care/providers', label: t.providers, icon: <EventIcon /> },
+  { to: '/care/queue', label: () => t.queue, icon: <InboxIcon /> },
+  { to: '/care/patients', label: () => t.patients, icon: <PeopleIcon /> },
+  { to: '/care/providers', label: () => t.providers, icon: <EventIcon /> },
 ] as const;
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
@@ -53,7 +55,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
             <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
               {item.icon}
             </ListItemIcon>
-            <ListItemText primary={item.label} />
+            <ListItemText primary={item.label()} />
           </ListItemButton>
         );
       })}
@@ -68,7 +70,7 @@ function RecoveryCodesNotice() {
   if (typeof left !== 'number' || left > LOW_RECOVERY_CODES) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
-      {strings.signIn.recoveryLeft(left)} {strings.signIn.recoveryLow}
+      {strings.signIn.recoveryLeft(left)} {strings.signIn.recoveryLow(left)}
     </Alert>
   );
 }
@@ -129,6 +131,7 @@ export function CareLayout() {
               </Typography>
             </Box>
           )}
+          <LanguageButton color="inherit" />
           <Button
             color="inherit"
             onClick={leave}

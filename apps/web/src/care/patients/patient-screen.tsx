@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { errorText } from '../api/error-text';
 import { StaffApiError } from '../api/http';
+import { usePatientLiveUpdates } from '../api/patient-stream';
 import { usePatient } from '../api/patients';
 import type { PatientRecord } from '../api/types';
 import type { PatientSection } from '../queue/open-item';
@@ -78,6 +79,7 @@ export function PatientScreen() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const patient = usePatient(id);
+  usePatientLiveUpdates(id);
   const wide = useMediaQuery(useTheme().breakpoints.up('lg'));
   const asked = params.get('section') as PatientSection | null;
   const section: PatientSection = asked && SECTIONS.includes(asked) ? asked : 'profile';

@@ -128,6 +128,7 @@ export function PatientSearchScreen() {
             border: 0,
             '& .MuiDataGrid-row': { cursor: 'pointer' },
             '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+            ...(narrow && { '& .MuiDataGrid-columnSeparator': { display: 'none' } }),
           }}
         />
       </Box>

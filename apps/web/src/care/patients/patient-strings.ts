@@ -2,7 +2,9 @@
 // message templates, the invoice link. Kept beside the page rather than in care/strings.ts,
 // which other parts of the console extend at the same time.
 
-export const patientStrings = {
+import { cloneTable, type Shape } from '../strings';
+
+export const patientEn = {
   declineTitle: 'Decline the bulk order',
   declineReason: 'Reason (the patient is told)',
   declineHelp: 'Say why in a sentence the patient can act on.',
@@ -20,3 +22,7 @@ export const patientStrings = {
   invoicePdfLabel: (number: string) => `Download invoice ${number} as PDF`,
   invoicePdfFailed: 'The invoice link could not be made. Try again.',
 } as const;
+
+export type PatientStrings = Shape<typeof patientEn>;
+/** The live table the page reads (the language choice fills it: language/language.ts). */
+export const patientStrings: PatientStrings = cloneTable(patientEn);

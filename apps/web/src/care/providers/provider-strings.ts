@@ -1,6 +1,10 @@
-// Every string of the providers' hours pages (issue 41), beside them like patient-strings.ts.
+import { cloneTable, type Shape } from '../strings';
 
-export const WEEKDAYS = [
+// Every string of the providers' hours pages (issue 41), beside them like patient-strings.ts;
+// Spanish in provider-strings-es.ts. The screens read the live tables below, which the
+// language choice fills (language/language.ts).
+
+export const WEEKDAYS_EN = [
   'Sunday',
   'Monday',
   'Tuesday',
@@ -10,12 +14,14 @@ export const WEEKDAYS = [
   'Saturday',
 ] as const;
 
-export const providerStrings = {
+export const providerEn = {
   title: 'Providers',
   intro: 'Weekly hours and time off. Patients can book only inside the hours and outside time off.',
   tableLabel: 'Providers and their hours',
   columns: { name: 'Provider', zone: 'Time zone', hours: 'Weekly hours', nextOff: 'Next time off' },
   noHours: 'No hours',
+  and: ' and ',
+  nextOffLabel: (when: string) => `Next time off: ${when}`,
   none: 'None',
   empty: 'No providers yet.',
   back: 'All providers',
@@ -54,3 +60,9 @@ export const providerStrings = {
     cancel: 'Cancel',
   },
 } as const;
+
+export type ProviderStrings = Shape<typeof providerEn>;
+export type Weekdays = Shape<typeof WEEKDAYS_EN>;
+/** The live tables the screens read. */
+export const providerStrings: ProviderStrings = cloneTable(providerEn);
+export const WEEKDAYS: Weekdays = cloneTable(WEEKDAYS_EN);

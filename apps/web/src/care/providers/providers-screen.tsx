@@ -9,16 +9,21 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorText } from '../api/error-text';
 import { useProviders } from '../api/providers';
-import { hoursSummary, inZone } from './provider-format';
+import { hoursLines, inZone } from './provider-format';
 import { providerStrings as t } from './provider-strings';
 
 /** /care/providers: every provider with their weekly hours and next time off (issue 41). */
 export function ProvidersScreen() {
   const providers = useProviders();
+  // On a phone the four columns squeezed the hours into a tall sliver: one stacked cell per
+  // provider there, as the patient search does.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -36,28 +41,54 @@ export function ProvidersScreen() {
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table aria-label={t.tableLabel}>
             <TableHead>
-              <TableRow>
-                <TableCell>{t.columns.name}</TableCell>
-                <TableCell>{t.columns.zone}</TableCell>
-                <TableCell>{t.columns.hours}</TableCell>
-                <TableCell>{t.columns.nextOff}</TableCell>
-              </TableRow>
+              {narrow ? (
+                <TableRow>
+                  <TableCell>{t.columns.name}</TableCell>
+                </TableRow>
+              ) : (
+                <TableRow>
+                  <TableCell>{t.columns.name}</TableCell>
+                  <TableCell>{t.columns.zone}</TableCell>
+                  <TableCell>{t.columns.hours}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{t.columns.nextOff}</TableCell>
+                </TableRow>
+              )}
             </TableHead>
             <TableBody>
               {providers.data.map((p) => {
                 const next = p.timeOff[0];
-                return (
+                const nextOff = next ? inZone(next.startsAt, p.timeZone) : t.none;
+                const name = (
+                  <Link component={RouterLink} to={`/care/providers/${p.id}`}>
+                    {p.displayName}
+                  </Link>
+                );
+                const hours = hoursLines(p.hours).map((line) => (
+                  <Box key={line} component="span" sx={{ display: 'block' }}>
+                    {line}
+                  </Box>
+                ));
+                return narrow ? (
                   <TableRow key={p.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Link component={RouterLink} to={`/care/providers/${p.id}`}>
-                        {p.displayName}
-                      </Link>
+                    <TableCell>
+                      <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {p.timeZone}
+                      </Typography>
+                      <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
+                        {hours}
+                      </Typography>
+                      <Typography variant="body2" sx={{ mt: 0.5 }}>
+                        {t.nextOffLabel(nextOff)}
+                      </Typography>
                     </TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow key={p.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{name}</TableCell>
                     <TableCell>{p.timeZone}</TableCell>
-                    <TableCell>{hoursSummary(p.hours)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {next ? inZone(next.startsAt, p.timeZone) : t.none}
-                    </TableCell>
+                    <TableCell>{hours}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{nextOff}</TableCell>
                   </TableRow>
                 );
               })}

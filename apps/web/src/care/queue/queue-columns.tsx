@@ -57,6 +57,11 @@ export function queueColumns(
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {row.title}
             </Typography>
+            {row.detail && (
+              <Typography variant="body2" color="text.secondary">
+                {row.detail}
+              </Typography>
+            )}
             <Typography variant="body2">
               {patientName(row)} · {t.kinds[row.kind]} · {waited(row.since, now)}
             </Typography>

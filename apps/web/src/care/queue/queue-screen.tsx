@@ -204,6 +204,8 @@ export function QueueScreen() {
             if (at >= 0) setSelected(at);
           }}
           onRowDoubleClick={({ row }: { row: QueueItem }) => open(row)}
+          // A phone has no double click: a tap on the one stacked cell opens the item.
+          onRowClick={narrow ? ({ row }: { row: QueueItem }) => open(row) : undefined}
           onCellKeyDown={({ row }: { row: QueueItem }, event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
@@ -222,6 +224,8 @@ export function QueueScreen() {
           sx={{
             border: 0,
             '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+            // The header is hidden on a phone; its column separator would stay as a stray line.
+            ...(narrow && { '& .MuiDataGrid-columnSeparator': { display: 'none' } }),
             '& .MuiDataGrid-row.Mui-selected': {
               boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.primary.main}`,
             },

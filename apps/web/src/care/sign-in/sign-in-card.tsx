@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { LanguageButton } from '../language/language-button';
 
 /**
  * One step of sign-in: a card with its heading (focused when the step appears, so a screen
@@ -34,6 +35,9 @@ export function SignInCard({
     >
       <Card sx={{ width: '100%', maxWidth: 460 }}>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } } }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1, mb: 1 }}>
+            <LanguageButton />
+          </Box>
           <Typography variant="h1" ref={heading} tabIndex={-1} sx={{ mb: 1 }}>
             {title}
           </Typography>
