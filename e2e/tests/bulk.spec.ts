@@ -1,7 +1,7 @@
 import { staffAccessToken } from './support-care-team';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { customerAccessToken, graphql } from './support-api';
-import { createPatient } from './support-customers';
+import { bookVisit, createPatient } from './support-customers';
 import { WIDTHS, expectAccessible, shoot, signIn } from './support';
 
 // Issue 12 in the browser, as new customers would: one orders 3 vials, the care team approves
@@ -73,14 +73,14 @@ test('a customer orders 3 vials, the care team approves, the customer pays by ca
   );
   await page.getByRole('radio', { name: /3 vials/ }).check();
   await page.getByRole('button', { name: 'Submit order' }).click();
-  await expect(page.getByRole('heading', { name: 'Book a short visit' })).toBeVisible();
-  await atBothWidths(page, 'bulk-order-submitted', () =>
-    expect(page.getByRole('link', { name: 'Book a visit' })).toBeVisible(),
-  );
-  // The live visit carries the order's vial count (spec 02 §7).
-  await expect(page.getByRole('link', { name: 'Book a visit' })).toHaveAttribute(
-    'href',
-    /vialCount=3/,
+  // No visit in six months: on to /book-appointment with an info notice (spec 02 §4); the
+  // live visit carries the order's vial count (spec 02 §7).
+  await expect(page).toHaveURL(/\/book-appointment\?.*vialCount=3/);
+  await expect(
+    page.getByRole('heading', { name: 'Your bulk order needs a short visit' }),
+  ).toBeVisible();
+  await atBothWidths(page, 'bulk-order-book-visit', () =>
+    expect(page.getByText(/before approving 3 vials/)).toBeVisible(),
   );
 
   // The care team approves the order it sees.
@@ -113,6 +113,38 @@ test('a customer orders 3 vials, the care team approves, the customer pays by ca
   await expect(page).toHaveURL(/completed=true/);
   await atBothWidths(page, 'bulk-payment-success', () =>
     expect(drawer.getByRole('heading', { name: 'Payment received' })).toBeVisible(),
+  );
+});
+
+test('a customer seen in the last six months orders; the order goes to an async visit', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const me = await createPatient(request, { tag: 'bulk-async', stateCode: 'NV' });
+  const token = await customerAccessToken(request, me.email, me.password);
+  await bookVisit(request, me, { days: -20 });
+
+  await page.goto('/bulk-order');
+  await signIn(page, me.email, me.password);
+  await page.getByRole('radio', { name: /4 vials/ }).check();
+  await page.getByRole('button', { name: 'Submit order' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Your order was sent to your provider' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/bulk-order$/);
+  // CreateAsyncAppointment made the async visit with the provider who saw the customer.
+  await expect
+    .poll(async () => {
+      const { appointmentsByCustomer } = await graphql<{
+        appointmentsByCustomer: { async: { provider: { id: string } | null }[] };
+      }>(request, token, '{ appointmentsByCustomer { async { provider { id } } } }');
+      return appointmentsByCustomer.async.map((a) => a.provider?.id);
+    })
+    .toEqual([me.provider.id]);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await atBothWidths(page, 'bulk-order-async', () =>
+    expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible(),
   );
 });
 

@@ -123,6 +123,10 @@ export interface BillingFixtures {
   paymentSources?: PaymentSource[];
   paymentSourcesError?: string;
   pricing?: PricingEntry[];
+  /** GetTreatmentPricingMap fails with this code. */
+  pricingError?: string;
+  /** GetCorporateHealth: the personify tag and flag together (spec 02 §6); off unless said. */
+  corporateHealth?: boolean;
   invoices?: Invoice[];
   invoicesError?: string;
   pdfUrl?: { downloadUrl: string | null; errorMessage: string | null };
@@ -158,7 +162,27 @@ export function createBillingState(f: BillingFixtures) {
       case 'GetCustomerPaymentSources':
         if (f.paymentSourcesError) throw failure(f.paymentSourcesError);
         return { customerPaymentSources: f.paymentSources ?? [] };
+      case 'GetLiteProgramPricing':
+        return {
+          liteProgramPricing: [
+            {
+              plan_duration: 1,
+              plan_price: 14_900,
+              treatment_id: 't-wm',
+              treatment_short_id: 'weightmanagement',
+            },
+            {
+              plan_duration: 3,
+              plan_price: 12_900,
+              treatment_id: 't-wm',
+              treatment_short_id: 'weightmanagement',
+            },
+          ],
+        };
+      case 'GetCorporateHealth':
+        return { customer: { id: CUSTOMER.id, corporate_health: f.corporateHealth ?? false } };
       case 'GetTreatmentPricingMap':
+        if (f.pricingError) throw failure(f.pricingError);
         return { treatmentPricingMap: f.pricing ?? PRICING };
       case 'GetTreatmentConfiguration':
         return {

@@ -5,6 +5,8 @@ import {
   isWithinWindow,
   localDayWindow,
   narrowWindow,
+  FIXED_RESCHEDULE_START,
+  FIXED_START_RESCHEDULE_TREATMENTS,
   rescheduleWindow,
 } from './windows';
 
@@ -69,6 +71,36 @@ describe('reschedule window (spec 01 §9: search up to 14 days ahead)', () => {
     const now = at('2026-03-08T12:00:00Z');
     expect(isWithinWindow(at('2026-03-10T11:59:00Z'), rescheduleWindow(now))).toBe(false);
     expect(isWithinWindow(at('2026-03-10T12:00:00Z'), rescheduleWindow(now))).toBe(true);
+  });
+});
+
+describe('reschedule window for the two fixed-start treatments (spec 01 §9: a fixed start of 2025-05-28)', () => {
+  it('names two treatments and the date', () => {
+    expect(FIXED_START_RESCHEDULE_TREATMENTS).toHaveLength(2);
+    expect(FIXED_RESCHEDULE_START.toISOString()).toBe('2025-05-28T00:00:00.000Z');
+  });
+
+  it('before 2025-05-28 their search starts on that date; other treatments keep the notice rule', () => {
+    const now = at('2025-05-20T15:00:00Z'); // a Tuesday
+    for (const shortId of FIXED_START_RESCHEDULE_TREATMENTS) {
+      const window = rescheduleWindow(now, shortId);
+      expect(window.earliest.toISOString()).toBe('2025-05-28T00:00:00.000Z');
+      expect(window.latest.toISOString()).toBe('2025-06-03T15:00:00.000Z');
+      expect(isWithinWindow(at('2025-05-27T23:59:00Z'), window)).toBe(false);
+    }
+    expect(rescheduleWindow(now, 'testosterone').earliest.toISOString()).toBe(
+      '2025-05-21T15:00:00.000Z',
+    );
+    expect(rescheduleWindow(now).earliest.toISOString()).toBe('2025-05-21T15:00:00.000Z');
+  });
+
+  it('starts at the later of the date and the notice rule: once the date has passed, it does not narrow', () => {
+    const justBefore = at('2025-05-27T12:00:00Z'); // notice: 2025-05-28T12:00
+    expect(rescheduleWindow(justBefore, 'weightmanagement').earliest.toISOString()).toBe(
+      '2025-05-28T12:00:00.000Z',
+    );
+    const now = at('2026-03-08T12:00:00Z'); // a UTC Sunday: 48 hours
+    expect(rescheduleWindow(now, 'weightmanagement')).toEqual(rescheduleWindow(now));
   });
 });
 

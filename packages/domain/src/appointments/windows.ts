@@ -29,13 +29,34 @@ export function bookingWindow(now: Date): SlotWindow {
 }
 
 /**
+ * Spec 01 §9: "except for two treatments that use a fixed start of 2025-05-28". The spec does
+ * not name them; these are the demo catalogue's two GLP-1 treatments, the likeliest reading
+ * (a date-bound launch of the GLP-1 programme). Change the list here if the provider names
+ * others.
+ */
+export const FIXED_START_RESCHEDULE_TREATMENTS: readonly string[] = [
+  'weightmanagement',
+  'tirzepatide',
+];
+
+/** Spec 01 §9: the fixed reschedule start of those two treatments (UTC midnight). */
+export const FIXED_RESCHEDULE_START = new Date('2025-05-28T00:00:00.000Z');
+
+/**
  * Spec 01 §9: the reschedule search looks up to 14 days ahead. The spec gives it no earliest
  * start of its own, so the booking rule applies: a moved visit needs the same notice as a new
- * one. (Its fixed 2025-05-28 start for two treatments lies in the past, so it never narrows.)
+ * one. For the two fixed-start treatments the search starts at 2025-05-28 instead of now, so
+ * the window starts at the later of that date and the notice rule; once the date has passed
+ * (as it has for any real clock) it no longer narrows anything.
  */
-export function rescheduleWindow(now: Date): SlotWindow {
+export function rescheduleWindow(now: Date, treatmentShortId?: string | null): SlotWindow {
+  const notice = earliestSlotStart(now);
+  const fixed = treatmentShortId && FIXED_START_RESCHEDULE_TREATMENTS.includes(treatmentShortId);
   return {
-    earliest: earliestSlotStart(now),
+    earliest:
+      fixed && FIXED_RESCHEDULE_START.getTime() > notice.getTime()
+        ? new Date(FIXED_RESCHEDULE_START.getTime())
+        : notice,
     latest: new Date(now.getTime() + RESCHEDULE_SEARCH_DAYS * DAY_MS),
   };
 }

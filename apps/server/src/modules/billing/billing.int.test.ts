@@ -131,6 +131,28 @@ describe('the quote (spec 02 §3, §4)', () => {
     const res = await quoteFor(server, alex.token, { sub: alex.subscription.id, length: 6 });
     expect(res.errors?.[0]?.extensions?.code).toBe('TC107');
   });
+
+  it('a paused or future plan gives TC105 on the quote and on the change, nothing charged', async () => {
+    const alex = await monthlyCustomer(server);
+    await saveCard(server, alex.token, '4242424242424242');
+    const vars = { sub: alex.subscription.id, length: 6 };
+    const quote = (await quoteFor(server, alex.token, vars)).data?.subscriptionPriceChangeQuote;
+    if (!quote) throw new Error('no quote');
+    for (const status of ['paused', 'future']) {
+      await server.database.db
+        .update(subscriptions)
+        .set({ status })
+        .where(eq(subscriptions.id, alex.subscription.id));
+      const quoted = await quoteFor(server, alex.token, vars);
+      expect(quoted.errors?.[0]?.extensions).toMatchObject({ code: 'TC105', reason: 'not_active' });
+      const changed = await change(server, alex.token, vars, quote);
+      expect(changed.errors?.[0]?.extensions).toMatchObject({
+        code: 'TC105',
+        reason: 'not_active',
+      });
+    }
+    expect(await chargesOf(alex.customer.id)).toEqual([]);
+  });
 });
 
 describe('change customer subscription (spec 02 §4, §7)', () => {
@@ -542,7 +564,11 @@ describe('pricing maps (spec 02 §3, §7)', () => {
       alex.token,
       { id: 'nothing-USD' },
     );
-    expect(unknown.data?.treatmentPricingMap).toEqual([]);
+    // An item price the catalogue does not know is a treatment data error (spec 02 §8).
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({
+      code: 'TC103',
+      reason: 'unknown_item_price',
+    });
   });
 
   it('GetLiteProgramPricing lists the lite plans with their treatment', async () => {
@@ -552,13 +578,22 @@ describe('pricing maps (spec 02 §3, §7)', () => {
         plan_duration: number;
         plan_price: number;
         treatment_id: string | null;
+        treatment_short_id: string | null;
       }[];
-    }>(server, '{ liteProgramPricing { plan_duration plan_price treatment_id } }', alex.token);
+    }>(
+      server,
+      '{ liteProgramPricing { plan_duration plan_price treatment_id treatment_short_id } }',
+      alex.token,
+    );
     expect(res.data?.liteProgramPricing.map((p) => [p.plan_duration, p.plan_price])).toEqual([
       [1, 14_900],
       [3, 12_900],
     ]);
     expect(res.data?.liteProgramPricing.every((p) => p.treatment_id !== null)).toBe(true);
+    expect(res.data?.liteProgramPricing.map((p) => p.treatment_short_id)).toEqual([
+      'weightmanagement',
+      'weightmanagement',
+    ]);
   });
 
   it('needs a signed-in customer', async () => {

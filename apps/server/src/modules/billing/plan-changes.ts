@@ -1,4 +1,5 @@
 import {
+  ACTIVE_SUBSCRIPTION_STATUSES,
   calendarDateIn,
   QUOTE_TTL_MINUTES,
   type ChangeSubscriptionInput,
@@ -39,6 +40,23 @@ export interface QuoteView extends PriceChangeQuote {
   paymentSource: PaymentSourceRow | null;
 }
 
+/**
+ * Spec 02 §3, §8: only a plan that counts as active (active, non_renewing) is changed. A
+ * cancelled one is TC107; a paused or future one (not running now: nothing to prorate
+ * against) is TC105, a treatment change error.
+ */
+export function assertChangeable(sub: BillingSubscription): void {
+  const status = sub.subscription.status;
+  if (status === 'cancelled') {
+    throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
+  }
+  if (!(ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) {
+    throw codedError('TC105', 'This plan is not running now, so it cannot be changed.', {
+      reason: 'not_active',
+    });
+  }
+}
+
 /** Today in the customer's time zone: the day billing periods and contracts count from. */
 export function billingToday(clock: Clock, sub: BillingSubscription): string {
   return calendarDateIn(clock.now(), sub.timeZone);
@@ -65,6 +83,22 @@ export interface PlanChangesDeps {
   charges: BillingCharges;
   payments: Pick<PaymentsService, 'chargeByKey' | 'chargesFor' | 'chargesWithKeyPrefix'>;
   paymentSources: PaymentSources;
+  /**
+   * Whether the customer is in the corporate-health mode (their employer's programme covers
+   * the membership): their plan is changed by the care team, never through these operations.
+   */
+  corporateHealth?: (customerId: string) => Promise<boolean>;
+}
+
+/** Spec 02 §6 and §8: a covered membership is not changed by the customer (TC105). */
+async function assertNotEmployerCovered(deps: PlanChangesDeps, customerId: string): Promise<void> {
+  if (await deps.corporateHealth?.(customerId)) {
+    throw codedError(
+      'TC105',
+      "Your employer's health program covers this membership; the care team makes changes to it.",
+      { reason: 'employer_covered' },
+    );
+  }
 }
 
 export class PlanChanges {
@@ -80,10 +114,9 @@ export class PlanChanges {
     actor: AuditActor,
   ): Promise<QuoteView> {
     const { customers, clock } = this.deps;
+    await assertNotEmployerCovered(this.deps, customerId);
     const sub = await ownSubscription(customers, customerId, input.existingSubscriptionId, 'TC101');
-    if (sub.subscription.status === 'cancelled') {
-      throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
-    }
+    assertChangeable(sub);
     const today = billingToday(clock, sub);
     const paid = await paidForCurrentPeriod(this.deps.payments, sub, today);
     const { quote: priced } = await priceChange(this.store, sub, input, today, paid);
@@ -163,10 +196,9 @@ export class PlanChanges {
     if (stored.expiresAt.getTime() < clock.now().getTime()) {
       throw refused('quote_expired', 'This quote has expired; please review the new one.');
     }
+    await assertNotEmployerCovered(this.deps, customerId);
     const sub = await ownSubscription(customers, customerId, input.existingSubscriptionId, 'TC101');
-    if (sub.subscription.status === 'cancelled') {
-      throw codedError('TC107', 'This plan was cancelled.', { reason: 'cancelled' });
-    }
+    assertChangeable(sub);
     // A quote prices one contract: once another change (or a renewal) replaced it, the quote
     // is stale even when re-pricing happens to give the same amount (issue 45).
     if ((sub.contract?.id ?? null) !== stored.contractId) {

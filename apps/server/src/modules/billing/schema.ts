@@ -117,6 +117,10 @@ const LitePricing = builder
       plan_duration: t.exposeInt('contractLength'),
       plan_price: t.exposeInt('price'),
       treatment_id: t.exposeID('treatmentId', { nullable: true }),
+      treatment_short_id: t.exposeString('treatmentShortId', {
+        nullable: true,
+        description: "The lite plan's treatment, as plan types name it (weightmanagement).",
+      }),
     }),
   });
 

@@ -8,6 +8,7 @@ import type {
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { codedError } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Events } from '../../platform/events';
@@ -29,6 +30,8 @@ import { BillingStore, type ItemPriceRow } from './store';
 
 export interface BillingServiceDeps {
   customers: CustomerService;
+  /** The corporate-health mode (plan-changes.ts refuses a covered membership's changes). */
+  corporateHealth?: (customerId: string) => Promise<boolean>;
   /** Refused cards' reasons and processor trouble (never answered to the customer). */
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   uow: UnitOfWork;
@@ -175,9 +178,15 @@ export class BillingService {
     return this.deps.payments.invoices.pdfUrl(customerId, invoiceId, 'invoice', actor);
   }
 
+  /** GetTreatmentPricingMap; an item price the catalogue does not know is TC103. */
   async treatmentPricingMap(itemPriceId: string): Promise<ItemPriceRow[]> {
     const [price] = await this.store.itemPrices([itemPriceId]);
-    return price ? this.store.planPricesOfProduct(price.productId) : [];
+    if (!price) {
+      throw codedError('TC103', 'No treatment pricing for this plan.', {
+        reason: 'unknown_item_price',
+      });
+    }
+    return this.store.planPricesOfProduct(price.productId);
   }
 
   /** GetLiteProgramPricing. */
@@ -209,6 +218,7 @@ export function createBillingService(deps: {
   /** Referral credit (the referrals module's, through billing's narrow port). */
   credits: ReferralCreditPort;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  corporateHealth?: (customerId: string) => Promise<boolean>;
 }): BillingService {
   return new BillingService(new BillingStore(deps.db), {
     payments: deps.payments,
@@ -216,6 +226,7 @@ export function createBillingService(deps: {
     credits: deps.credits,
     logger: deps.logger,
     customers: deps.customers,
+    corporateHealth: deps.corporateHealth,
     uow: deps.uow,
     audit: deps.audit,
     clock: deps.clock,

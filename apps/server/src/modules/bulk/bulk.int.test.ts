@@ -10,6 +10,8 @@ import { staffCall } from '../../../test/messaging-helpers';
 import { monthlyCustomer, saveCard, seedCatalogue } from '../../../test/billing-fixtures';
 import { GATEWAY_WEBHOOK_PATH } from '../payments/webhook-routes';
 import { BULK_PURPOSE } from './payment';
+import { treatments } from '../../db/schema/catalog';
+import { createScheduledProvider, insertAppointment } from '../../../test/appointment-fixtures';
 
 // Issue 12: bulk orders, approval, and paying exactly once by card or by pay-later webhook.
 
@@ -163,6 +165,80 @@ describe('bulk order (spec 02 §4, §5, §8, §9)', () => {
     expect(e.data?.isBulkEligible.isBulkEligible).toBe(false);
     const res = await graphql(server, SUBMIT, c.token, { v: 3 });
     expect(res.errors?.[0]?.extensions?.code).toBe('BULK_UNAVAILABLE');
+  });
+});
+
+describe('an async bulk order (spec 02 §4: eligible for async appointments)', () => {
+  const SUBMIT_ASYNC = `mutation S($v: Int) { submitBulkOrder(vialCount: $v) {
+    data { encounter asyncVisit { providerId treatmentId } } } }`;
+  const CREATE_ASYNC = `mutation C($p: ID!, $t: ID!) { createAsyncAppointment(providerId: $p, treatmentId: $t) {
+    statusCode data { id is_async } } }`;
+
+  it("names the latest encounter's provider and treatment, which CreateAsyncAppointment accepts", async () => {
+    const c = await monthlyCustomer(server);
+    const { db } = server.database;
+    const [treatment] = await db
+      .select()
+      .from(treatments)
+      .where(eq(treatments.shortId, 'weightmanagement'));
+    const provider = await createScheduledProvider(db, {
+      states: ['TX'],
+      treatmentIds: [treatment?.id ?? ''],
+    });
+    const other = await createScheduledProvider(db, {
+      states: ['TX'],
+      treatmentIds: [treatment?.id ?? ''],
+    });
+    const daysAgo = (n: number) => new Date(server.clock.now().getTime() - n * 86_400_000);
+    // An older visit with someone else, and a cancelled one more recent: neither is chosen.
+    await insertAppointment(db, {
+      customerId: c.customer.id,
+      providerId: other.id,
+      treatmentId: treatment?.id,
+      start: daysAgo(60),
+      status: 'completed',
+    });
+    await insertAppointment(db, {
+      customerId: c.customer.id,
+      providerId: other.id,
+      treatmentId: treatment?.id,
+      start: daysAgo(3),
+      status: 'cancelled',
+    });
+    await insertAppointment(db, {
+      customerId: c.customer.id,
+      providerId: provider.id,
+      treatmentId: treatment?.id,
+      start: daysAgo(20),
+      status: 'completed',
+    });
+    const submitted = await graphql<{
+      submitBulkOrder: {
+        data: { encounter: string; asyncVisit: { providerId: string; treatmentId: string } | null };
+      };
+    }>(server, SUBMIT_ASYNC, c.token, { v: 4 });
+    expect(submitted.errors).toBeUndefined();
+    expect(submitted.data?.submitBulkOrder.data).toEqual({
+      encounter: 'async',
+      asyncVisit: { providerId: provider.id, treatmentId: treatment?.id },
+    });
+    const visit = submitted.data?.submitBulkOrder.data.asyncVisit;
+    const created = await graphql<{ createAsyncAppointment: { data: { is_async: boolean } } }>(
+      server,
+      CREATE_ASYNC,
+      c.token,
+      { p: visit?.providerId, t: visit?.treatmentId },
+    );
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.createAsyncAppointment.data.is_async).toBe(true);
+  });
+
+  it('a sync order names no async visit', async () => {
+    const c = await monthlyCustomer(server);
+    const submitted = await graphql<{
+      submitBulkOrder: { data: { encounter: string; asyncVisit: unknown } };
+    }>(server, SUBMIT_ASYNC, c.token, { v: 2 });
+    expect(submitted.data?.submitBulkOrder.data).toEqual({ encounter: 'sync', asyncVisit: null });
   });
 });
 

@@ -35,6 +35,16 @@ const BulkEligibility = builder.objectRef<BulkEligibilityView>('BulkEligibility'
   }),
 });
 
+const BulkAsyncVisit = builder
+  .objectRef<{ providerId: string; treatmentId: string }>('BulkAsyncVisit')
+  .implement({
+    description: 'Who an async bulk order asks to review it: CreateAsyncAppointment takes these.',
+    fields: (t) => ({
+      providerId: t.exposeID('providerId'),
+      treatmentId: t.exposeID('treatmentId'),
+    }),
+  });
+
 const BulkOrder = builder.objectRef<BulkOrderRow>('BulkOrder').implement({
   description: 'A submitted vial order: awaiting_approval, then approved (an action to pay).',
   fields: (t) => ({
@@ -44,6 +54,17 @@ const BulkOrder = builder.objectRef<BulkOrderRow>('BulkOrder').implement({
     encounter: t.exposeString('encounter', { description: 'async or sync' }),
     status: t.exposeString('status'),
     actionId: t.exposeID('actionId', { nullable: true }),
+    asyncVisit: t.field({
+      type: BulkAsyncVisit,
+      nullable: true,
+      description:
+        "An async order's visit: the provider and treatment of the customer's latest past " +
+        'encounter (spec 02 §4); null for a sync order or without one.',
+      resolve: (o, _args, ctx) =>
+        o.encounter === 'async'
+          ? ctx.services.bulk.asyncVisitTarget(o.customerId, ctx.actor)
+          : null,
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
   }),
 });

@@ -101,6 +101,25 @@ export class BulkService {
   }
 
   /**
+   * The async visit an async bulk order asks for (spec 02 §4, CreateAsyncAppointment): with
+   * the provider and for the treatment of the customer's latest past encounter, the one that
+   * spared them a live visit, so the provider who saw them reviews the order. Null without one.
+   */
+  async asyncVisitTarget(
+    customerId: string,
+    actor: AuditActor,
+  ): Promise<{ providerId: string; treatmentId: string } | null> {
+    const lists = await this.deps.appointments.listForCustomer(customerId, new Date(0), actor);
+    const now = this.deps.clock.now().getTime();
+    const [latest] = [...lists.upcoming, ...lists.previous, ...lists.async]
+      .filter((a) => a.status !== 'cancelled' && a.treatmentId && a.start.getTime() <= now)
+      .sort((a, b) => b.start.getTime() - a.start.getTime());
+    return latest?.treatmentId
+      ? { providerId: latest.providerId, treatmentId: latest.treatmentId }
+      : null;
+  }
+
+  /**
    * The vial order (spec 02 §4): refused with BS101/BS102, or BULK_UNAVAILABLE with the flag
    * off. The customer's lock queues a double submit, so the second one sees the first order
    * and the 5-minute block.

@@ -22,6 +22,7 @@ import {
   addresses,
   contracts,
   customers,
+  customerTags,
   subscriptionItems,
   subscriptions,
 } from '../../db/schema/customers';
@@ -215,9 +216,28 @@ export class CustomerStore {
     return { rows, total: Number(counted?.n ?? 0) };
   }
 
+  /** The customer's tag names (the corporate-health mode reads the personify tag). */
+  async tagNames(customerId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ name: customerTags.name })
+      .from(customerTags)
+      .where(eq(customerTags.customerId, customerId));
+    return rows.map((row) => row.name);
+  }
+
   async findById(id: string): Promise<CustomerRow | undefined> {
     const [row] = await this.db.select().from(customers).where(eq(customers.id, id));
     return row;
+  }
+
+  /** Issue 43: the zone the customer reads times in (BOOKING_TIME_ZONES); the row or none. */
+  async setTimeZone(id: string, timeZone: string): Promise<boolean> {
+    const rows = await this.db
+      .update(customers)
+      .set({ timeZone })
+      .where(eq(customers.id, id))
+      .returning({ id: customers.id });
+    return rows.length > 0;
   }
 
   /** A customer's email, first name and subscription statuses (referrals ask). */

@@ -107,6 +107,20 @@ describe('/billing/change-subscription/{id} (spec 02 §2, §3, §7)', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows TC103 when the plan pricing (treatment data) cannot be loaded', async () => {
+    renderChange({ pricingError: 'TC103' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong with your treatment change.');
+    expect(alert).toHaveTextContent('TC103');
+  });
+
+  it('shows TC105 when the plan is not running (paused or future) and cannot be changed', async () => {
+    renderChange({ quoteError: 'TC105' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong with your treatment change.');
+    expect(alert).toHaveTextContent('TC105');
+  });
+
   it('says when the choice is the current plan and asks for no quote', async () => {
     const { calls } = renderChange({}, '');
     expect(await screen.findByText('This is your current plan.')).toBeInTheDocument();

@@ -20,14 +20,17 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
+import { CorporateHealthNotice } from '../../components/corporate-health-notice';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf } from '../../lib/api/error-code';
 import { planTypeOfItemPrice } from '../../lib/billing/plan-type';
+import { useCorporateHealth } from '../../lib/customer/use-corporate-health';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { useFlag } from '../../lib/flags/use-flag';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { PATHS } from '../../lib/routes';
 import { processorMessageKey } from './payment-error';
+import { LiteProgramCard } from './lite-program-card';
 import { PlanSkeleton } from './plan-card';
 import { useChangeSubscription } from './use-change-subscription';
 import {
@@ -147,6 +150,10 @@ function ChangeForm({ plan, mode }: { plan: BillingSubscription; mode: ChangeMod
   useEffect(() => {
     if (treatments.isError) showAlert({ code: 'TC101' });
   }, [treatments.isError, showAlert]);
+  // The plan's pricing map (upfront choices) is treatment data too: TC103 (spec 02 §8).
+  useEffect(() => {
+    if (pricing.isError) showAlert({ code: errorCodeOf(pricing.error, TC_CODES, 'TC103') });
+  }, [pricing.isError, pricing.error, showAlert]);
 
   const onConfirm = () => {
     if (!request || !quote.data) return;
@@ -286,6 +293,7 @@ function ChangeForm({ plan, mode }: { plan: BillingSubscription; mode: ChangeMod
           </Stack>
         </CardContent>
       </Card>
+      {planType ? <LiteProgramCard planType={planType} /> : null}
       <Card component="section" aria-labelledby="quote-heading">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="quote-heading" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
@@ -353,6 +361,7 @@ export function ChangePlanScreen({ mode = 'plan' }: { mode?: ChangeMode }) {
     customer.data?.subscriptions.find((s) => s.status !== 'cancelled')?.id ??
     customer.data?.subscriptions[0]?.id;
   const plan = useSubscription(subscriptionId);
+  const corporate = useCorporateHealth();
   const missing =
     plan.isError ||
     (plan.isSuccess && plan.data === null) ||
@@ -378,7 +387,15 @@ export function ChangePlanScreen({ mode = 'plan' }: { mode?: ChangeMode }) {
       <Typography variant="h1" sx={{ mb: 3 }}>
         {title}
       </Typography>
-      {missing ? (
+      {corporate ? (
+        // Corporate health (spec 02 §6): the employer's programme holds the plan.
+        <>
+          <CorporateHealthNotice />
+          <Button variant="outlined" component={RouterLink} to={PATHS.billing}>
+            {t('billing.change.back')}
+          </Button>
+        </>
+      ) : missing ? (
         <Card>
           <CardContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
             <Typography sx={{ mb: 2 }}>{t('billing.change.noPlan')}</Typography>
@@ -387,7 +404,7 @@ export function ChangePlanScreen({ mode = 'plan' }: { mode?: ChangeMode }) {
             </Button>
           </CardContent>
         </Card>
-      ) : plan.data ? (
+      ) : plan.data && corporate === false ? (
         <ChangeForm key={plan.data.id} plan={plan.data} mode={mode} />
       ) : (
         <PlanSkeleton />

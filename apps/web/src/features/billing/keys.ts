@@ -7,3 +7,4 @@ export const pricingMapKey = (itemPriceId: string) =>
   [...BILLING_KEY, 'pricingMap', itemPriceId] as const;
 export const TREATMENT_CONFIGURATION_KEY = [...BILLING_KEY, 'treatmentConfiguration'] as const;
 export const quoteKey = (input: object) => [...BILLING_KEY, 'quote', input] as const;
+export const LITE_PROGRAM_PRICING_KEY = [...BILLING_KEY, 'liteProgramPricing'] as const;

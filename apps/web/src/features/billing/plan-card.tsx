@@ -16,6 +16,8 @@ import type { TFunction } from '../../lib/i18n-core';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
+import { CorporateHealthNotice } from '../../components/corporate-health-notice';
+import { useCorporateHealth } from '../../lib/customer/use-corporate-health';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { monthsLeft } from '../../lib/billing/plan-type';
 import { CancelPlanDialog } from './cancel-plan-dialog';
@@ -199,6 +201,8 @@ export function PlanCard({ subscriptionId, today }: { subscriptionId: string; to
   const { t } = useTranslation();
   const { showAlert } = useAlerts();
   const query = useSubscription(subscriptionId);
+  // Corporate health (spec 02 §6): the employer's programme holds the plan; no changes here.
+  const corporate = useCorporateHealth() === true;
   const [cancelOpen, setCancelOpen] = useState(false);
   const failed = query.isError || (query.isSuccess && query.data === null);
   useEffect(() => {
@@ -272,7 +276,8 @@ export function PlanCard({ subscriptionId, today }: { subscriptionId: string; to
           />
         </Box>
         <Timeline plan={plan} today={today} />
-        {plan.status !== 'cancelled' ? (
+        {corporate ? <CorporateHealthNotice headingLevel="h3" /> : null}
+        {plan.status !== 'cancelled' && !corporate ? (
           <>
             <Divider sx={{ my: 3 }} />
             <LengthChoice plan={plan} />
@@ -284,16 +289,20 @@ export function PlanCard({ subscriptionId, today }: { subscriptionId: string; to
           <>
             <Divider sx={{ my: 3 }} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <Button
-                variant="outlined"
-                component={RouterLink}
-                to={`/billing/change-subscription/${plan.id}`}
-              >
-                {t('billing.plan.change')}
-              </Button>
-              <Button variant="outlined" component={RouterLink} to="/treatment-change">
-                {t('billing.plan.changeTreatment')}
-              </Button>
+              {corporate ? null : (
+                <>
+                  <Button
+                    variant="outlined"
+                    component={RouterLink}
+                    to={`/billing/change-subscription/${plan.id}`}
+                  >
+                    {t('billing.plan.change')}
+                  </Button>
+                  <Button variant="outlined" component={RouterLink} to="/treatment-change">
+                    {t('billing.plan.changeTreatment')}
+                  </Button>
+                </>
+              )}
               {plan.status !== 'non_renewing' ? (
                 <Button color="error" onClick={() => setCancelOpen(true)}>
                   {t('billing.plan.cancel')}

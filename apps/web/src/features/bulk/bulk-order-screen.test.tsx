@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { GraphqlRequestError } from '../../lib/api/graphql-client';
+import { BulkBookingNotice } from '../../components/bulk-booking-notice';
 import { CUSTOMER, renderWithServices } from '../../test/render-with-services';
 import { BulkOrderScreen } from './bulk-order-screen';
 
@@ -12,6 +13,28 @@ const ELIGIBLE = {
   hasRecentBulkAppointment: false,
   bulkAvailable: true,
 };
+
+const VISIT = { providerId: 'p-recent', treatmentId: 't-weight' };
+
+const DEFAULTS: Record<string, (vars: Record<string, unknown>) => unknown> = {
+  CreateBulkAsyncAppointment: () => ({
+    createAsyncAppointment: { statusCode: 200, data: { id: 'visit-1' } },
+  }),
+  CreateBulkSubscription: () => ({ createBulkSubscription: { newSubscriptionId: 'sub-1' } }),
+};
+
+const sync = (vars: Record<string, unknown>) => ({
+  submitBulkOrder: {
+    statusCode: 200,
+    data: {
+      id: 'o2',
+      vialCount: vars.vialCount,
+      encounter: 'sync',
+      status: 'awaiting_approval',
+      asyncVisit: null,
+    },
+  },
+});
 
 const presence = (link: string | null) => ({
   appointmentsByCustomer: {
@@ -38,14 +61,17 @@ function render(
         vialCount: vars.vialCount,
         encounter: 'async',
         status: 'awaiting_approval',
+        asyncVisit: VISIT,
       },
     },
   }),
   intakeLink: string | null = null,
+  more: Record<string, (vars: Record<string, unknown>) => unknown> = {},
 ) {
   return renderWithServices(
     [
       { path: '/bulk-order', element: <BulkOrderScreen /> },
+      { path: '/book-appointment', element: <BulkBookingNotice /> },
       { path: '*', element: <main aria-label="elsewhere" /> },
     ],
     {
@@ -55,6 +81,8 @@ function render(
         if (name === 'IsBulkEligible') return { isBulkEligible: eligibility };
         if (name === 'SubmitBulkOrder') return submit(vars);
         if (name === 'GetAppointmentPresence') return presence(intakeLink);
+        const answer = more[name] ?? DEFAULTS[name];
+        if (answer) return answer(vars);
         throw new Error(`No answer for ${name}`);
       },
     },
@@ -87,6 +115,57 @@ describe('/bulk-order (spec 02 §4, §5, §9)', () => {
     expect(screen.queryByRole('link', { name: 'Update your intake form' })).toBeNull();
   });
 
+  it('an async order creates the async visit with the provider the server names (spec 02 §4)', async () => {
+    const { calls } = render(ELIGIBLE);
+    await userEvent.click(await screen.findByRole('radio', { name: /5 vials/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    await screen.findByRole('heading', { name: 'Your order was sent to your provider' });
+    await waitFor(() =>
+      expect(calls.find((c) => c.operation === 'CreateBulkAsyncAppointment')?.variables).toEqual(
+        VISIT,
+      ),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.some((c) => c.operation === 'CreateBulkSubscription')).toBe(false);
+  });
+
+  it('A103 when the async visit cannot be made; the order stays sent', async () => {
+    render(ELIGIBLE, undefined, null, {
+      CreateBulkAsyncAppointment: () => {
+        throw new GraphqlRequestError('A103', 'x', [
+          { message: 'x', extensions: { code: 'A103' } },
+        ]);
+      },
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: /2 vials/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A103');
+    expect(
+      screen.getByRole('heading', { name: 'Your order was sent to your provider' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a sync order goes on to /book-appointment with the vial count, and the notice shows there', async () => {
+    const { calls, router } = render(ELIGIBLE, sync);
+    await userEvent.click(await screen.findByRole('radio', { name: /3 vials/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your bulk order needs a short visit' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/book-appointment');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      treatmentShortId: 'weightmanagement_bulk',
+      vialCount: '3',
+      subscriptionId: 'sub-1',
+    });
+    expect(
+      screen.getByText(/Your provider needs to see you before approving 3 vials/),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.operation === 'CreateBulkAsyncAppointment')).toBe(false);
+    // No Book button on the way: the customer is taken there.
+    expect(screen.queryByRole('link', { name: 'Book a visit' })).toBeNull();
+  });
+
   it('step 1 offers the optional intake link while an intake form is waiting (spec 02 §4)', async () => {
     render(ELIGIBLE, undefined, 'https://forms.example.com/intake/abc');
     await userEvent.click(await screen.findByRole('radio', { name: /4 vials/ }));
@@ -112,5 +191,32 @@ describe('/bulk-order (spec 02 §4, §5, §9)', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /2 vials/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
     expect(await screen.findByRole('main', { name: 'elsewhere' })).toBeInTheDocument();
+  });
+});
+
+describe('BulkBookingNotice on /book-appointment (spec 02 §4)', () => {
+  function at(search: string) {
+    return renderWithServices([{ path: '/book-appointment', element: <BulkBookingNotice /> }], {
+      path: `/book-appointment${search}`,
+      customer: CUSTOMER,
+      answer: (name) => {
+        throw new Error(`No answer for ${name}`);
+      },
+    });
+  }
+
+  it('shows only for a bulk treatment with a vial count of 2 to 6', async () => {
+    at('?treatmentShortId=weightmanagement_bulk&vialCount=6');
+    expect(await screen.findByText(/approving 6 vials/)).toBeInTheDocument();
+  });
+
+  it.each([
+    '?vialCount=3',
+    '?treatmentShortId=weightmanagement_bulk&vialCount=7',
+    '?treatmentShortId=ed&vialCount=3',
+    '',
+  ])('shows nothing for %s', (search) => {
+    at(search);
+    expect(screen.queryByText(/bulk order needs a short visit/)).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import { useAppointmentPresence } from '../../lib/appointments/use-has-appointme
 import { PATHS } from '../../lib/routes';
 import { BulkVialForm } from './bulk-vial-form';
 import { useBulkEligibility } from '../../lib/bulk/use-bulk-eligibility';
+import { useCreateAsyncAppointment } from './use-create-async-appointment';
 import { useCreateBulkSubscription } from './use-create-bulk-subscription';
 import { useSubmitBulkOrder } from './use-submit-bulk-order';
 
@@ -26,7 +27,7 @@ const REFUSALS = ['BS101', 'BS102'] as const;
 const BULK_TREATMENT = 'weightmanagement_bulk';
 const INTAKE_PATH = '/intake';
 
-type Submitted = { step: 1 | 2; vialCount: number; bookUrl: string | null };
+type Submitted = { step: 1 | 2; vialCount: number };
 
 function Progress({ active }: { active: number }) {
   const { t } = useTranslation();
@@ -73,6 +74,7 @@ export function BulkOrderScreen() {
   const eligibility = useBulkEligibility();
   const submit = useSubmitBulkOrder();
   const subscription = useCreateBulkSubscription();
+  const asyncVisit = useCreateAsyncAppointment();
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
 
   const e = eligibility.data;
@@ -88,24 +90,9 @@ export function BulkOrderScreen() {
   }, [refusal, submitted, showAlert, navigate]);
 
   const onOrder = async (input: BulkOrderInput) => {
+    let order;
     try {
-      const order = await submit.mutateAsync(input);
-      if (order.encounter === 'async') {
-        setSubmitted({ step: 1, vialCount: order.vialCount, bookUrl: null });
-        return;
-      }
-      // The live visit carries the vial count; the bulk subscription is optional.
-      const subscriptionId = await subscription.mutateAsync(BULK_TREATMENT).catch(() => null);
-      const query = new URLSearchParams({
-        treatmentShortId: BULK_TREATMENT,
-        vialCount: String(order.vialCount),
-        ...(subscriptionId ? { subscriptionId } : {}),
-      });
-      setSubmitted({
-        step: 2,
-        vialCount: order.vialCount,
-        bookUrl: `${PATHS.bookAppointment}?${query.toString()}`,
-      });
+      order = await submit.mutateAsync(input);
     } catch (err) {
       const code = errorCodeOf(err, REFUSALS, 'generic');
       if (code === 'BS101' || code === 'BS102') {
@@ -114,7 +101,30 @@ export function BulkOrderScreen() {
       } else {
         showAlert({ messageKey: 'auth.genericError', severity: 'error' });
       }
+      return;
     }
+    if (order.encounter === 'async') {
+      // Step 1: the order is filed; the provider reviews it in an async visit (A103 if that
+      // visit cannot be made: the order stays, the care team sees it).
+      setSubmitted({ step: 1, vialCount: order.vialCount });
+      try {
+        if (!order.asyncVisit) throw new Error('no encounter to follow');
+        await asyncVisit.mutateAsync(order.asyncVisit);
+      } catch {
+        showAlert({ code: 'A103' });
+      }
+      return;
+    }
+    // Step 2: a live visit first. The bulk subscription is optional; the visit carries the
+    // vial count, and /book-appointment shows the notice (BulkBookingNotice).
+    setSubmitted({ step: 2, vialCount: order.vialCount });
+    const subscriptionId = await subscription.mutateAsync(BULK_TREATMENT).catch(() => null);
+    const query = new URLSearchParams({
+      treatmentShortId: BULK_TREATMENT,
+      vialCount: String(order.vialCount),
+      ...(subscriptionId ? { subscriptionId } : {}),
+    });
+    void navigate(`${PATHS.bookAppointment}?${query.toString()}`);
   };
 
   let body;
@@ -172,17 +182,13 @@ export function BulkOrderScreen() {
             </Alert>
           )}
           <Progress active={0} />
-          <Box sx={{ mt: 3 }}>
-            {submitted.bookUrl ? (
-              <Button variant="contained" component={RouterLink} to={submitted.bookUrl}>
-                {t('bulk.order.book')}
-              </Button>
-            ) : (
+          {submitted.step === 1 ? (
+            <Box sx={{ mt: 3 }}>
               <Button variant="outlined" component={RouterLink} to={PATHS.home}>
                 {t('bulk.order.backHome')}
               </Button>
-            )}
-          </Box>
+            </Box>
+          ) : null}
         </CardContent>
       </Card>
     );

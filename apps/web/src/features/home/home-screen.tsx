@@ -25,6 +25,8 @@ import { NextStepCard } from './next-step-card';
 import { NotificationCards } from './notification-cards';
 import { FlaggedAlerts, HealthCoachCard } from './promo-cards';
 import { BulkSupplyCard } from '../../components/bulk-supply-card';
+import { CorporateHealthNotice } from '../../components/corporate-health-notice';
+import { useCorporateHealth } from '../../lib/customer/use-corporate-health';
 import { useSduiHomeModules } from './use-sdui-home-modules';
 import { WeightHomeEffects } from './weight-home-effects';
 
@@ -76,6 +78,7 @@ export function HomeScreen() {
   const { t } = useTranslation();
   const customer = useCustomerQuery().data;
   const messaging = useBooleanFlagValue(FEATURE_FLAGS.oneWayMessaging, false);
+  const corporate = useCorporateHealth() === true;
   const referrals = useReferralEligibility();
   const notifications = useShownNotifications();
   const sdui = useSduiHomeModules();
@@ -131,6 +134,7 @@ export function HomeScreen() {
         <>
           {nextStep && <NextStepCard step={nextStep} />}
           <FlaggedAlerts />
+          {corporate ? <CorporateHealthNotice /> : null}
           <BulkSupplyCard />
           {messaging && <MessagingCard />}
           <NotificationCards

@@ -21,6 +21,7 @@ import { MedicationRunway } from './medication-runway';
 import { prescriptionName } from './prescription-name';
 import { DosingInstructions, KitList } from './rx-kits';
 import { RxResources } from './rx-resources';
+import { useDosingGuideSwap } from './use-dosing-guide-swap';
 import { handedOverPrescription } from './rx-details-state';
 import { StatusChip } from './status-chip';
 import { TrackerOrNote } from './tracker-or-note';
@@ -61,6 +62,7 @@ function RxDetails({
 }) {
   const { t } = useTranslation();
   const timeZone = useCustomerQuery().data?.time_zone;
+  const localGuide = useDosingGuideSwap(prescription.treatment?.id);
   const name = prescriptionName(prescription) ?? t('prescriptions.fallbackName');
   const medications = prescription.kit_snapshots.filter((k) => k.internal_type !== 'supply');
   const supplies = prescription.kit_snapshots.filter((k) => k.internal_type === 'supply');
@@ -163,7 +165,7 @@ function RxDetails({
             )}
           </Section>
           <Section title={t('prescriptions.details.resources')}>
-            <RxResources assets={prescription.media_assets} />
+            <RxResources assets={prescription.media_assets} localGuide={localGuide} />
           </Section>
         </Box>
       </Box>

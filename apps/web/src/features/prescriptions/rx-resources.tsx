@@ -1,3 +1,4 @@
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Box from '@mui/material/Box';
@@ -5,8 +6,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react';
 import type { Prescription } from '../../lib/treatment/use-prescriptions';
+import { LOCAL_DOSING_GUIDE_PATH } from './dosing-guide-swap';
 import { VideoDialog } from './video-dialog';
 
 type MediaAsset = Prescription['media_assets'][number];
@@ -28,8 +31,17 @@ function SubHeading({ children }: { children: string }) {
   );
 }
 
-/** Spec 02 §2: reference images, the dosing PDF and tutorial videos (in a video dialog). */
-export function RxResources({ assets }: { assets: readonly MediaAsset[] }) {
+/**
+ * Spec 02 §2: reference images, the dosing PDF and tutorial videos (in a video dialog).
+ * `localGuide`: the PDF gives way to the local GLP-1 dosing guide (spec 02 §9).
+ */
+export function RxResources({
+  assets,
+  localGuide = false,
+}: {
+  assets: readonly MediaAsset[];
+  localGuide?: boolean;
+}) {
   const { t } = useTranslation();
   const [video, setVideo] = useState<{ src: string; title: string } | null>(null);
   const { images, documents, videos } = groupResources(assets);
@@ -82,20 +94,29 @@ export function RxResources({ assets }: { assets: readonly MediaAsset[] }) {
       {documents.length ? (
         <Box>
           <SubHeading>{t('prescriptions.details.dosingGuide')}</SubHeading>
-          <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
-            {documents.map((doc) => (
-              <Box
-                component="li"
-                key={doc.src}
-                sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-              >
-                <PictureAsPdfOutlinedIcon color="error" aria-hidden />
-                <Link href={doc.src} target="_blank" rel="noopener noreferrer">
-                  {t('prescriptions.details.openPdf', { name: doc.alt_text })}
-                </Link>
-              </Box>
-            ))}
-          </Box>
+          {localGuide ? (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              <MenuBookOutlinedIcon color="primary" aria-hidden />
+              <Link component={RouterLink} to={LOCAL_DOSING_GUIDE_PATH}>
+                {t('prescriptions.details.openLocalGuide')}
+              </Link>
+            </Box>
+          ) : (
+            <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+              {documents.map((doc) => (
+                <Box
+                  component="li"
+                  key={doc.src}
+                  sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+                >
+                  <PictureAsPdfOutlinedIcon color="error" aria-hidden />
+                  <Link href={doc.src} target="_blank" rel="noopener noreferrer">
+                    {t('prescriptions.details.openPdf', { name: doc.alt_text })}
+                  </Link>
+                </Box>
+              ))}
+            </Box>
+          )}
         </Box>
       ) : null}
       {videos.length ? (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppointmentLike } from '@portal/domain';
+import { upcomingBoundary, type AppointmentLike } from '@portal/domain';
 import { GetAppointmentsByCustomerDocument, type AppointmentCardFragment } from '../../gql/graphql';
 import type { GraphqlClient } from '../api/graphql-client';
 import { useServices, useSession } from '../services';
@@ -28,13 +28,20 @@ export function toAppointmentView(raw: AppointmentCardFragment): AppointmentView
   };
 }
 
-export function appointmentsQueryOptions(graphql: GraphqlClient) {
+/**
+ * Spec 01 §4, §7: GetAppointmentsByCustomer carries `minDate`, 30 minutes before now when the
+ * list is read, so a visit that began less than 30 minutes ago still counts as upcoming.
+ */
+export function appointmentsQueryOptions(
+  graphql: GraphqlClient,
+  now: () => Date = () => new Date(),
+) {
   return queryOptions({
     queryKey: APPOINTMENTS_QUERY_KEY,
     queryFn: async () => {
       const { appointmentsByCustomer: data } = await graphql.request(
         GetAppointmentsByCustomerDocument,
-        {},
+        { minDate: upcomingBoundary(now()).toISOString() },
       );
       return {
         upcoming: data.upcoming.map(toAppointmentView),
