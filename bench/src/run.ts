@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appointmentBookings } from './appointment-bookings';
+import { appointmentHolds } from './appointment-holds';
 import { appointmentSlots } from './appointment-slots';
 import { billingBench } from './billing';
 import { careQueue } from './care-queue';
@@ -14,6 +15,7 @@ import type { BenchContext, Benchmark } from './lib/benchmark';
 import { postgresAnswers, startPortal, type PortalServer } from './lib/portal';
 import { fmt, formatTable, heading, type SectionResult } from './lib/report';
 import { readSettings } from './lib/settings';
+import { serverStart } from './server-start';
 import { signIn } from './sign-in';
 import { timeToHome } from './time-to-home';
 import { webBundle } from './web-bundle';
@@ -28,8 +30,10 @@ const BENCHMARKS: Benchmark[] = [
   liveUpdates,
   appointmentSlots,
   appointmentBookings,
+  appointmentHolds,
   billingBench,
   careQueue,
+  serverStart,
 ];
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

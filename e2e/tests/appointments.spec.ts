@@ -220,6 +220,10 @@ test.describe('from a device in Chicago', () => {
     const patient = await createPatient(request, { tag: 'zone', stateCode: 'IL' });
     const dialog = await openTimes(page, patient);
     const zone = dialog.getByRole('combobox', { name: 'Show times in' });
+    // Issue 43: the customer's saved zone first (Pacific, the default); the device's is offered.
+    await expect(zone).toHaveText(/^Pacific Time \(P[SD]T\)$/);
+    await zone.click();
+    await page.getByRole('option', { name: /^Central Time \(C[SD]T\) · this device$/ }).click();
     await expect(zone).toHaveText(/^Central Time \(C[SD]T\) · this device$/);
     const first = dialog.getByRole('button', { name: SLOT_TIME }).first();
     const central = (await first.textContent()) ?? '';
@@ -239,7 +243,7 @@ test.describe('from a device in Chicago', () => {
     await expectAccessible(page, 'booking: review with zone');
     await review.getByRole('button', { name: 'Cancel' }).click();
 
-    // The choice holds for the session: the dialog opens again in Eastern time.
+    // The choice is saved: the dialog opens again in Eastern time.
     await page.reload();
     await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -26,7 +26,9 @@ async function orderBulk(browser: Browser, patient: Patient): Promise<void> {
   await signIn(page, patient.email, patient.password);
   await page.getByRole('radio', { name: /3 vials/ }).check();
   await page.getByRole('button', { name: 'Submit order' }).click();
-  await expect(page.getByRole('heading', { name: 'Book a short visit' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your bulk order needs a short visit' }),
+  ).toBeVisible();
   await context.close();
 }
 

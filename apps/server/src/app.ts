@@ -159,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     payments: services.payments,
     carrierWebhookSecret: config.carrierWebhookSecret,
     clock: platform.clock,
+    cancellation: services.visitCancellation,
   });
   await app.register(fileRoutes, { files: services.files });
   await app.register(invoiceRoutes, { invoices: services.payments.invoices });

@@ -13,6 +13,8 @@ import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
 import { RENEWALS_EVERY_MS, RENEWALS_JOB } from './modules/billing/renewals';
 import { WEIGHT_REMINDER_EVERY_MS, WEIGHT_REMINDER_JOB } from './modules/weight/reminders';
+import { VisitCancellation } from './modules/appointments/calendar-cancellation';
+import { CalendarMail } from './modules/appointments/calendar-mail';
 import { createAppointmentService } from './modules/appointments/service';
 import { createBillingService } from './modules/billing/service';
 import { createBulkService } from './modules/bulk/service';
@@ -22,6 +24,7 @@ import {
   PAYMENTS_JOB_EVERY_MS,
 } from './modules/payments/service';
 import { createCustomerActionService } from './modules/customers/actions-service';
+import { isCorporateHealth } from './modules/customers/corporate-health';
 import { createCustomerService } from './modules/customers/service';
 import { createFileService } from './modules/files/service';
 import { createFlagService } from './modules/flags/service';
@@ -140,7 +143,24 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const notifications = createNotificationService({ db, uow, audit, clock, events, customers });
   const messages = createMessageService({ db, uow, audit, clock, events, notifications });
   const sdui = createSduiService({ db, uow });
-  const appointments = createAppointmentService({ db, customers, uow, audit, clock });
+  // Issue 43: booking, reschedule and cancellation mails carry the visit's calendar file.
+  const calendarMail = new CalendarMail({
+    db,
+    customers,
+    mailer,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    logger: platform.logger,
+  });
+  const appointments = createAppointmentService({
+    db,
+    customers,
+    uow,
+    audit,
+    clock,
+    calendar: calendarMail,
+  });
+  const visitCancellation = new VisitCancellation({ db, uow, clock, calendar: calendarMail });
   const signer = new UrlSigner(
     config.files.signingSecret ?? (await derivedSecret(keys, 'portal signed file urls')),
   );
@@ -186,6 +206,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     notifications,
     mailer,
     publicUrl: config.publicUrl,
+    events,
   });
   const systemActor = { type: 'system' as const, id: null };
   const account = createAccountService({
@@ -265,6 +286,11 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     notifications,
     credits: referrals.credits,
     logger: platform.logger,
+    corporateHealth: async (customerId) =>
+      isCorporateHealth(
+        (await customers.tagNames(customerId)).map((name) => ({ name })),
+        await flags.flagsFor(customerId),
+      ),
   });
   // Issue 44: the referee's first paid invoice grants the referrer's credit (spec 02 §4), in the
   // paying transaction; the referral's status makes it once only (the staff route shares it).
@@ -292,6 +318,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     files: fileService,
     appointments,
     notifications,
+    events,
   });
   const bulk = createBulkService({
     db,
@@ -342,7 +369,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       idVerification,
       bulk,
       billing,
-      queue: createQueueService({ db, audit, clock }),
+      queue: createQueueService({ db, audit, clock, events }),
       providerHours: new ProviderHoursService(db, clock),
       marketing: createMarketingService({
         mailer,
@@ -419,6 +446,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       messages,
       sdui,
       appointments,
+      calendarMail,
+      visitCancellation,
       preferences,
       account,
       prescriptions,

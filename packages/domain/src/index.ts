@@ -14,6 +14,7 @@ export * from './appointments/slots';
 export * from './appointments/presentation';
 export * from './appointments/rules';
 export * from './appointments/schemas';
+export * from './appointments/time-zone';
 export * from './schemas/identity-http';
 export * from './schemas/client-error-report';
 export * from './schemas/staff';

@@ -7,6 +7,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 
 const { serialize } = protocol;
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
@@ -78,7 +79,11 @@ export class StatementCachingPGlite extends PGlite {
   readonly #stats = { prepared: 0, reused: 0, closed: 0 };
 
   static async open(options: PGliteOptions): Promise<StatementCachingPGlite> {
-    const db = new StatementCachingPGlite(options);
+    // btree_gist: the slot claims' exclusion constraint (issue 43, migration 0026).
+    const db = new StatementCachingPGlite({
+      ...options,
+      extensions: { btree_gist, ...options.extensions },
+    });
     await db.waitReady;
     return db;
   }

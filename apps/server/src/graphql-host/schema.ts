@@ -7,6 +7,7 @@ import '../modules/notifications/schema';
 import '../modules/messages/schema';
 import '../modules/sdui/schema';
 import '../modules/appointments/schema';
+import '../modules/appointments/calendar-schema';
 import '../modules/preferences/schema';
 import '../modules/weight/schema';
 import '../modules/files/schema';

@@ -4,6 +4,8 @@ export interface AppErrorDetails {
   reason?: string;
   /** Bad input, field by field: the field's path and its message key. */
   fields?: Record<string, string>;
+  /** More of the answer the client acts on (issue 43: a taken time's `alternatives`). */
+  extensions?: Record<string, unknown>;
   /**
    * The internal fault behind a coded failure (a database error under C111): the edges log it
    * with the request id and never send it, so its text cannot reach a client.
@@ -21,6 +23,7 @@ export class AppError extends Error {
   readonly code: string;
   readonly reason: string | undefined;
   readonly fields: Record<string, string> | undefined;
+  readonly extensions: Record<string, unknown> | undefined;
 
   constructor(code: string, message: string, details: AppErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -28,6 +31,7 @@ export class AppError extends Error {
     this.code = code;
     this.reason = details.reason;
     this.fields = details.fields;
+    this.extensions = details.extensions;
   }
 }
 
@@ -53,6 +57,7 @@ export function codedError(code: string, message: string, details: AppErrorDetai
 /** The code, reason and fields of an expected failure, as an edge sends them. */
 export function errorDetails(error: AppError): { code: string } & AppErrorDetails {
   return {
+    ...error.extensions,
     code: error.code,
     ...(error.reason !== undefined && { reason: error.reason }),
     ...(error.fields !== undefined && { fields: error.fields }),

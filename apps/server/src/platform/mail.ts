@@ -1,5 +1,5 @@
 import type { NotificationChannel, NotificationPreferenceCategory } from '@portal/domain';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/platform';
@@ -17,6 +17,51 @@ export interface MailMessage {
   category?: NotificationPreferenceCategory;
   /** Extra headers; the gate adds List-Unsubscribe to marketing mail. */
   headers?: Record<string, string>;
+  /**
+   * Issue 43: a calendar file (RFC 6047). It goes as nodemailer's `icalEvent`: a
+   * `text/calendar; charset=utf-8; method=…` alternative part, which mail clients act on, and
+   * the same file attached.
+   */
+  calendar?: MailCalendar;
+}
+
+export interface MailCalendar {
+  method: 'REQUEST' | 'CANCEL';
+  filename: string;
+  content: string;
+}
+
+/** The MIME type of a calendar part: the `method` parameter is what Gmail and Outlook read. */
+export function calendarContentType(method: MailCalendar['method']): string {
+  return `text/calendar; charset=utf-8; method=${method}`;
+}
+
+/** What nodemailer is asked to send for a message (SMTP; tests compose it the same way). */
+export function nodemailerMessage(
+  from: string,
+  { category: _category, calendar, ...message }: MailMessage,
+) {
+  return {
+    from,
+    ...message,
+    ...(calendar
+      ? {
+          icalEvent: {
+            method: calendar.method,
+            filename: calendar.filename,
+            content: calendar.content,
+          },
+        }
+      : {}),
+  };
+}
+
+/** A file a mail carried, as the development outbox lists it. */
+export interface OutboxAttachment {
+  index: number;
+  filename: string;
+  contentType: string;
+  size: number;
 }
 
 export interface Mailer {
@@ -32,19 +77,77 @@ export class SmtpMailer implements Mailer {
   ) {
     this.transport = nodemailer.createTransport(url);
   }
-  async send({ category: _category, ...message }: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail(nodemailerMessage(this.from, message));
+  }
+}
+
+/**
+ * The outbox keeps a mail's files in its `headers` JSON under this key (no column of their
+ * own yet; list() takes them out again), content and all, so /dev/mailbox can serve them.
+ */
+const ATTACHMENTS_KEY = 'X-Outbox-Attachments';
+
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+function storedAttachments(headers: Record<string, string>): StoredAttachment[] {
+  const value = headers[ATTACHMENTS_KEY];
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as StoredAttachment[]) : [];
+  } catch {
+    return [];
   }
 }
 
 /** Development outbox: mail is stored and shown at /dev/mailbox instead of being sent. */
 export class OutboxMailer implements Mailer {
   constructor(private readonly db: Db) {}
-  async send({ to, subject, text, html, headers }: MailMessage): Promise<void> {
-    await this.db.insert(outbox).values({ to, subject, text, html, headers: headers ?? {} });
+  async send({ to, subject, text, html, headers, calendar }: MailMessage): Promise<void> {
+    // As SMTP sends it: the calendar part with its method, and the same file attached.
+    const files: StoredAttachment[] = calendar
+      ? [
+          {
+            filename: calendar.filename,
+            contentType: calendarContentType(calendar.method),
+            content: calendar.content,
+          },
+        ]
+      : [];
+    const stored = files.length
+      ? { ...headers, [ATTACHMENTS_KEY]: JSON.stringify(files) }
+      : (headers ?? {});
+    await this.db.insert(outbox).values({ to, subject, text, html, headers: stored });
   }
-  list(limit = 50) {
-    return this.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+
+  /** Newest first, each with its attachments' names, types and sizes (not their bytes). */
+  async list(limit = 50) {
+    const rows = await this.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+    return rows.map(({ headers, ...row }) => {
+      const { [ATTACHMENTS_KEY]: _files, ...rest } = headers;
+      const attachments: OutboxAttachment[] = storedAttachments(headers).map((file, index) => ({
+        index,
+        filename: file.filename,
+        contentType: file.contentType,
+        size: Buffer.byteLength(file.content, 'utf8'),
+      }));
+      return { ...row, headers: rest, attachments };
+    });
+  }
+
+  /** One attachment of one mail, or null. */
+  async attachment(mailId: string, index: number): Promise<StoredAttachment | null> {
+    const [row] = await this.db
+      .select({ headers: outbox.headers })
+      .from(outbox)
+      .where(eq(outbox.id, mailId))
+      .limit(1);
+    return row ? (storedAttachments(row.headers)[index] ?? null) : null;
   }
 }
 

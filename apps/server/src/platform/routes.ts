@@ -122,6 +122,28 @@ export function platformRoutes(
         reply.header('cache-control', 'no-store').send(await smsOutbox.list()),
       );
     }
+    // Issue 43: a mail's attachment (the .ics of an appointment mail), as the mail carried it.
+    app.get<{ Params: { id: string; index: string } }>(
+      '/dev/mailbox/:id/attachments/:index',
+      dev,
+      async (request, reply) => {
+        const { id, index } = request.params;
+        const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+        const file =
+          uuid.test(id) && /^\d{1,3}$/.test(index)
+            ? await outbox.attachment(id, Number(index))
+            : null;
+        reply.header('cache-control', 'no-store');
+        if (!file) {
+          return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
+        }
+        const name = file.filename.replace(/[^\w.-]/g, '_');
+        return reply
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .type(file.contentType)
+          .send(file.content);
+      },
+    );
     app.get('/dev/mailbox', dev, async (_req, reply) =>
       reply
         .header('cache-control', 'no-store')

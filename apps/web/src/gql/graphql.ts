@@ -237,6 +237,13 @@ export type GetActiveTreatmentsQueryVariables = Exact<{ [key: string]: never; }>
 
 export type GetActiveTreatmentsQuery = { activeTreatments: Array<{ id: string, shortId: string, displayName: string }> };
 
+export type GetAppointmentCalendarFileQueryVariables = Exact<{
+  appointmentId: string;
+}>;
+
+
+export type GetAppointmentCalendarFileQuery = { appointmentCalendarFile: { filename: string, method: string, content: string } | null };
+
 export type GetAvailabilitySummaryQueryVariables = Exact<{
   state: string;
   treatmentId: string;
@@ -287,11 +294,30 @@ export type GetRescheduleQueryVariables = Exact<{
 
 export type GetRescheduleQuery = { reschedule: { id: string, customer_id: string, appointment_id: string | null, status: string } | null };
 
+export type HoldAppointmentSlotMutationVariables = Exact<{
+  providerId: string;
+  treatmentShortId: string;
+  start: string;
+  end: string;
+  appointmentId?: string | null | undefined;
+}>;
+
+
+export type HoldAppointmentSlotMutation = { holdAppointmentSlot: { id: string, providerId: string, start: string, end: string, expiresAt: string } };
+
+export type ReleaseAppointmentHoldMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReleaseAppointmentHoldMutation = { releaseAppointmentHold: boolean };
+
 export type RescheduleAppointmentV2MutationVariables = Exact<{
   appointmentId: string;
   providerId: string;
   start: string;
   end: string;
+  holdId?: string | null | undefined;
 }>;
 
 
@@ -306,10 +332,18 @@ export type ScheduleAdhocAppointmentV2MutationVariables = Exact<{
   followUpId?: string | null | undefined;
   vialCount?: number | null | undefined;
   subscriptionId?: string | null | undefined;
+  holdId?: string | null | undefined;
 }>;
 
 
 export type ScheduleAdhocAppointmentV2Mutation = { scheduleAdhocAppointmentV2: { statusCode: number, name: string, message: string, data: { id: string, start: string, end: string } } };
+
+export type SetDisplayTimeZoneMutationVariables = Exact<{
+  timeZone: string;
+}>;
+
+
+export type SetDisplayTimeZoneMutation = { setDisplayTimeZone: { statusCode: number, data: { timeZone: string } } };
 
 export type UpdateRescheduleMutationVariables = Exact<{
   id: string;
@@ -370,6 +404,11 @@ export type GetInvoicesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type GetInvoicesQuery = { invoices: Array<{ id: string, number: string, description: string, date: string, total: number, status: string, subscription_id: string | null, updated_at: string }> };
 
+export type GetLiteProgramPricingQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetLiteProgramPricingQuery = { liteProgramPricing: Array<{ plan_duration: number, plan_price: number, treatment_id: string | null, treatment_short_id: string | null }> };
+
 export type GetCustomerPaymentSourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -418,6 +457,14 @@ export type BulkPayLaterLinkMutationVariables = Exact<{
 
 export type BulkPayLaterLinkMutation = { bulkPayLaterLink: string };
 
+export type CreateBulkAsyncAppointmentMutationVariables = Exact<{
+  providerId: string;
+  treatmentId: string;
+}>;
+
+
+export type CreateBulkAsyncAppointmentMutation = { createAsyncAppointment: { statusCode: number, data: { id: string } } };
+
 export type CreateBulkSubscriptionMutationVariables = Exact<{
   treatmentShortId: string;
 }>;
@@ -450,7 +497,7 @@ export type SubmitBulkOrderMutationVariables = Exact<{
 }>;
 
 
-export type SubmitBulkOrderMutation = { submitBulkOrder: { statusCode: number, data: { id: string, vialCount: number, encounter: string, status: string } } };
+export type SubmitBulkOrderMutation = { submitBulkOrder: { statusCode: number, data: { id: string, vialCount: number, encounter: string, status: string, asyncVisit: { providerId: string, treatmentId: string } | null } } };
 
 export type FormPrefillQueryVariables = Exact<{
   short_id: string;
@@ -563,6 +610,11 @@ export type GetSignedDownloadUrlQueryVariables = Exact<{
 
 export type GetSignedDownloadUrlQuery = { signedDownloadUrl: { downloadUrl: string | null, errorMessage: string | null } };
 
+export type GetDosingGuidePlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetDosingGuidePlansQuery = { activeTreatments: Array<{ id: string, shortId: string }>, treatmentConfiguration: Array<{ TreatmentShortId: string, TreatmentCategory: string }>, customer: { id: string, subscriptions: Array<{ id: string, treatment_id: string | null, subscription_items: Array<{ item_price_id: string }> }> } | null };
+
 export type CreateReferralMutationVariables = Exact<{
   refereeEmail: string;
 }>;
@@ -621,6 +673,11 @@ export type SideEffectCheckInsQueryVariables = Exact<{
 
 
 export type SideEffectCheckInsQuery = { intakeSearches: Array<{ id: string, completed_at: string | null }> };
+
+export type GetCorporateHealthQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCorporateHealthQuery = { customer: { id: string, corporate_health: boolean } | null };
 
 export type GetCustomerDataQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1107,6 +1164,15 @@ export const GetActiveTreatmentsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:aecd9f982ed52baf74c6d9dcfcf52f6e4ffd5c72e2a78a3094e89ea5ac730b2e"}) as unknown as TypedDocumentString<GetActiveTreatmentsQuery, GetActiveTreatmentsQueryVariables>;
+export const GetAppointmentCalendarFileDocument = new TypedDocumentString(`
+    query GetAppointmentCalendarFile($appointmentId: ID!) {
+  appointmentCalendarFile(appointmentId: $appointmentId) {
+    filename
+    method
+    content
+  }
+}
+    `, {"hash":"sha256:64710a07c02967a7fc4dcc43f5fc537c0356adead74138787e493583aa4ed804"}) as unknown as TypedDocumentString<GetAppointmentCalendarFileQuery, GetAppointmentCalendarFileQueryVariables>;
 export const GetAvailabilitySummaryDocument = new TypedDocumentString(`
     query GetAvailabilitySummary($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $forReschedule: Boolean, $timeZone: String!, $firstDay: Boolean) {
   availabilitySummary(
@@ -1195,13 +1261,36 @@ export const GetRescheduleDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:f4b6c5bc7ef503affc73085a5135f5ba104b9de1a92d6d0162f4e96d7b0bac14"}) as unknown as TypedDocumentString<GetRescheduleQuery, GetRescheduleQueryVariables>;
+export const HoldAppointmentSlotDocument = new TypedDocumentString(`
+    mutation HoldAppointmentSlot($providerId: ID!, $treatmentShortId: String!, $start: DateTime!, $end: DateTime!, $appointmentId: ID) {
+  holdAppointmentSlot(
+    providerId: $providerId
+    treatmentShortId: $treatmentShortId
+    start: $start
+    end: $end
+    appointmentId: $appointmentId
+  ) {
+    id
+    providerId
+    start
+    end
+    expiresAt
+  }
+}
+    `, {"hash":"sha256:71ab7d35e41a87accc6e3415c2d6e48a415bf2b8e39491a5975c8aabfac0ca74"}) as unknown as TypedDocumentString<HoldAppointmentSlotMutation, HoldAppointmentSlotMutationVariables>;
+export const ReleaseAppointmentHoldDocument = new TypedDocumentString(`
+    mutation ReleaseAppointmentHold($id: ID!) {
+  releaseAppointmentHold(id: $id)
+}
+    `, {"hash":"sha256:46d302b0c49c6b8da7a625982e238f0a7580639269228ca9da627284c07b868c"}) as unknown as TypedDocumentString<ReleaseAppointmentHoldMutation, ReleaseAppointmentHoldMutationVariables>;
 export const RescheduleAppointmentV2Document = new TypedDocumentString(`
-    mutation RescheduleAppointmentV2($appointmentId: ID!, $providerId: ID!, $start: DateTime!, $end: DateTime!) {
+    mutation RescheduleAppointmentV2($appointmentId: ID!, $providerId: ID!, $start: DateTime!, $end: DateTime!, $holdId: ID) {
   rescheduleAppointmentV2(
     appointmentId: $appointmentId
     providerId: $providerId
     start: $start
     end: $end
+    holdId: $holdId
   ) {
     statusCode
     name
@@ -1217,9 +1306,9 @@ export const RescheduleAppointmentV2Document = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:d414f6f89c65e3faa3e48d757f9757a62ac554ea99970427be3ad33de6b7c5bb"}) as unknown as TypedDocumentString<RescheduleAppointmentV2Mutation, RescheduleAppointmentV2MutationVariables>;
+    `, {"hash":"sha256:1e33459981f438e11bb43bbe1e92a12e1cf500a00120c6583c09cd187c836c79"}) as unknown as TypedDocumentString<RescheduleAppointmentV2Mutation, RescheduleAppointmentV2MutationVariables>;
 export const ScheduleAdhocAppointmentV2Document = new TypedDocumentString(`
-    mutation ScheduleAdhocAppointmentV2($providerId: ID!, $treatmentShortId: String!, $start: DateTime!, $end: DateTime!, $origin: String, $followUpId: ID, $vialCount: Int, $subscriptionId: ID) {
+    mutation ScheduleAdhocAppointmentV2($providerId: ID!, $treatmentShortId: String!, $start: DateTime!, $end: DateTime!, $origin: String, $followUpId: ID, $vialCount: Int, $subscriptionId: ID, $holdId: ID) {
   scheduleAdhocAppointmentV2(
     providerId: $providerId
     treatmentShortId: $treatmentShortId
@@ -1229,6 +1318,7 @@ export const ScheduleAdhocAppointmentV2Document = new TypedDocumentString(`
     followUpId: $followUpId
     vialCount: $vialCount
     subscriptionId: $subscriptionId
+    holdId: $holdId
   ) {
     statusCode
     name
@@ -1240,7 +1330,17 @@ export const ScheduleAdhocAppointmentV2Document = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:7311c6bdc4be3d31facec18cfd314801e470b080d0c72beef21850ef4950bb2c"}) as unknown as TypedDocumentString<ScheduleAdhocAppointmentV2Mutation, ScheduleAdhocAppointmentV2MutationVariables>;
+    `, {"hash":"sha256:862cad800a04820c6b102a14fa508f6368ee4938ba77ca7c42847545ab0616ca"}) as unknown as TypedDocumentString<ScheduleAdhocAppointmentV2Mutation, ScheduleAdhocAppointmentV2MutationVariables>;
+export const SetDisplayTimeZoneDocument = new TypedDocumentString(`
+    mutation SetDisplayTimeZone($timeZone: String!) {
+  setDisplayTimeZone(timeZone: $timeZone) {
+    statusCode
+    data {
+      timeZone
+    }
+  }
+}
+    `, {"hash":"sha256:28752f212d2401a463a126a473da19f4418d86b4fc5edfb88a2977fda7766e9e"}) as unknown as TypedDocumentString<SetDisplayTimeZoneMutation, SetDisplayTimeZoneMutationVariables>;
 export const UpdateRescheduleDocument = new TypedDocumentString(`
     mutation UpdateReschedule($id: ID!, $status: String!) {
   updateRescheduleById(id: $id, status: $status) {
@@ -1361,6 +1461,16 @@ export const GetInvoicesDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:899905133c4245cdecbd1266a5e2808f82dbeb6bd211ee7b9b98af7fa666d758"}) as unknown as TypedDocumentString<GetInvoicesQuery, GetInvoicesQueryVariables>;
+export const GetLiteProgramPricingDocument = new TypedDocumentString(`
+    query GetLiteProgramPricing {
+  liteProgramPricing {
+    plan_duration
+    plan_price
+    treatment_id
+    treatment_short_id
+  }
+}
+    `, {"hash":"sha256:0f434bce4bbc1ea16f7b53728d68178a440ebe325f9cc32e35cc55748f70b91a"}) as unknown as TypedDocumentString<GetLiteProgramPricingQuery, GetLiteProgramPricingQueryVariables>;
 export const GetCustomerPaymentSourcesDocument = new TypedDocumentString(`
     query GetCustomerPaymentSources {
   customerPaymentSources {
@@ -1463,6 +1573,16 @@ export const BulkPayLaterLinkDocument = new TypedDocumentString(`
   bulkPayLaterLink(customerActionId: $customerActionId)
 }
     `, {"hash":"sha256:edd2c683b3b520d543e81c4d103d99e2d1c1a7ad9eb74e30ec43a7932db02494"}) as unknown as TypedDocumentString<BulkPayLaterLinkMutation, BulkPayLaterLinkMutationVariables>;
+export const CreateBulkAsyncAppointmentDocument = new TypedDocumentString(`
+    mutation CreateBulkAsyncAppointment($providerId: ID!, $treatmentId: ID!) {
+  createAsyncAppointment(providerId: $providerId, treatmentId: $treatmentId) {
+    statusCode
+    data {
+      id
+    }
+  }
+}
+    `, {"hash":"sha256:a80d59b5fac00c40ad7b977442c76ce15253347ee3fbf09434424d0198ce37df"}) as unknown as TypedDocumentString<CreateBulkAsyncAppointmentMutation, CreateBulkAsyncAppointmentMutationVariables>;
 export const CreateBulkSubscriptionDocument = new TypedDocumentString(`
     mutation CreateBulkSubscription($treatmentShortId: String!) {
   createBulkSubscription(treatmentShortId: $treatmentShortId) {
@@ -1517,10 +1637,14 @@ export const SubmitBulkOrderDocument = new TypedDocumentString(`
       vialCount
       encounter
       status
+      asyncVisit {
+        providerId
+        treatmentId
+      }
     }
   }
 }
-    `, {"hash":"sha256:2025f7b08b4e634ff8ca543aa3e5e367b9f23d01d8a77d65267251ba0ad6d356"}) as unknown as TypedDocumentString<SubmitBulkOrderMutation, SubmitBulkOrderMutationVariables>;
+    `, {"hash":"sha256:a31512e40cf902ea8b61c7754ea081f80ca9354688cbe523895344a0aaa756c1"}) as unknown as TypedDocumentString<SubmitBulkOrderMutation, SubmitBulkOrderMutationVariables>;
 export const FormPrefillDocument = new TypedDocumentString(`
     query FormPrefill($short_id: String!) {
   formPrefill(short_id: $short_id) {
@@ -1810,6 +1934,28 @@ export const GetSignedDownloadUrlDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:fc6e0812d2b3d7f4d39d72a0a9fa49d13c33670668e2b052b93c6f34fb62bbc4"}) as unknown as TypedDocumentString<GetSignedDownloadUrlQuery, GetSignedDownloadUrlQueryVariables>;
+export const GetDosingGuidePlansDocument = new TypedDocumentString(`
+    query GetDosingGuidePlans {
+  activeTreatments {
+    id
+    shortId
+  }
+  treatmentConfiguration {
+    TreatmentShortId
+    TreatmentCategory
+  }
+  customer {
+    id
+    subscriptions {
+      id
+      treatment_id
+      subscription_items {
+        item_price_id
+      }
+    }
+  }
+}
+    `, {"hash":"sha256:c4b1042ce76aa5fc19c6514946343141f2f180cb5de3bab6c4a5eb9ee0f6611d"}) as unknown as TypedDocumentString<GetDosingGuidePlansQuery, GetDosingGuidePlansQueryVariables>;
 export const CreateReferralDocument = new TypedDocumentString(`
     mutation CreateReferral($refereeEmail: String!) {
   createReferral(refereeEmail: $refereeEmail) {
@@ -1945,6 +2091,14 @@ export const SideEffectCheckInsDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:30cf2eed8c35c04e3e112fe71feb82596418acbad8b70f64abdf3848dcf5df3b"}) as unknown as TypedDocumentString<SideEffectCheckInsQuery, SideEffectCheckInsQueryVariables>;
+export const GetCorporateHealthDocument = new TypedDocumentString(`
+    query GetCorporateHealth {
+  customer {
+    id
+    corporate_health
+  }
+}
+    `, {"hash":"sha256:146a609765436025ba150ba1b223812febbbcfa677003418b3152cb5bb8e1c42"}) as unknown as TypedDocumentString<GetCorporateHealthQuery, GetCorporateHealthQueryVariables>;
 export const GetCustomerDataDocument = new TypedDocumentString(`
     query GetCustomerData {
   customer {

@@ -2,7 +2,7 @@ import { slotsByDay } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { AppointmentCardFragment } from '../gql/graphql';
-import { GraphqlRequestError } from '../lib/api/graphql-client';
+import { GraphqlRequestError, type GraphqlErrorEntry } from '../lib/api/graphql-client';
 import { CUSTOMER, renderWithServices } from './render-with-services';
 
 // Component tests of the appointment screens (and intake, which reads appointments): the
@@ -53,6 +53,8 @@ export function appointment(
 }
 
 export interface Fixtures {
+  /** Issue 43: the server's .ics of an appointment ("Add to Calendar"). */
+  calendarFile?: { filename: string; method: string; content: string };
   upcoming?: AppointmentCardFragment[];
   previous?: AppointmentCardFragment[];
   async?: AppointmentCardFragment[];
@@ -62,6 +64,13 @@ export interface Fixtures {
   reschedules?: { id: string; customer_id: string; appointment_id: string | null }[];
   /** ScheduleAdhocAppointmentV2 answers this error code. */
   bookError?: string;
+  /**
+   * Issue 43: HoldAppointmentSlot (and, with `bookTaken`, ScheduleAdhocAppointmentV2) answers
+   * A102 slotTaken with these alternatives for a start in `takenStarts`.
+   */
+  takenStarts?: string[];
+  alternatives?: { start: string; end: string; providerId: string; providerName: string }[];
+  bookTaken?: boolean;
   /** UpsertTosConsent fails with A103 and these field errors (field → message key). */
   consentFields?: Record<string, string>;
 }
@@ -218,7 +227,22 @@ function answerFor(name: string, f: Fixtures, variables: Record<string, unknown>
       return {
         upsertTosConsentAndMarketingPreference: { statusCode: 200, data: { affected_rows: 2 } },
       };
+    case 'HoldAppointmentSlot':
+      if (f.takenStarts?.includes(String(variables.start))) throw slotTaken(f);
+      return {
+        holdAppointmentSlot: {
+          id: `00000000-0000-4000-8000-${String(Date.parse(String(variables.start)) % 1e12).padStart(12, '0')}`,
+          providerId: variables.providerId,
+          start: variables.start,
+          end: variables.end,
+          // Five minutes from the (possibly fixed) clock.
+          expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+        },
+      };
+    case 'ReleaseAppointmentHold':
+      return { releaseAppointmentHold: true };
     case 'ScheduleAdhocAppointmentV2':
+      if (f.bookTaken) throw slotTaken(f);
       if (f.bookError) {
         throw new GraphqlRequestError(f.bookError, 'taken', [
           { message: 'taken', extensions: { code: f.bookError } },
@@ -232,9 +256,24 @@ function answerFor(name: string, f: Fixtures, variables: Record<string, unknown>
           data: { id: 'new', start: '', end: '' },
         },
       };
+    case 'SetDisplayTimeZone':
+      return {
+        setDisplayTimeZone: { statusCode: 200, data: { timeZone: variables.timeZone } },
+      };
+    case 'GetAppointmentCalendarFile':
+      return { appointmentCalendarFile: f.calendarFile ?? null };
     default:
       throw new Error(`No answer for ${name}`);
   }
+}
+
+function slotTaken(f: Fixtures) {
+  return new GraphqlRequestError('A102', 'This time was just taken.', [
+    {
+      message: 'This time was just taken.',
+      extensions: { code: 'A102', reason: 'slotTaken', alternatives: f.alternatives ?? [] },
+    } as GraphqlErrorEntry,
+  ]);
 }
 
 /** Fixes Date (only Date: timers stay real so queries run). */

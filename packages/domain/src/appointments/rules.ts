@@ -145,3 +145,62 @@ export function chooseProvider(input: {
     ? { kind: 'provider', providerId: previous, fellBack: true }
     : { kind: 'any', fellBack: true };
 }
+
+/** Issue 43: how long a picked time is held for the customer before anyone may take it. */
+export const SLOT_HOLD_MINUTES = 5;
+/** Issue 43: how many nearest free times a taken time's answer offers. */
+export const SLOT_ALTERNATIVES_COUNT = 3;
+
+/** When a hold taken at `now` lapses (issue 43: five minutes). */
+export function holdExpiry(now: Date, minutes = SLOT_HOLD_MINUTES): Date {
+  return new Date(now.getTime() + minutes * MINUTE_MS);
+}
+
+/**
+ * Issue 43: what is left of a hold, as whole seconds (never below 0) and as the minute shown
+ * to a screen reader (rounded up: "4 minutes" while 3:01 to 4:00 remain).
+ */
+export function holdTimeLeft(expiresAt: Date, now: Date): { seconds: number; minutes: number } {
+  const seconds = Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+  return { seconds, minutes: Math.ceil(seconds / 60) };
+}
+
+/** A free time offered instead of a taken one. */
+export interface SlotAlternative {
+  start: Date;
+  end: Date;
+  providerId: string;
+}
+
+/**
+ * Issue 43: the nearest free times to a taken start: the same provider's first, then any
+ * provider's, each group by distance from the taken start (the earlier one on a tie), at most
+ * `count`, one per provider and start.
+ */
+export function nearestAlternatives<T extends SlotAlternative>(
+  taken: { start: Date; providerId: string },
+  sameProvider: readonly T[],
+  anyProvider: readonly T[],
+  count = SLOT_ALTERNATIVES_COUNT,
+): T[] {
+  const at = taken.start.getTime();
+  const byDistance = (a: T, b: T) =>
+    Math.abs(a.start.getTime() - at) - Math.abs(b.start.getTime() - at) ||
+    a.start.getTime() - b.start.getTime();
+  const picked: T[] = [];
+  const seen = new Set<string>();
+  const add = (slots: readonly T[], same: boolean) => {
+    for (const slot of [...slots].sort(byDistance)) {
+      if (picked.length >= count) return;
+      const key = `${slot.providerId}|${slot.start.getTime()}`;
+      if (seen.has(key) || (slot.start.getTime() === at && slot.providerId === taken.providerId))
+        continue;
+      if (same !== (slot.providerId === taken.providerId)) continue;
+      seen.add(key);
+      picked.push(slot);
+    }
+  };
+  add(sameProvider, true);
+  add(anyProvider, false);
+  return picked;
+}

@@ -48,15 +48,34 @@ export const scheduleAppointmentSchema = z
       .max(6, { error: APPOINTMENT_MESSAGES.vialCountInvalid })
       .nullish(),
     subscriptionId: idSchema(APPOINTMENT_MESSAGES.idInvalid).nullish(),
+    /** Issue 43: the customer's hold on this time (a live one always books). */
+    holdId: idSchema(APPOINTMENT_MESSAGES.idInvalid).nullish(),
   })
   .refine(endAfterStart, { path: ['end'], error: APPOINTMENT_MESSAGES.endBeforeStart });
 export type ScheduleAppointmentInput = z.infer<typeof scheduleAppointmentSchema>;
 
 /** Spec 01 §7: RescheduleAppointmentV2 {appointmentId, providerId, start, end}. */
 export const rescheduleAppointmentSchema = z
-  .object({ appointmentId: idSchema(APPOINTMENT_MESSAGES.idInvalid), ...slotTimesShape })
+  .object({
+    appointmentId: idSchema(APPOINTMENT_MESSAGES.idInvalid),
+    ...slotTimesShape,
+    holdId: idSchema(APPOINTMENT_MESSAGES.idInvalid).nullish(),
+  })
   .refine(endAfterStart, { path: ['end'], error: APPOINTMENT_MESSAGES.endBeforeStart });
 export type RescheduleAppointmentInput = z.infer<typeof rescheduleAppointmentSchema>;
+
+/**
+ * Issue 43: holding a picked time for five minutes (SLOT_HOLD_MINUTES): the booking's
+ * provider, treatment and times, and for a reschedule the appointment it would move.
+ */
+export const holdAppointmentSlotSchema = z
+  .object({
+    ...slotTimesShape,
+    treatmentShortId: treatmentShortIdSchema,
+    appointmentId: idSchema(APPOINTMENT_MESSAGES.idInvalid).nullish(),
+  })
+  .refine(endAfterStart, { path: ['end'], error: APPOINTMENT_MESSAGES.endBeforeStart });
+export type HoldAppointmentSlotInput = z.infer<typeof holdAppointmentSlotSchema>;
 
 /** Spec 01 §7: CreateAsyncAppointment {providerId, treatmentId}. */
 export const createAsyncAppointmentSchema = z.object({

@@ -129,6 +129,44 @@ export const appointments = pgTable(
   ],
 );
 
+/**
+ * Issue 43: every claim on a provider's time, booked visits and live holds alike, so one
+ * exclusion constraint (slot_claims_no_overlap, in migration 0026: btree_gist over the provider
+ * and tstzrange(start, end)) makes an overlapping second claim impossible in the database. A
+ * visit's claim (appointment_id set, expires_at null) is written by a trigger on appointments
+ * in the same statement as the visit, and goes when the visit is cancelled, moved or async. A
+ * hold (expires_at set) is the customer's for five minutes; a lapsed one blocks nobody because
+ * readers skip it and every new claim deletes lapsed holds on its range first.
+ */
+export const slotClaims = pgTable(
+  'slot_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, {
+      onDelete: 'cascade',
+    }),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    end: timestamp('end', { withTimezone: true }).notNull(),
+    /** Null for a booked visit; a hold's end. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('slot_claims_appointment_uq').on(t.appointmentId),
+    index('slot_claims_customer_hold_idx')
+      .on(t.customerId)
+      .where(sql`${t.expiresAt} is not null`),
+    check('slot_claims_range', sql`${t.end} > ${t.start}`),
+    check('slot_claims_kind', sql`(${t.appointmentId} is null) = (${t.expiresAt} is not null)`),
+  ],
+);
+
 /** Requirement types: typeform_intake, intake (intake needed); typeform_dl, identification_check (ID check). */
 export const appointmentRequirements = pgTable(
   'appointment_requirements',

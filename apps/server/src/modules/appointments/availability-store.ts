@@ -2,7 +2,7 @@ import { AVAILABILITY_LABEL_THRESHOLDS, SLOT_RELEASING_STATUSES } from '@portal/
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { providers } from '../../db/schema/catalog';
-import type { SlotFilter } from './slot-store';
+import { liveHoldOverlaps, type SlotFilter } from './slot-store';
 import type { ProviderRow } from './types';
 
 export interface AvailabilityWindow {
@@ -108,7 +108,12 @@ export class AvailabilityStore {
    * subquery rather than NOT EXISTS, so the planner cannot turn it into a join that reads a
    * provider's whole history: provider and start range both go into the index condition.
    */
-  private free(provider = 'c.id', start = 'ss.start', minutes = 'c.visit_minutes'): SQL {
+  private free(
+    filter: SlotFilter,
+    provider = 'c.id',
+    start = 'ss.start',
+    minutes = 'c.visit_minutes',
+  ): SQL {
     const [id, at, length] = [sql.raw(provider), sql.raw(start), sql.raw(minutes)];
     return sql`(
       select true from appointments a
@@ -124,7 +129,9 @@ export class AvailabilityStore {
       where t.provider_id = ${id}
         and t.starts_at < ${at} + make_interval(mins => ${length})
         and t.ends_at > ${at}
-      limit 1) is null`;
+      limit 1) is null
+      -- Nor held (issue 43) by someone else, while the hold is live.
+      and not ${liveHoldOverlaps(filter, id, at, length)}`;
   }
 
   /**
@@ -145,7 +152,7 @@ export class AvailabilityStore {
         select count(*)::int from (
           select st.start from days st
           where st.day = dd.day
-            and (select true from (${this.startCandidates()}) c where ${this.free('c.id', 'st.start')} limit 1)
+            and (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
           order by st.start limit ${LABEL_CAP}) x) as count
       from (select distinct day from days) dd
       order by dd.day`)) as Rows<{ day: string; count: number }>;
@@ -173,7 +180,7 @@ export class AvailabilityStore {
         select 1 from unnest(pp.shapes) u(shape)
         cross join lateral unnest(
           (select sh.starts from shape_starts sh where sh.shape = u.shape)) st(start)
-        where ${this.free('pp.id', 'st.start', 'pp.visit_minutes')})`;
+        where ${this.free(filter, 'pp.id', 'st.start', 'pp.visit_minutes')})`;
     return (
       this.db
         .select()
@@ -195,6 +202,7 @@ export class AvailabilityStore {
     options: { distinctStart: boolean },
   ): Promise<FreeSlotRow[]> {
     const rows = await this.slotRows(
+      filter,
       this.slotsCte(filter, window),
       sql`true`,
       sql`null::text`,
@@ -218,7 +226,7 @@ export class AvailabilityStore {
     const prefix = sql`${this.slotsCte(filter, window)}, first_day as materialized (
         select (st.start at time zone ${timeZone})::date as day
         from (select * from starts order by start) st
-        where (select true from (${this.startCandidates()}) c where ${this.free('c.id', 'st.start')} limit 1)
+        where (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
         limit 1
       )`;
     const inFirstDay = (
@@ -226,6 +234,7 @@ export class AvailabilityStore {
     ) => sql`${start} >= (select day::timestamp at time zone ${timeZone} from first_day)
         and ${start} < (select (day + 1)::timestamp at time zone ${timeZone} from first_day)`;
     const rows = await this.slotRows(
+      filter,
       prefix,
       inFirstDay,
       sql`(select to_char(day, 'YYYY-MM-DD') from first_day)`,
@@ -241,6 +250,7 @@ export class AvailabilityStore {
    * carrying `day`.
    */
   private async slotRows(
+    filter: SlotFilter,
     prefix: SQL,
     where: SQL | ((start: SQL) => SQL),
     day: SQL,
@@ -257,7 +267,7 @@ export class AvailabilityStore {
           -- probes stop at the first free provider of the shuffled order.
           select r.id, r.visit_minutes from (
             ${this.startCandidates(sql`, random() as pick`)} order by pick) r
-          where ${this.free('r.id', 'st.start', 'r.visit_minutes')}
+          where ${this.free(filter, 'r.id', 'st.start', 'r.visit_minutes')}
           limit 1) f
         order by st.start`
       : sql`${prefix}
@@ -265,7 +275,7 @@ export class AvailabilityStore {
           c.visit_minutes, ${day} as day
         from slot ss join cand c on c.shape = ss.shape
         join providers p on p.id = c.id
-        where ${startsIn(sql`ss.start`)} and ${this.free()}
+        where ${startsIn(sql`ss.start`)} and ${this.free(filter)}
         order by ss.start, p.display_name, p.id`;
     // Epoch seconds: cheaper to read than timestamptz text, and the same on both drivers.
     const result = (await this.db.execute(query)) as Rows<{

@@ -17,8 +17,12 @@ import { codedError } from '../../platform/errors';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
 import { isSlotConflict, type BookingAnswerRow, type BookingStore } from './booking-store';
+import type { SlotAlternatives, TakenSlot } from './holds-alternatives';
+import { HoldService } from './holds-service';
+import type { HoldStore } from './holds-store';
 import { licensedFor, type SlotStore } from './slot-store';
 import { isOnSchedule, scheduledProvider } from './slots';
+import { noCalendarMail, type CalendarNotifier } from './calendar-mail';
 import type { AppointmentStore } from './store';
 import type { AppointmentRow, AppointmentView } from './types';
 
@@ -33,8 +37,6 @@ const RESCHEDULABLE_STATUS = 'scheduled';
  */
 const BOOKING_ATTEMPTS = 3;
 
-const slotTaken = () => codedError('A102', 'This time was just booked.', { reason: 'slotTaken' });
-
 /** The customer's own visits: booking (ScheduleAdhocAppointmentV2), moving and async visits. */
 export class BookingService {
   constructor(
@@ -44,7 +46,31 @@ export class BookingService {
     private readonly customers: CustomerService,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly holds: { store: HoldStore; alternatives: SlotAlternatives },
+    /** Issue 43: the mail with the calendar file, after each booking and move commits. */
+    private readonly calendar: CalendarNotifier = noCalendarMail,
   ) {}
+
+  private holdService: HoldService | undefined;
+
+  /** Issue 43: the holds of picked times (holds-service.ts). */
+  get slotHolds(): HoldService {
+    this.holdService ??= new HoldService(
+      this.store,
+      this.holds.store,
+      this.slotStore,
+      this.customers,
+      this.holds.alternatives,
+      this.uow,
+      this.clock,
+    );
+    return this.holdService;
+  }
+
+  /** Issue 43: A102 slotTaken with the nearest free times to the taken one. */
+  private slotTaken(taken: TakenSlot) {
+    return this.holds.alternatives.slotTaken(taken);
+  }
 
   /**
    * ScheduleAdhocAppointmentV2. Every failure is A102; `reason` says which. Round trips: the
@@ -61,7 +87,7 @@ export class BookingService {
   ): Promise<AppointmentView> {
     for (let attempt = 1; ; attempt += 1) {
       const booked = await this.tryToBook(customerId, input, actor);
-      if (booked) return booked;
+      if (booked) return this.calendar.sent('booked', booked);
       if (attempt >= BOOKING_ATTEMPTS) {
         throw new Error(`the customer's appointments changed under each of ${attempt} attempts`);
       }
@@ -142,18 +168,35 @@ export class BookingService {
         operation: 'ScheduleAdhocAppointmentV2',
         providerId: input.providerId,
         start: input.start.toISOString(),
+        ...(input.holdId && { holdId: input.holdId }),
       },
     });
+    const taken = () =>
+      this.slotTaken({
+        providerId: input.providerId,
+        start: input.start,
+        treatmentId: treatment.id,
+        state: customer.stateCode,
+        window: bookingWindow(now),
+        viewerId: customerId,
+        now,
+      });
     const statement = this.bookings.bookingStatement({ ...row, isAsync: false }, audit, {
       since,
       visitsKey: facts.visitsKey,
     });
-    const answer = this.bookings.parseBooking(
-      await this.uow.runLockedStatement<BookingAnswerRow>(customerId, statement),
-    );
+    let rows: BookingAnswerRow[];
+    try {
+      rows = await this.uow.runLockedStatement<BookingAnswerRow>(customerId, statement);
+    } catch (error) {
+      // Someone's live hold or an overlapping visit: the slot claims' constraint refused it.
+      if (isSlotConflict(error)) throw await taken();
+      throw error;
+    }
+    const answer = this.bookings.parseBooking(rows);
     // A new visit has no requirements yet; its provider and treatment are in hand.
     if (answer.booked) return { ...row, provider, treatment, requirements: [] };
-    if (answer.fresh) throw slotTaken();
+    if (answer.fresh) throw await taken();
     // The customer's visits changed before the lock: the rule judges them as they are now.
     const nowBlocked = blockedBy(answer.visits);
     if (nowBlocked) throw nowBlocked;
@@ -196,6 +239,8 @@ export class BookingService {
         actor,
         async ({ tx, audit }) => {
           const slot = { providerId: input.providerId, start: input.start, end: input.end };
+          // Issue 43: the customer's hold gives way to the move, and lapsed holds to anyone's.
+          await this.holds.store.clearForClaim(tx, { ...slot, customerId, now });
           const row = await this.store.moveAppointment(tx, customerId, current.id, slot, now);
           if (!row) return undefined;
           await audit({
@@ -213,11 +258,19 @@ export class BookingService {
         { lock: customerId },
       );
     } catch (error) {
-      if (isSlotConflict(error)) throw slotTaken();
-      throw error;
+      if (!isSlotConflict(error)) throw error;
+      throw await this.slotTaken({
+        providerId: input.providerId,
+        start: input.start,
+        treatmentId: current.treatmentId,
+        state,
+        window: rescheduleWindow(now),
+        viewerId: customerId,
+        now,
+      });
     }
     if (!moved) throw codedError('A100', 'Appointment not found.', { reason: 'notFound' });
-    return moved;
+    return this.calendar.sent('moved', moved);
   }
 
   /** CreateAsyncAppointment: failures are A103. */

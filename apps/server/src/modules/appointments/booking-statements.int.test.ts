@@ -5,6 +5,9 @@ import { auditLog } from '../../db/schema/platform';
 import { AppError } from '../../platform/errors';
 import { BookingService } from './booking-service';
 import { BookingStore } from './booking-store';
+import { AvailabilityStore } from './availability-store';
+import { SlotAlternatives } from './holds-alternatives';
+import { HoldStore } from './holds-store';
 import { SlotStore } from './slot-store';
 import { AppointmentStore } from './store';
 import {
@@ -145,6 +148,10 @@ describe('the booking rule judges the visits the statement books against (issue 
       customers,
       server.platform.uow,
       server.clock,
+      {
+        store: new HoldStore(db),
+        alternatives: new SlotAlternatives(new AvailabilityStore(db), new SlotStore(db)),
+      },
     );
     return { service, reads: () => reads };
   }

@@ -6,6 +6,7 @@ import { preparedOnce } from '../../db/prepared';
 import { appointments, followUps } from '../../db/schema/appointments';
 import { providers, treatments } from '../../db/schema/catalog';
 import { AUDIT_PLACEHOLDERS, auditInsertSql, type AuditValues } from '../../platform/audit';
+import { clearableHolds, isOverlapConflict } from './holds-store';
 import {
   hoursToBlocks,
   licensesJson,
@@ -48,8 +49,13 @@ export type BookingAnswer =
 
 const LIVE_SLOT_INDEX = 'appointments_provider_live_start_uq';
 
-/** True when an error is the live-slot unique index refusing a second booking of one start. */
+/**
+ * True when an error is the database refusing a second claim on a provider's time: the live-slot
+ * unique index (one start), or the slot claims' exclusion constraint (an overlapping visit or
+ * someone's live hold, issue 43).
+ */
 export function isSlotConflict(error: unknown): boolean {
+  if (isOverlapConflict(error)) return true;
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint, message } = e as {
       code?: string;
@@ -123,6 +129,18 @@ const bookingQuery = preparedOnce(() => {
   const booking = sql`with seen as (
   select md5(visits::text) as key, visits
   from (select ${visitsJson(customer, sql`${v('since')}::timestamptz`)} as visits) as v
+), cleared as (
+  -- Issue 43: the customer's own holds give way to their booking, and lapsed holds on the
+  -- range to anyone's; the visit's claim (the appointments trigger, after this statement's
+  -- changes) is then judged by the exclusion constraint against live claims only.
+  ${clearableHolds({
+    customerId: customer,
+    providerId: sql`${v('providerId')}`,
+    start: sql`${v('start')}`,
+    end: sql`${v('end')}`,
+    now: sql`${v('createdAt')}`,
+  })} and (select key from seen) = ${key}
+  returning 1
 ), inserted as (
   insert into appointments (id, customer_id, provider_id, treatment_id, start, "end", status,
     is_async, origin, follow_up_id, subscription_id, vial_count, created_at, updated_at)

@@ -47,16 +47,21 @@ describe('GetAppointmentsByCustomer (spec 01 §4)', () => {
     const treatment = await createTreatment(db);
     const provider = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
     const alice = await createPatient(db, treatment.id);
-    const add = (start: Date, extra: { status?: string; isAsync?: boolean } = {}) =>
+    const add = (
+      start: Date,
+      extra: { status?: string; isAsync?: boolean; providerId?: string } = {},
+    ) =>
       insertAppointment(db, {
         customerId: alice.customer.id,
         providerId: provider.id,
         start,
         ...extra,
       });
+    // A provider's live visits cannot overlap (issue 43): the one a minute apart is another's.
+    const other = await createScheduledProvider(db, { treatmentIds: [treatment.id] });
     const soon = await add(minutes(60));
     const justStarted = await add(minutes(-29));
-    const justPast = await add(minutes(-30));
+    const justPast = await add(minutes(-30), { providerId: other.id });
     for (const status of ['expired', 'reserved', 'cancelled', 'voided'])
       await add(minutes(120 + 60 * status.length), { status });
     const asyncVisit = await add(minutes(-600), { isAsync: true, status: 'completed' });

@@ -1,6 +1,7 @@
 import {
   RESCHEDULE_STATUS_SCHEDULED,
   createAsyncAppointmentSchema,
+  holdAppointmentSlotSchema,
   rescheduleAppointmentSchema,
   scheduleAppointmentSchema,
 } from '@portal/domain';
@@ -8,7 +9,7 @@ import { builder } from '../../graphql/builder';
 import { codedError } from '../../platform/errors';
 import { isUuid, parseArgs, requireCustomer } from '../../graphql/guards';
 import { ok } from '../../graphql/payload';
-import { AppointmentPayload, ReschedulePayload } from './schema-types';
+import { AppointmentPayload, ReschedulePayload, SlotHold } from './schema-types';
 
 // Booking, rescheduling and async visits (spec 01 §4, §7). Each resolver
 // checks the viewer, parses its input with the domain's zod schema, and calls the service.
@@ -19,7 +20,7 @@ builder.mutationField('scheduleAdhocAppointmentV2', (t) =>
   t.field({
     type: AppointmentPayload,
     description:
-      'ScheduleAdhocAppointmentV2: books a live visit for the viewer. Any failure is A102; a slot booked by someone else at the same moment is A102 with reason slotTaken.',
+      "ScheduleAdhocAppointmentV2: books a live visit for the viewer. Any failure is A102; a time booked or held by someone else is A102 with reason slotTaken and extensions.alternatives (the three nearest free times). With the viewer's live hold (holdId) on the time it always books.",
     authScopes: { customer: true },
     args: {
       providerId: t.arg.id({ required: true }),
@@ -30,6 +31,7 @@ builder.mutationField('scheduleAdhocAppointmentV2', (t) =>
       followUpId: t.arg.id({ required: false }),
       vialCount: t.arg.int({ required: false }),
       subscriptionId: t.arg.id({ required: false }),
+      holdId: t.arg.id({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx);
@@ -55,6 +57,7 @@ builder.mutationField('rescheduleAppointmentV2', (t) =>
       providerId: t.arg.id({ required: true }),
       start: t.arg({ type: 'DateTime', required: true }),
       end: t.arg({ type: 'DateTime', required: true }),
+      holdId: t.arg.id({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
       const customerId = requireCustomer(ctx);
@@ -117,6 +120,42 @@ builder.mutationField('updateRescheduleById', (t) =>
         ctx.actor,
       );
       return ok('RescheduleUpdated', 'Reschedule scheduled.', row);
+    },
+  }),
+);
+
+builder.mutationField('holdAppointmentSlot', (t) =>
+  t.field({
+    type: SlotHold,
+    description:
+      "Issue 43: holds a picked time for the viewer for five minutes, replacing the viewer's previous hold. A time booked or held by someone else is A102 slotTaken with extensions.alternatives; a time off the provider's hours A102 slotUnavailable. appointmentId: the viewer's visit the time would move (the reschedule window applies).",
+    authScopes: { customer: true },
+    args: {
+      providerId: t.arg.id({ required: true }),
+      treatmentShortId: t.arg.string({ required: true }),
+      start: t.arg({ type: 'DateTime', required: true }),
+      end: t.arg({ type: 'DateTime', required: true }),
+      appointmentId: t.arg.id({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const customerId = requireCustomer(ctx);
+      const input = parseArgs(holdAppointmentSlotSchema, args, 'A102');
+      return ctx.services.appointments.booking.slotHolds.hold(customerId, input, ctx.actor);
+    },
+  }),
+);
+
+builder.mutationField('releaseAppointmentHold', (t) =>
+  t.boolean({
+    description:
+      "Issue 43: gives the viewer's hold back at once; false when it is not the viewer's or already gone.",
+    authScopes: { customer: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const customerId = requireCustomer(ctx);
+      const id = String(args.id);
+      if (!isUuid(id)) return false;
+      return ctx.services.appointments.booking.slotHolds.release(customerId, id);
     },
   }),
 );

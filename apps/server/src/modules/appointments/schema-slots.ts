@@ -117,8 +117,7 @@ builder.queryField('availabilitySummary', (t) =>
       }),
     },
     resolve: async (_root, args, ctx) => {
-      requireCustomer(ctx);
-      const search = windowSearch(args);
+      const search = { ...windowSearch(args), viewerId: requireCustomer(ctx) };
       const summary = await ctx.services.appointments.slots.availabilitySummary(
         search,
         timeZoneArg(args.timeZone),
@@ -149,8 +148,7 @@ builder.queryField('availableSlots', (t) =>
       timeZone: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
-      requireCustomer(ctx);
-      const search = windowSearch(args);
+      const search = { ...windowSearch(args), viewerId: requireCustomer(ctx) };
       const distinctStart = args.distinctStart ?? false;
       const slots = args.day
         ? await ctx.services.appointments.slots.daySlots(
@@ -180,7 +178,7 @@ builder.queryField('availableAdhocSlots', (t) =>
       forReschedule: t.arg.boolean({ required: false, defaultValue: false }),
     },
     resolve: async (_root, args, ctx) => {
-      requireCustomer(ctx);
+      const viewerId = requireCustomer(ctx);
       const { where } = args;
       let treatmentId = where.treatmentId == null ? null : String(where.treatmentId);
       if (!treatmentId && where.treatmentShortId) {
@@ -198,7 +196,10 @@ builder.queryField('availableAdhocSlots', (t) =>
         language: null,
         forReschedule: args.forReschedule ?? false,
       });
-      return ctx.services.appointments.slots.adhocSlots(search, args.limit ?? ADHOC_SLOT_LIMIT);
+      return ctx.services.appointments.slots.adhocSlots(
+        { ...search, viewerId },
+        args.limit ?? ADHOC_SLOT_LIMIT,
+      );
     },
   }),
 );
@@ -218,7 +219,7 @@ builder.queryField('checkTimeStillAvailable', (t) =>
       forReschedule: t.arg.boolean({ required: false, defaultValue: false }),
     },
     resolve: (_root, args, ctx) => {
-      requireCustomer(ctx);
+      const viewerId = requireCustomer(ctx);
       const search = slotSearch({
         state: args.state,
         treatmentId: String(args.treatmentId),
@@ -227,7 +228,7 @@ builder.queryField('checkTimeStillAvailable', (t) =>
         language: args.language ?? null,
         forReschedule: args.forReschedule ?? false,
       });
-      return ctx.services.appointments.slots.slotsAt(search);
+      return ctx.services.appointments.slots.slotsAt({ ...search, viewerId });
     },
   }),
 );

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { payloadType } from '../../graphql/payload-type';
+import type { HoldRow } from './holds-store';
 import type { SlotResult } from './slots';
 import type {
   AppointmentView,
@@ -178,3 +179,15 @@ export const TreatmentConfiguration = builder
 export const AppointmentPayload = payloadType('AppointmentPayload', Appointment);
 
 export const ReschedulePayload = payloadType('ReschedulePayload', Reschedule);
+
+export const SlotHold = builder.objectRef<HoldRow>('SlotHold').implement({
+  description:
+    'Issue 43: a picked time held for the viewer until expiresAt; booking it with holdId before then always succeeds.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    providerId: t.exposeID('providerId'),
+    start: t.field({ type: 'DateTime', resolve: (h) => h.start }),
+    end: t.field({ type: 'DateTime', resolve: (h) => h.end }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (h) => h.expiresAt }),
+  }),
+});

@@ -14,6 +14,9 @@ import type { CustomerService } from '../customers/service';
 import { codedError } from '../../platform/errors';
 import { AvailabilityStore } from './availability-store';
 import { BookingService } from './booking-service';
+import type { CalendarNotifier } from './calendar-mail';
+import { SlotAlternatives } from './holds-alternatives';
+import { HoldStore } from './holds-store';
 import { BookingStore, isSlotConflict } from './booking-store';
 import { SlotStore } from './slot-store';
 import { SlotService } from './slots';
@@ -244,14 +247,30 @@ export function createAppointmentService(deps: {
   uow: UnitOfWork;
   audit: AuditLog;
   clock: Clock;
+  /** Issue 43: the booking, reschedule and cancellation mails (none when absent). */
+  calendar?: CalendarNotifier;
 }): AppointmentService {
   const { db, customers, uow, audit, clock } = deps;
   const store = new AppointmentStore(db);
   const slotStore = new SlotStore(db);
+  const availability = new AvailabilityStore(db);
+  const holds = {
+    store: new HoldStore(db),
+    alternatives: new SlotAlternatives(availability, slotStore),
+  };
   return new AppointmentService(
     store,
-    new BookingService(store, new BookingStore(db), slotStore, customers, uow, clock),
-    new SlotService(slotStore, store, new AvailabilityStore(db), clock),
+    new BookingService(
+      store,
+      new BookingStore(db),
+      slotStore,
+      customers,
+      uow,
+      clock,
+      holds,
+      deps.calendar,
+    ),
+    new SlotService(slotStore, store, availability, clock),
     customers,
     uow,
     audit,

@@ -5,6 +5,7 @@ import {
   gt,
   inArray,
   lt,
+  ne,
   notInArray,
   sql,
   type Placeholder,
@@ -18,6 +19,7 @@ import {
   providerSchedules,
   providerTimeOff,
   providerTreatments,
+  slotClaims,
 } from '../../db/schema/appointments';
 import { providers } from '../../db/schema/catalog';
 import type { ProviderRow } from './types';
@@ -45,6 +47,29 @@ export interface SlotFilter {
   treatmentId: string;
   providerId?: string | null;
   language?: string | null;
+  /**
+   * Issue 43: holds live at this instant block a time (the server clock's now; the database's
+   * when absent), except the viewer's own.
+   */
+  holdsAt?: Date;
+  viewerId?: string | null;
+}
+
+/**
+ * Issue 43: a live hold of someone other than the viewer on the provider overlapping
+ * [start, start + minutes), as a condition (one probe of the claims' gist index).
+ */
+export function liveHoldOverlaps(
+  filter: Pick<SlotFilter, 'holdsAt' | 'viewerId'>,
+  providerId: SQL,
+  start: SQL,
+  minutes: SQL,
+): SQL {
+  const now = filter.holdsAt ? sql`${filter.holdsAt.toISOString()}::timestamptz` : sql`now()`;
+  const viewer = filter.viewerId ? sql`and h.customer_id <> ${filter.viewerId}::uuid` : sql``;
+  return sql`exists (select 1 from slot_claims h
+    where h.provider_id = ${providerId} and h.expires_at > ${now} ${viewer}
+      and tstzrange(h.start, h."end") && tstzrange(${start}, ${start} + make_interval(mins => ${minutes})))`;
 }
 
 const DAY_MS = 86_400_000;
@@ -228,7 +253,20 @@ export class SlotStore {
           lt(providerTimeOff.startsAt, new Date(filter.to.getTime() + DAY_MS)),
         ),
       );
-    const ranges: BookedRange[] = [...timeOff];
+    // Live holds of others (issue 43) are taken time too; a lapsed one is not.
+    const holds = await this.db
+      .select({ providerId: slotClaims.providerId, start: slotClaims.start, end: slotClaims.end })
+      .from(slotClaims)
+      .where(
+        and(
+          inArray(slotClaims.providerId, providerIds),
+          gt(slotClaims.expiresAt, filter.holdsAt ?? new Date()),
+          filter.viewerId ? ne(slotClaims.customerId, filter.viewerId) : undefined,
+          gt(slotClaims.end, filter.from),
+          lt(slotClaims.start, new Date(filter.to.getTime() + DAY_MS)),
+        ),
+      );
+    const ranges: BookedRange[] = [...timeOff, ...holds];
     for (const row of rows) {
       const numbers = row.ranges.split(' ');
       for (let i = 0; i + 1 < numbers.length; i += 2) {

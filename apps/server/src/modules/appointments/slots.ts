@@ -29,6 +29,8 @@ export interface SlotQuery {
   providerId?: string | null;
   language?: string | null;
   window: SlotWindow;
+  holdsAt?: Date;
+  viewerId?: string | null;
 }
 
 function groupBy<T extends { providerId: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -55,6 +57,8 @@ export async function findFreeSlots(store: SlotStore, query: SlotQuery): Promise
     treatmentId: query.treatmentId,
     providerId: query.providerId ?? null,
     language: query.language ?? null,
+    ...(query.holdsAt && { holdsAt: query.holdsAt }),
+    viewerId: query.viewerId ?? null,
   };
   const [candidates, booked] = await Promise.all([
     store.slotCandidates(filter),
@@ -144,6 +148,8 @@ export interface SlotSearch {
   providerId?: string | null;
   language?: string | null;
   forReschedule?: boolean | null;
+  /** The customer asking: their own live hold leaves a time free for them (issue 43). */
+  viewerId?: string | null;
 }
 
 export interface SlotResult extends ProviderSlot {
@@ -176,7 +182,7 @@ export class SlotService {
     if (!treatment) throw codedError('T101', 'No slots for this location and treatment.');
     const now = this.clock.now();
     const window = narrowWindow(
-      search.forReschedule ? rescheduleWindow(now) : bookingWindow(now),
+      search.forReschedule ? rescheduleWindow(now, treatment.shortId) : bookingWindow(now),
       search.startTime,
       search.endTime,
     );
@@ -185,6 +191,8 @@ export class SlotService {
       treatmentId: treatment.id,
       providerId: search.providerId ?? null,
       language: search.language ?? null,
+      holdsAt: now,
+      viewerId: search.viewerId ?? null,
     };
     return { treatment, window, filter };
   }

@@ -14,6 +14,7 @@ import {
 } from './schema-plans';
 import type { ContractRow, CustomerRecord, SubscriptionItemRow, SubscriptionRow } from './store';
 import type { CustomerService } from './service';
+import { isCorporateHealth } from './corporate-health';
 
 declare module '../../graphql/context' {
   interface Services {
@@ -179,6 +180,13 @@ export const Customer = builder.objectRef<CustomerView>('Customer').implement({
       extensions: customerPlans.shippingAddresses,
     }),
     tags: t.expose('tags', { type: [Tag], extensions: customerPlans.tags }),
+    corporate_health: t.boolean({
+      description:
+        'The corporate-health mode (spec 02 §6): the personify tag and the personify_health flag, ' +
+        "both. The membership is the employer programme's: the portal offers no plan changes.",
+      resolve: async (c, _args, ctx) =>
+        isCorporateHealth(c.tags, await ctx.services.flags.flagsFor(c.id)),
+    }),
     contracts: t.expose('contracts', { type: [Contract], extensions: customerPlans.contracts }),
     subscriptions: t.expose('subscriptions', {
       type: [Subscription],

@@ -107,6 +107,11 @@ export class CustomerService {
     return this.store.search(text, page, pageSize);
   }
 
+  /** The customer's tag names, for other modules' rules (not audited: no values leave). */
+  tagNames(customerId: string): Promise<string[]> {
+    return this.store.tagNames(customerId);
+  }
+
   /** Whether a customer record exists (the staff API checks before writing for one). */
   async exists(customerId: string): Promise<boolean> {
     return (await this.store.findById(customerId)) !== undefined;
@@ -141,6 +146,33 @@ export class CustomerService {
     customerId: string,
   ): Promise<{ email: string; firstName: string; subscriptionStatuses: string[] } | undefined> {
     return this.store.contactFacts(customerId);
+  }
+
+  /**
+   * Issue 43, for the appointment mails and calendar files: whom they go to and the zone the
+   * customer reads times in. Not audited here (the caller's operation is).
+   */
+  async mailFacts(
+    customerId: string,
+  ): Promise<{ email: string; firstName: string; name: string; timeZone: string } | undefined> {
+    const row = await this.store.findById(customerId);
+    if (!row) return undefined;
+    const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
+    return { email: row.email, firstName: row.firstName || name, name, timeZone: row.timeZone };
+  }
+
+  /** Issue 43: the customer chose the zone times are shown in (validated by the caller). */
+  async setTimeZone(customerId: string, timeZone: string, actor: AuditActor): Promise<boolean> {
+    const changed = await this.store.setTimeZone(customerId, timeZone);
+    if (changed) {
+      await this.audit.record(actor, {
+        action: 'update',
+        entity: 'customer',
+        entityId: customerId,
+        details: { operation: 'setTimeZone', timeZone },
+      });
+    }
+    return changed;
   }
 
   /** The customer signed up with this email, if any (referrals: a signed-up referee). */

@@ -38,6 +38,9 @@ import { staffPasswordResetRoutes } from './password-reset-routes';
 import { queueRoutes } from './queue-routes';
 import { patientRoutes } from './patient-routes';
 import { providerHoursRoutes } from './provider-hours-routes';
+import { patientStreamRoutes } from './patient-stream-route';
+import { cancelVisitRoutes } from './cancel-visit-routes';
+import type { VisitCancellation } from '../appointments/calendar-cancellation';
 
 /*
  * Staff API: what the care team does, never done with a customer token (DESIGN.md section 4,
@@ -127,6 +130,8 @@ export interface StaffRoutesOptions {
   carrierWebhookSecret?: string | undefined;
   /** The server's clock, which the carrier webhook's signature window runs on. */
   clock: Clock;
+  /** Issue 43: cancelling a visit (cancel-visit-routes.ts). */
+  cancellation?: VisitCancellation;
 }
 
 function notFound(reply: FastifyReply, what: string) {
@@ -464,7 +469,10 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
     marketingRoutes(scope, { staff, actorOf, existingCustomer, notFound });
     queueRoutes(scope, { queue: staff.queue, actorOf });
     patientRoutes(scope, { patients: staff.patients, actorOf, existingCustomer, notFound });
+    patientStreamRoutes(scope, { events: staff.events, existingCustomer });
     providerHoursRoutes(scope, { providerHours: staff.providerHours, actorOf, admin, notFound });
+    const { cancellation } = options;
+    if (cancellation) cancelVisitRoutes(scope, { cancellation, actorOf, notFound });
     done();
   });
 }

@@ -78,8 +78,11 @@ export class StaffService {
   readonly patients: PatientReadModel;
   /** Providers' weekly hours and time off, edited by an admin (provider-hours-routes.ts). */
   readonly providerHours: StaffProviderHours;
+  /** The live updates a patient page follows (patient-stream-route.ts). */
+  readonly events: Events;
 
   constructor(private readonly deps: StaffServiceDeps) {
+    this.events = deps.events;
     this.treatment = new StaffTreatmentRecords(deps);
     this.weight = deps.weight;
     this.forms = deps.forms;

@@ -3,36 +3,53 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
+import { useAlerts } from '../../components/alerts/alert-context';
+import { GetAppointmentCalendarFileDocument } from '../../gql/graphql';
 import { useTranslation } from '../../lib/i18n-react';
+import { useServices } from '../../lib/services';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarEvent } from './calendar';
 
-async function downloadIcs(event: CalendarEvent, uid: string, sequence: number) {
-  const { buildIcs } = await import('./ics-file');
-  const ics = buildIcs(event, { uid, sequence, now: new Date() });
-  const href = URL.createObjectURL(new Blob([ics], { type: 'text/calendar' }));
+function download(content: string, filename: string) {
+  const href = URL.createObjectURL(new Blob([content], { type: 'text/calendar' }));
   const link = document.createElement('a');
   link.href = href;
-  link.download = 'appointment.ics';
+  link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1_000);
 }
 
-/** Spec 01 §2, §7: Add to Calendar with Google and Outlook links and an .ics file for Apple. */
+/**
+ * Spec 01 §2, §7: Add to Calendar with Google and Outlook links and an .ics file for Apple.
+ * Issue 43: the file is the server's, the same as the last mail's (its UID and SEQUENCE), so
+ * a calendar that took the mail's invitation updates that event instead of adding another.
+ */
 export function AddToCalendarMenu({
+  appointmentId,
   event,
-  uid,
-  sequence,
 }: {
+  appointmentId: string;
   event: CalendarEvent;
-  uid: string;
-  sequence: number;
 }) {
   const { t } = useTranslation();
+  const { graphql } = useServices();
+  const { showAlert } = useAlerts();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
+  const downloadIcs = async () => {
+    try {
+      const { appointmentCalendarFile: file } = await graphql.request(
+        GetAppointmentCalendarFileDocument,
+        { appointmentId },
+      );
+      if (!file) throw new Error('no calendar file');
+      download(file.content, file.filename);
+    } catch {
+      showAlert({ messageKey: 'appointments.calendar.downloadFailed', severity: 'error' });
+    }
+  };
   return (
     <>
       <Button
@@ -66,7 +83,7 @@ export function AddToCalendarMenu({
         </MenuItem>
         <MenuItem
           onClick={() => {
-            void downloadIcs(event, uid, sequence);
+            void downloadIcs();
             close();
           }}
         >

@@ -15,8 +15,8 @@ import { initialsOf } from '../../lib/format';
 import { PATHS } from '../../lib/routes';
 import { AddToCalendarMenu } from './add-to-calendar-menu';
 import { AppointmentRequirements } from './appointment-requirements';
-import { calendarUid } from './calendar';
-import { formatDay, formatVisitTime } from './format-time';
+import { deviceTimeZone } from './display-time-zone';
+import { formatClockWithZone, formatDay, formatVisitTime } from './format-time';
 import type { AppointmentView } from '../../lib/appointments/use-appointments';
 
 interface Props {
@@ -37,6 +37,13 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
     : t('appointments.card.videoType', { treatment });
   const day = formatDay(appointment.start, timeZone);
   const time = formatVisitTime(appointment.start, appointment.end, timeZone);
+  // Issue 43: shown in the customer's zone; a device elsewhere also gets its own clock.
+  const device = deviceTimeZone();
+  const here = formatClockWithZone(appointment.start, device);
+  const onDevice =
+    here !== formatClockWithZone(appointment.start, timeZone)
+      ? t('appointments.card.onThisDevice', { time: here })
+      : null;
   const joinLink = actions && canJoinVisit(appointment, now) ? provider?.virtualVisitLink : null;
   const reschedule = actions && canReschedule(appointment, now);
   return (
@@ -47,7 +54,14 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
             <Typography variant="h3" component="h3">
               {day}
             </Typography>
-            <Typography sx={{ fontWeight: 600 }}>{time}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              <span>{time}</span>
+              {onDevice ? (
+                <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
+                  {` · ${onDevice}`}
+                </Typography>
+              ) : null}
+            </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {type}
             </Typography>
@@ -98,8 +112,7 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
               </Button>
             ) : null}
             <AddToCalendarMenu
-              uid={calendarUid(appointment.id, window.location.hostname)}
-              sequence={raw.sequence}
+              appointmentId={appointment.id}
               event={{
                 name: t('appointments.calendar.title', { treatment }),
                 description: provider

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appointment, renderWithAppointments, setNow } from '../../test/appointments-test-server';
 import { AppointmentsScreen } from './appointments-screen';
@@ -81,5 +81,99 @@ describe('/appointments (spec 01 §2, §4)', () => {
       await screen.findByText('You need an active treatment plan to book a visit.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore treatments' })).toBeInTheDocument();
+  });
+});
+
+describe('one zone on the cards (issue 43)', () => {
+  function deviceZoneIs(timeZone: string) {
+    const real = new Intl.DateTimeFormat('en-US').resolvedOptions();
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...real,
+      timeZone,
+    });
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('a device elsewhere sees the visit in the customer’s zone and its own clock beside it', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    deviceZoneIs('America/Los_Angeles');
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [appointment(START)],
+    });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('10:00 AM – 10:30 AM EDT')).toBeInTheDocument();
+    expect(within(card).getByText('· 7:00 AM PDT on this device')).toBeInTheDocument();
+  });
+
+  it('a device in the customer’s zone sees one clock', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    deviceZoneIs('America/New_York');
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [appointment(START)],
+    });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('10:00 AM – 10:30 AM EDT')).toBeInTheDocument();
+    expect(within(card).queryByText(/on this device/)).toBeNull();
+  });
+
+  it('Show times in moves the cards and saves the choice', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    deviceZoneIs('America/New_York');
+    const { calls } = renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [appointment(START)],
+    });
+    const card = await screen.findByRole('article');
+    const zone = screen.getByRole('combobox', { name: 'Show times in' });
+    expect(zone).toHaveTextContent('Eastern Time (EDT) · this device');
+    fireEvent.mouseDown(zone);
+    fireEvent.click(await screen.findByRole('option', { name: /^Pacific Time \(PDT\)/ }));
+    expect(await within(card).findByText('7:00 AM – 7:30 AM PDT')).toBeInTheDocument();
+    expect(within(card).getByText('· 10:00 AM EDT on this device')).toBeInTheDocument();
+    expect(calls).toContainEqual({
+      operation: 'SetDisplayTimeZone',
+      variables: { timeZone: 'America/Los_Angeles' },
+    });
+    window.localStorage.clear();
+  });
+
+  it('Add to Calendar’s .ics is the server’s file for the visit (the last mail’s)', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    const content = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSEQUENCE:1\r\nEND:VCALENDAR\r\n';
+    const blobs: Blob[] = [];
+    const create = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:ics';
+    });
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const visit = appointment(START);
+    const { calls } = renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [visit],
+      calendarFile: { filename: 'appointment.ics', method: 'REQUEST', content },
+    });
+    const card = await screen.findByRole('article');
+    fireEvent.click(within(card).getByRole('button', { name: 'Add to Calendar' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Apple Calendar (.ics)' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(calls).toContainEqual({
+      operation: 'GetAppointmentCalendarFile',
+      variables: { appointmentId: visit.id },
+    });
+    expect(await blobs[0]?.text()).toBe(content);
+  });
+
+  it('a file the server does not give says so', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [appointment(START)],
+    });
+    const card = await screen.findByRole('article');
+    fireEvent.click(within(card).getByRole('button', { name: 'Add to Calendar' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Apple Calendar (.ics)' }));
+    expect(
+      await screen.findByText("We couldn't get the calendar file. Please try again."),
+    ).toBeInTheDocument();
   });
 });

@@ -15,11 +15,11 @@ import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { appointmentTabs } from '../../lib/appointments/appointment-tabs';
 import { useAppointments } from '../../lib/appointments/use-appointments';
-import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS } from '../../lib/routes';
 import { AppointmentCard } from './appointment-card';
-import { zoneOf } from './format-time';
+import { useDisplayTimeZone } from './display-time-zone';
+import { TimeZoneSelect } from './time-zone-select';
 import { useActiveTreatments } from './use-active-treatments';
 import { useNow } from './use-now';
 
@@ -72,10 +72,10 @@ export function AppointmentsScreen() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabKey>('upcoming');
   const now = useNow();
-  const customer = useCustomerQuery();
   const appointments = useAppointments();
   const treatments = useActiveTreatments();
-  const timeZone = zoneOf(customer.data?.time_zone);
+  // Issue 43: the customer's zone, which the booking dialog, mails and calendar files use too.
+  const [timeZone, setTimeZone] = useDisplayTimeZone();
   const { showAlert } = useAlerts();
   useEffect(() => {
     if (appointments.isError) showAlert({ code: 'A100' });
@@ -128,6 +128,11 @@ export function AppointmentsScreen() {
           </Button>
         ) : null}
       </Box>
+      {shown.length ? (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <TimeZoneSelect timeZone={timeZone} onChange={setTimeZone} at={shown[0]?.start ?? now} />
+        </Box>
+      ) : null}
       <Tabs
         value={tab}
         onChange={(_e, value: TabKey) => setTab(value)}

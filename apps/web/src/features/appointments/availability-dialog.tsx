@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import { bookingWindow } from '@portal/domain';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { errorCodeOf } from '../../lib/api/error-code';
@@ -13,7 +13,9 @@ import { useDisplayTimeZone } from './display-time-zone';
 import { formatClockWithZone, formatDay } from './format-time';
 import { ANY_PROVIDER, SlotPicker } from './slot-picker';
 import { SlotLoadError } from './slot-load-error';
+import { SlotAlternatives } from './slot-alternatives';
 import { SlotReview } from './slot-review';
+import { useHoldFlow } from './use-hold-flow';
 import { useScheduleAppointment, type BookingTarget } from './use-schedule-appointment';
 import { useAvailability, useSlotsErrorAlert, type SlotView } from './use-slots';
 
@@ -28,10 +30,11 @@ interface Props {
   onDone: () => void;
 }
 
-type Step =
-  { kind: 'slots' } | { kind: 'review'; slot: SlotView } | { kind: 'booked'; slot: SlotView };
-
-/** Spec 01 §2 step 2 and 3: pick a provider, a day and a time, review, book, confirmation. */
+/**
+ * Spec 01 §2 step 2 and 3: pick a provider, a day and a time, review, book, confirmation.
+ * Issue 43: the picked time is held for the customer while they review it; a taken time offers
+ * the nearest free ones; leaving gives the hold back.
+ */
 export function AvailabilityDialog({
   target,
   customerTimeZone,
@@ -41,7 +44,7 @@ export function AvailabilityDialog({
 }: Props) {
   const { t } = useTranslation();
   const { showAlert } = useAlerts();
-  const [step, setStep] = useState<Step>({ kind: 'slots' });
+  const [booked, setBooked] = useState<SlotView | null>(null);
   const [providerId, setProviderId] = useState(previousProviderIds[0] ?? ANY_PROVIDER);
   const [leaving, setLeaving] = useState(false);
   const [timeZone, setTimeZone] = useDisplayTimeZone();
@@ -62,22 +65,36 @@ export function AvailabilityDialog({
     timeZone,
   });
   useSlotsErrorAlert(slots.error);
+  const { refetch } = slots;
+
+  const onHoldError = useCallback(
+    (error: unknown) => {
+      showAlert({ code: errorCodeOf(error, ['A102', 'A100', 'T101'], 'A102') });
+      void refetch();
+    },
+    [showAlert, refetch],
+  );
+  const flow = useHoldFlow({ treatmentShortId: target.treatment.shortId, onHoldError });
+  const { step } = flow;
 
   const book = useScheduleAppointment(target, {
     onSuccess: (slot) => {
-      setStep({ kind: 'booked', slot });
+      flow.booked();
+      setBooked(slot);
       showAlert({ messageKey: 'appointments.booking.success', severity: 'success' });
     },
     onError: async (error) => {
-      showAlert({ code: errorCodeOf(error, ['A102', 'A100', 'T101'], 'A102') });
-      // Spec 01 §4: errors return to slot selection, with fresh times.
-      setStep({ kind: 'slots' });
+      // Issue 43: a taken time offers the nearest free ones; any other failure returns to
+      // slot selection (spec 01 §4), with fresh times.
+      if (!flow.bookingFailed(error)) {
+        showAlert({ code: errorCodeOf(error, ['A102', 'A100', 'T101'], 'A102') });
+      }
       await slots.refetch();
     },
   });
 
   const requestClose = () => {
-    if (step.kind === 'booked') onDone();
+    if (booked) onDone();
     else setLeaving(true);
   };
 
@@ -85,15 +102,17 @@ export function AvailabilityDialog({
     <>
       <FlowDialog
         title={
-          step.kind === 'booked'
+          booked
             ? t('appointments.booking.confirmedTitle')
             : step.kind === 'review'
               ? t('appointments.review.title')
-              : t('appointments.booking.slotsTitle')
+              : step.kind === 'taken'
+                ? t('appointments.taken.title')
+                : t('appointments.booking.slotsTitle')
         }
         onClose={requestClose}
       >
-        {step.kind !== 'booked' ? (
+        {!booked ? (
           <>
             {slots.isError && step.kind === 'slots' ? (
               <SlotLoadError
@@ -105,36 +124,47 @@ export function AvailabilityDialog({
             {!slots.isError ? (
               <SlotPicker
                 availability={slots}
-                hidden={step.kind === 'review'}
+                hidden={step.kind !== 'slots'}
                 timeZone={timeZone}
                 onTimeZoneChange={setTimeZone}
                 customerTimeZone={customerTimeZone}
                 providerId={providerId}
                 onProviderChange={setProviderId}
-                onSelect={(slot) => setStep({ kind: 'review', slot })}
+                onSelect={flow.pick}
               />
             ) : null}
           </>
         ) : null}
-        {step.kind === 'review' ? (
+        {!booked && step.kind === 'review' ? (
           <SlotReview
             slot={step.slot}
             timeZone={timeZone}
             treatmentName={target.treatment.displayName}
             confirmLabel={t('appointments.review.book')}
             busy={book.isPending}
-            onConfirm={() => book.mutate(step.slot)}
-            onCancel={() => setStep({ kind: 'slots' })}
+            heldUntil={step.heldUntil}
+            onPickAgain={flow.backToSlots}
+            onConfirm={() => book.mutate({ ...step.slot, holdId: step.holdId })}
+            onCancel={flow.backToSlots}
           />
         ) : null}
-        {step.kind === 'booked' ? (
+        {!booked && step.kind === 'taken' ? (
+          <SlotAlternatives
+            alternatives={step.alternatives}
+            timeZone={timeZone}
+            busy={flow.pending}
+            onChoose={flow.pick}
+            onPickAgain={flow.backToSlots}
+          />
+        ) : null}
+        {booked ? (
           <Box sx={{ textAlign: 'center', py: 2 }}>
             <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
             <Typography sx={{ mb: 1 }}>
               {t('appointments.booking.confirmedBody', {
-                date: formatDay(step.slot.start, timeZone),
-                time: formatClockWithZone(step.slot.start, timeZone),
-                provider: step.slot.providerName,
+                date: formatDay(booked.start, timeZone),
+                time: formatClockWithZone(booked.start, timeZone),
+                provider: booked.providerName,
               })}
             </Typography>
             <Button variant="contained" onClick={onDone} sx={{ mt: 2 }}>
@@ -147,7 +177,10 @@ export function AvailabilityDialog({
         kind="booking"
         open={leaving}
         onStay={() => setLeaving(false)}
-        onLeave={onClose}
+        onLeave={() => {
+          flow.release();
+          onClose();
+        }}
       />
     </>
   );

@@ -140,14 +140,17 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
     expect(await screen.findByRole('dialog', { name: 'Choose a time' })).toBeInTheDocument();
   });
 
-  it('times name the zone; the device zone is the default and another zone moves them', async () => {
+  it('times name the zone; the saved zone is the default, the device’s is offered, another moves them', async () => {
     setNow(NOW);
     deviceZoneIs('America/Chicago');
     renderWithAppointments('/book-appointment', <BookingScreen />, { slots: tuesdaySlots(1) });
     await acceptTerms();
     const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
     const zone = within(dialog).getByRole('combobox', { name: 'Show times in' });
-    expect(zone).toHaveTextContent('Central Time (CDT) · this device');
+    // Issue 43: the customer's saved zone (Eastern) first; the device's is one choice away.
+    expect(zone).toHaveTextContent('Eastern Time (EDT)');
+    expect(await within(dialog).findByRole('button', { name: '8:00 AM EDT' })).toBeVisible();
+    await showTimesIn(dialog, /^Central Time \(CDT\) · this device/);
     expect(await within(dialog).findByRole('button', { name: '7:00 AM CDT' })).toBeVisible();
 
     await showTimesIn(dialog, /^Pacific Time \(PDT\)/);

@@ -25,6 +25,7 @@ import { useActiveTreatments } from './use-active-treatments';
 import { useFollowUp } from './use-follow-up';
 import { usePreviousProviders } from './use-previous-providers';
 import { useRescheduleRequest } from './use-reschedule-request';
+import { BulkBookingNotice } from '../../components/bulk-booking-notice';
 
 /** The customer's state of residence: the shipping address's, else any address's. */
 function residenceState(customer: Customer): string {
@@ -196,6 +197,7 @@ export function BookingScreen() {
       <Typography variant="h1" sx={{ mb: 3 }}>
         {rescheduleId ? t('appointments.reschedule.title') : t('appointments.booking.title')}
       </Typography>
+      {rescheduleId ? null : <BulkBookingNotice />}
       <Box sx={{ maxWidth: 720 }}>{body}</Box>
       {/* Once the flow is under way, the booking it makes must not block its own confirmation. */}
       {!loading && !rescheduleId && block && !target ? (

@@ -1,6 +1,6 @@
 /**
- * Spec 01 §3: a calendar event, handed to Google, Outlook, or an .ics file for Apple
- * (`ics-file.ts`, loaded on click).
+ * Spec 01 §3: a calendar event, handed to Google or Outlook; the .ics file for Apple is the
+ * server's (issue 43: the same file as the last appointment mail's).
  */
 export interface CalendarEvent {
   name: string;

@@ -1,9 +1,16 @@
-import { BOOKING_TIME_ZONES, DEFAULT_TIME_ZONE } from '@portal/domain';
+import { BOOKING_TIME_ZONES, DEFAULT_TIME_ZONE, displayTimeZoneSchema } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { SetDisplayTimeZoneDocument } from '../../gql/graphql';
+import { CUSTOMER_QUERY_KEY, type Customer } from '../../lib/customer/customer';
+import { useCustomerQuery } from '../../lib/customer/use-customer';
+import { useServices } from '../../lib/services';
 import { zoneAbbreviation } from './format-time';
 
-// Issue 9: the booking and reschedule dialogs show times in a zone the customer can change.
-// The default is the device's zone; a choice holds for the rest of the browser session.
+// Issues 9 and 43: one zone for visit times. The customer chooses it in the booking and
+// reschedule dialogs; the choice is saved on their record (customers.time_zone, which the
+// mails and calendar files use too) and remembered on the device. The cards, the dialogs,
+// the mails and the calendar file all show it; with no record to read, the device's zone.
 
 export const DISPLAY_TIME_ZONE_KEY = 'portal.appointments.time-zone';
 
@@ -23,27 +30,79 @@ export function deviceTimeZone(): string {
   return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-function storedZone(storage: Storage): string | null {
+/** A zone the customer's record can hold (the offered US zones). */
+export function isSavableTimeZone(zone: string): boolean {
+  return displayTimeZoneSchema.safeParse({ timeZone: zone }).success;
+}
+
+function storedZone(): string | null {
   try {
-    const value = storage.getItem(DISPLAY_TIME_ZONE_KEY);
+    const value = window.localStorage.getItem(DISPLAY_TIME_ZONE_KEY);
     return isTimeZone(value) ? value : null;
   } catch {
     return null;
   }
 }
 
-/** The zone the dialogs show times in, and a setter that keeps the choice for the session. */
+function storeZone(zone: string): void {
+  try {
+    window.localStorage.setItem(DISPLAY_TIME_ZONE_KEY, zone);
+  } catch {
+    // Storage blocked: the record still holds a savable choice.
+  }
+}
+
+/**
+ * Which zone times are shown in: the customer's saved zone, which mails and calendar files
+ * use too; a zone this device remembers that the record cannot hold (outside the offered
+ * list) wins on this device; with neither, what the device remembers, then its own zone.
+ */
+export function resolveDisplayTimeZone(input: {
+  saved: string | null | undefined;
+  stored: string | null;
+  device: string;
+}): string {
+  const { saved, stored, device } = input;
+  if (stored && !isSavableTimeZone(stored)) return stored;
+  if (isTimeZone(saved)) return saved;
+  return stored ?? device;
+}
+
+/** Saves the choice on the customer's record; the cached record takes it at once. */
+function useSaveDisplayTimeZone() {
+  const { graphql } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => graphql.request(SetDisplayTimeZoneDocument, { timeZone }),
+    onMutate: (timeZone: string) => {
+      queryClient.setQueryData<Customer | null>(CUSTOMER_QUERY_KEY, (customer) =>
+        customer ? { ...customer, time_zone: timeZone } : customer,
+      );
+    },
+    // Refused (it should not be: the list is the schema's): read the record as it is.
+    onError: () => queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY_KEY }),
+  });
+}
+
+/** The zone visit times are shown in, and a setter that saves and remembers the choice. */
 export function useDisplayTimeZone(): [string, (zone: string) => void] {
-  const [zone, setZone] = useState(() => storedZone(window.sessionStorage) ?? deviceTimeZone());
-  const choose = useCallback((next: string) => {
-    if (!isTimeZone(next)) return;
-    setZone(next);
-    try {
-      window.sessionStorage.setItem(DISPLAY_TIME_ZONE_KEY, next);
-    } catch {
-      // Storage blocked: the choice lasts while the dialog is open.
-    }
-  }, []);
+  const customer = useCustomerQuery();
+  const [stored, setStored] = useState(storedZone);
+  const { mutate } = useSaveDisplayTimeZone();
+  const zone = resolveDisplayTimeZone({
+    saved: customer.data?.time_zone,
+    stored,
+    device: deviceTimeZone(),
+  });
+  const choose = useCallback(
+    (next: string) => {
+      if (!isTimeZone(next)) return;
+      setStored(next);
+      storeZone(next);
+      if (isSavableTimeZone(next)) mutate(next);
+    },
+    [mutate],
+  );
   return [zone, choose];
 }
 

@@ -1,9 +1,14 @@
-import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ServicesProvider } from '../../lib/services';
+import { createFakeServices } from '../../test/render-with-services';
 import {
   DISPLAY_TIME_ZONE_KEY,
   deviceTimeZone,
   isTimeZone,
+  resolveDisplayTimeZone,
   timeZoneOptions,
   useDisplayTimeZone,
 } from './display-time-zone';
@@ -93,20 +98,55 @@ describe('the zone picker (issue 9)', () => {
     expect(london?.name).toMatch(/Time/);
   });
 
-  it('a choice holds for the session; a stored value that is no zone is ignored', () => {
+  it('resolves to the saved zone; a device-only choice or, with no record, the device', () => {
+    const device = 'America/Chicago';
+    expect(resolveDisplayTimeZone({ saved: 'America/New_York', stored: null, device })).toBe(
+      'America/New_York',
+    );
+    // A savable choice is on the record too: the record (changed on another device) wins.
+    expect(
+      resolveDisplayTimeZone({ saved: 'America/New_York', stored: 'America/Denver', device }),
+    ).toBe('America/New_York');
+    // A zone the record cannot hold is this device's own choice.
+    expect(
+      resolveDisplayTimeZone({ saved: 'America/New_York', stored: 'Europe/London', device }),
+    ).toBe('Europe/London');
+    expect(resolveDisplayTimeZone({ saved: null, stored: null, device })).toBe(device);
+    expect(resolveDisplayTimeZone({ saved: undefined, stored: 'America/Denver', device })).toBe(
+      'America/Denver',
+    );
+  });
+
+  it('a choice is saved on the record and remembered on the device; a bad stored value is ignored', async () => {
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
       ...new Intl.DateTimeFormat('en-US').resolvedOptions(),
       timeZone: 'America/Chicago',
     });
-    const first = renderHook(() => useDisplayTimeZone());
-    expect(first.result.current[0]).toBe('America/Chicago');
-    act(() => first.result.current[1]('America/Denver'));
-    expect(first.result.current[0]).toBe('America/Denver');
-    expect(window.sessionStorage.getItem(DISPLAY_TIME_ZONE_KEY)).toBe('America/Denver');
-    // The next dialog opened in the session starts where the customer left it.
-    expect(renderHook(() => useDisplayTimeZone()).result.current[0]).toBe('America/Denver');
-
-    window.sessionStorage.setItem(DISPLAY_TIME_ZONE_KEY, 'Not/AZone');
-    expect(renderHook(() => useDisplayTimeZone()).result.current[0]).toBe('America/Chicago');
+    window.localStorage.setItem(DISPLAY_TIME_ZONE_KEY, 'Not/AZone');
+    const { services, queryClient, calls } = createFakeServices(() => ({
+      setDisplayTimeZone: { statusCode: 200, data: { timeZone: 'America/Denver' } },
+    }));
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(ServicesProvider, {
+        services,
+        children: createElement(QueryClientProvider, { client: queryClient }, children),
+      });
+    const hook = renderHook(() => useDisplayTimeZone(), { wrapper });
+    // The record is read: the customer's Pacific zone, not the device's.
+    await waitFor(() => expect(hook.result.current[0]).toBe('America/Los_Angeles'));
+    act(() => hook.result.current[1]('America/Denver'));
+    expect(hook.result.current[0]).toBe('America/Denver');
+    expect(window.localStorage.getItem(DISPLAY_TIME_ZONE_KEY)).toBe('America/Denver');
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        operation: 'SetDisplayTimeZone',
+        variables: { timeZone: 'America/Denver' },
+      }),
+    );
+    // A zone outside the offered list stays on this device: nothing is sent for it.
+    act(() => hook.result.current[1]('Europe/London'));
+    expect(hook.result.current[0]).toBe('Europe/London');
+    expect(calls.filter((c) => c.operation === 'SetDisplayTimeZone')).toHaveLength(1);
+    window.localStorage.removeItem(DISPLAY_TIME_ZONE_KEY);
   });
 });

@@ -1,6 +1,6 @@
 import { rescheduleWindow } from '@portal/domain';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { errorCodeOf } from '../../lib/api/error-code';
@@ -11,9 +11,11 @@ import { useDisplayTimeZone } from './display-time-zone';
 import { formatClockWithZone, formatDay } from './format-time';
 import { ANY_PROVIDER, SlotPicker } from './slot-picker';
 import { SlotLoadError } from './slot-load-error';
+import { SlotAlternatives } from './slot-alternatives';
 import { SlotReview } from './slot-review';
+import { useHoldFlow } from './use-hold-flow';
 import { SlotVanished, useRescheduleAppointment } from './use-reschedule-appointment';
-import { useAvailability, useSlotsErrorAlert, type SlotView } from './use-slots';
+import { useAvailability, useSlotsErrorAlert } from './use-slots';
 
 interface Props {
   appointment: AppointmentView;
@@ -39,7 +41,6 @@ export function RescheduleDialog(props: Props) {
   const provider = appointment.raw.provider;
   const treatment = appointment.raw.treatment;
   const [providerId, setProviderId] = useState(provider?.id ?? ANY_PROVIDER);
-  const [review, setReview] = useState<SlotView | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [timeZone, setTimeZone] = useDisplayTimeZone();
   const search = useMemo(
@@ -48,7 +49,7 @@ export function RescheduleDialog(props: Props) {
         ? {
             state,
             treatmentId: treatment.id,
-            window: rescheduleWindow(new Date()),
+            window: rescheduleWindow(new Date(), treatment.shortId),
             forReschedule: true,
           }
         : null,
@@ -61,20 +62,40 @@ export function RescheduleDialog(props: Props) {
     timeZone,
   });
   useSlotsErrorAlert(slots.error);
+  const { refetch } = slots;
+
+  const onHoldError = useCallback(
+    (error: unknown) => {
+      showAlert({ code: errorCodeOf(error, ['A102'], 'A100') });
+      void refetch();
+    },
+    [showAlert, refetch],
+  );
+  // Issue 43: the picked time is held for the customer while they review it.
+  const flow = useHoldFlow({
+    treatmentShortId: treatment?.shortId ?? '',
+    appointmentId: appointment.id,
+    onHoldError,
+  });
+  const { step } = flow;
+  const review = step.kind === 'review' ? step : null;
 
   const move = useRescheduleAppointment({
     appointment,
     state,
     rescheduleRequestId: props.rescheduleRequestId,
     onSuccess: () => {
+      flow.booked();
       showAlert({ messageKey: 'appointments.reschedule.success', severity: 'success' });
       props.onDone();
     },
     onError: async (error) => {
-      showAlert({
-        code: error instanceof SlotVanished ? 'A102' : errorCodeOf(error, ['A102'], 'A100'),
-      });
-      setReview(null);
+      // A taken time offers the nearest free ones (issue 43); anything else alerts.
+      if (!flow.bookingFailed(error)) {
+        showAlert({
+          code: error instanceof SlotVanished ? 'A102' : errorCodeOf(error, ['A102'], 'A100'),
+        });
+      }
       await slots.refetch();
     },
   });
@@ -83,18 +104,34 @@ export function RescheduleDialog(props: Props) {
   return (
     <>
       <FlowDialog
-        title={review ? t('appointments.review.title') : t('appointments.reschedule.title')}
+        title={
+          review
+            ? t('appointments.review.title')
+            : step.kind === 'taken'
+              ? t('appointments.taken.title')
+              : t('appointments.reschedule.title')
+        }
         onClose={() => setLeaving(true)}
       >
         {review ? (
           <SlotReview
-            slot={review}
+            slot={review.slot}
             timeZone={timeZone}
             treatmentName={treatment?.displayName ?? null}
             confirmLabel={t('appointments.reschedule.confirm')}
             busy={move.isPending}
-            onConfirm={() => move.mutate(review)}
-            onCancel={() => setReview(null)}
+            heldUntil={review.heldUntil}
+            onPickAgain={flow.backToSlots}
+            onConfirm={() => move.mutate({ ...review.slot, holdId: review.holdId })}
+            onCancel={flow.backToSlots}
+          />
+        ) : step.kind === 'taken' ? (
+          <SlotAlternatives
+            alternatives={step.alternatives}
+            timeZone={timeZone}
+            busy={flow.pending}
+            onChoose={flow.pick}
+            onPickAgain={flow.backToSlots}
           />
         ) : (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -104,21 +141,21 @@ export function RescheduleDialog(props: Props) {
             })}
           </Typography>
         )}
-        {slots.isError && !review ? (
+        {slots.isError && step.kind === 'slots' ? (
           <SlotLoadError error={slots.error} onRetry={() => void slots.refetch()} />
         ) : null}
         {!slots.isError ? (
           // Kept mounted under the review, so cancelling it comes back to the same day.
           <SlotPicker
             availability={slots}
-            hidden={Boolean(review)}
+            hidden={step.kind !== 'slots'}
             timeZone={timeZone}
             onTimeZoneChange={setTimeZone}
             customerTimeZone={props.customerTimeZone}
             providerId={providerId}
             onProviderChange={setProviderId}
             extraProviders={extraProviders}
-            onSelect={setReview}
+            onSelect={flow.pick}
           />
         ) : null}
       </FlowDialog>
@@ -126,7 +163,10 @@ export function RescheduleDialog(props: Props) {
         kind="reschedule"
         open={leaving}
         onStay={() => setLeaving(false)}
-        onLeave={props.onClose}
+        onLeave={() => {
+          flow.release();
+          props.onClose();
+        }}
       />
     </>
   );

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../lib/i18n-react';
 import { formatDay, formatVisitTime } from './format-time';
+import { HoldCountdown } from './hold-countdown';
 import type { SlotView } from './use-slots';
 
 interface Props {
@@ -11,17 +12,26 @@ interface Props {
   treatmentName: string | null;
   confirmLabel: string;
   busy: boolean;
+  /** Issue 43: when the time is held for the viewer until then, the countdown shows. */
+  heldUntil?: Date | null;
+  /** Back to the times (offered once the hold has lapsed). */
+  onPickAgain?: () => void;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** The review step: the chosen time and provider, with Book (or Reschedule) and Cancel. */
+/**
+ * The review step: the chosen time and provider, how long it is held for the viewer (issue
+ * 43), with Book (or Reschedule) and Cancel.
+ */
 export function SlotReview({
   slot,
   timeZone,
   treatmentName,
   confirmLabel,
   busy,
+  heldUntil,
+  onPickAgain,
   ...actions
 }: Props) {
   const { t } = useTranslation();
@@ -34,6 +44,9 @@ export function SlotReview({
   return (
     <Box>
       <Typography sx={{ mb: 2 }}>{t('appointments.review.intro')}</Typography>
+      {heldUntil ? (
+        <HoldCountdown expiresAt={heldUntil} onPickAgain={onPickAgain ?? actions.onCancel} />
+      ) : null}
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, m: 0 }}>
         {rows.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>

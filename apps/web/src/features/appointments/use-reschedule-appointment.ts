@@ -28,7 +28,7 @@ export function useRescheduleAppointment(options: Options) {
   const queryClient = useQueryClient();
   const treatment = appointment.raw.treatment;
   return useMutation({
-    mutationFn: async (slot: SlotView) => {
+    mutationFn: async (slot: SlotView & { holdId?: string | null }) => {
       if (!treatment) throw new SlotVanished();
       const free = await queryClient.fetchQuery(
         timeStillAvailableQueryOptions(graphql, {
@@ -43,6 +43,7 @@ export function useRescheduleAppointment(options: Options) {
         providerId: slot.providerId,
         start: slot.start.toISOString(),
         end: slot.end.toISOString(),
+        holdId: slot.holdId ?? null,
       });
       if (rescheduleRequestId) {
         await markRescheduleScheduled(graphql, queryClient, rescheduleRequestId);

@@ -13,17 +13,23 @@ export interface BookingTarget {
   vialCount: number | null;
 }
 
+/** A slot to book, with the viewer's hold on it when there is one (issue 43). */
+export type HeldSlot = SlotView & { holdId?: string | null };
+
 interface Options {
   onSuccess: (slot: SlotView) => void;
   onError: (error: unknown) => Promise<void>;
 }
 
-/** ScheduleAdhocAppointmentV2 (spec 01 §7). Makes the appointments list stale. */
+/**
+ * ScheduleAdhocAppointmentV2 (spec 01 §7), with the viewer's hold on the time (issue 43): a
+ * live one always books. Makes the appointments list stale.
+ */
 export function useScheduleAppointment(target: BookingTarget, options: Options) {
   const { graphql } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (slot: SlotView) =>
+    mutationFn: (slot: HeldSlot) =>
       graphql.request(ScheduleAdhocAppointmentV2Document, {
         providerId: slot.providerId,
         treatmentShortId: target.treatment.shortId,
@@ -33,6 +39,7 @@ export function useScheduleAppointment(target: BookingTarget, options: Options) 
         followUpId: target.followUpId,
         subscriptionId: target.subscriptionId,
         vialCount: target.vialCount,
+        holdId: slot.holdId ?? null,
       }),
     onSuccess: async (_data, slot) => {
       options.onSuccess(slot);

@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appointments } from '../../db/schema/appointments';
+import type { AuditActor } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { CalendarNotifier } from './calendar-mail';
+import type { AppointmentRow } from './types';
+
+/**
+ * Issue 43: the care team cancels a scheduled visit. The status becomes cancelled and the
+ * calendar SEQUENCE goes up in one statement (the slot's claim goes with it: the trigger on
+ * appointments); after the commit the customer gets the METHOD:CANCEL mail, so their calendar
+ * drops the event. Undefined when the visit is not the customer's or is no longer scheduled.
+ */
+export class VisitCancellation {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      uow: UnitOfWork;
+      clock: Clock;
+      calendar: CalendarNotifier;
+    },
+  ) {}
+
+  async cancel(
+    customerId: string,
+    appointmentId: string,
+    actor: AuditActor,
+  ): Promise<AppointmentRow | undefined> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.uow.run(
+      actor,
+      async ({ tx, audit }) => {
+        const [cancelled] = await tx
+          .update(appointments)
+          .set({
+            status: 'cancelled',
+            sequence: sql`${appointments.sequence} + 1`,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(appointments.id, appointmentId),
+              eq(appointments.customerId, customerId),
+              eq(appointments.status, 'scheduled'),
+            ),
+          )
+          .returning();
+        if (cancelled) {
+          await audit({
+            action: 'update',
+            entity: 'appointment',
+            entityId: cancelled.id,
+            details: { operation: 'cancelAppointment', customerId, sequence: cancelled.sequence },
+          });
+        }
+        return cancelled;
+      },
+      { lock: customerId },
+    );
+    return row ? this.deps.calendar.sent('cancelled', row) : undefined;
+  }
+}
