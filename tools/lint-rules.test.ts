@@ -32,7 +32,9 @@ beforeAll(async () => {
   }
   found = found.sort();
   expected = expected.sort();
-});
+  // Type-aware linting builds a TypeScript program first: seconds alone, more beside a busy
+  // unit run on two cores (it timed out at the default 10 s there).
+}, 60_000);
 
 const expectedIn = (dir: string, rule: string) =>
   expected.filter((f) => f.startsWith(dir) && f.endsWith(` ${rule}`));

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Benchmark } from './lib/benchmark';
 import type { CpuTicks } from './lib/thread-cpu';
 import { postBurst, type BurstConnections } from './lib/burst';
-import { createBenchProviders, createBenchTreatment, makePatients } from './lib/appointments-seed';
+import { createBenchProviders, createBenchTreatment } from './lib/appointments-seed';
+import { freeSlots, patientTokens, type GraphqlAnswer, type Slot } from './lib/booking-race';
 import { BOOKING_SLOTS, GET_CUSTOMER_DATA, SCHEDULE_ADHOC } from './lib/operations';
 import type { PortalServer } from './lib/portal';
-import { openBenchSession } from './lib/sessions';
 import { fmt, goal, type Table } from './lib/report';
 import { percentile } from './lib/stats';
 
@@ -14,26 +14,6 @@ const STATE = 'VT';
 const PROVIDERS = 5;
 const TARGET_SLOTS = 20;
 const CONTENDERS_PER_SLOT = 10;
-
-interface GraphqlAnswer {
-  data?: Record<string, unknown> | null;
-  errors?: { extensions?: { code?: string } }[];
-}
-
-async function post(portal: PortalServer, token: string, query: string, variables: object) {
-  const response = await fetch(`${portal.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as GraphqlAnswer;
-}
-
-interface Slot {
-  start: string;
-  end: string;
-  provider: { id: string };
-}
 
 const DAY_MS = 86_400_000;
 
@@ -116,31 +96,8 @@ async function measure(portal: PortalServer) {
   const people = portal.seed.customers.slice(-(3 * contenders + 2), -2);
   if (people.length < 3 * contenders)
     throw new Error(`need ${3 * contenders + 2} seeded customers`);
-  await makePatients(
-    db,
-    people.map((p) => p.customerId),
-    treatment.id,
-    STATE,
-  );
-  const tokens = await Promise.all(
-    people.map(async (p) =>
-      portal.app.tokens.issue('access', {
-        sub: p.userId,
-        sid: await openBenchSession(db, p.userId),
-        role: 'customer',
-        customer_id: p.customerId,
-        scope: 'graphql',
-      }),
-    ),
-  );
-  const window = bookingWindow(new Date());
-  const listed = await post(portal, tokens[0]!, BOOKING_SLOTS, {
-    state: STATE,
-    treatmentId: treatment.id,
-    startTime: window.earliest.toISOString(),
-    endTime: window.latest.toISOString(),
-  });
-  const free = (listed.data?.availableSlots ?? []) as Slot[];
+  const tokens = await patientTokens(portal, people, treatment.id, STATE);
+  const free = await freeSlots(portal, tokens[0]!, treatment.id, STATE);
   if (free.length < 3 * TARGET_SLOTS) throw new Error(`only ${free.length} free slots`);
 
   const question = { state: STATE, treatmentId: treatment.id, shortId: treatment.shortId };

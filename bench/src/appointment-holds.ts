@@ -1,13 +1,18 @@
-import { bookingWindow } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { loadPersistedDocuments } from '../../apps/server/src/graphql-host/persisted';
 import type { Benchmark } from './lib/benchmark';
 import { postBurst } from './lib/burst';
-import { createBenchProviders, createBenchTreatment, makePatients } from './lib/appointments-seed';
-import { BOOKING_SLOTS, SCHEDULE_ADHOC } from './lib/operations';
+import { createBenchProviders, createBenchTreatment } from './lib/appointments-seed';
+import {
+  freeSlots,
+  patientTokens,
+  postGraphql as post,
+  type GraphqlAnswer,
+  type Slot,
+} from './lib/booking-race';
+import { SCHEDULE_ADHOC } from './lib/operations';
 import type { PortalServer } from './lib/portal';
 import { fmt, goal, type Table } from './lib/report';
-import { openBenchSession } from './lib/sessions';
 import { percentile } from './lib/stats';
 
 // Issue 43: 100 patients race for 10 slots; the 90 who lose get the nearest free times in the
@@ -32,26 +37,6 @@ function holdDocument(): string {
   throw new Error('HoldAppointmentSlot is not among the persisted operations (npm run codegen)');
 }
 
-interface GraphqlAnswer {
-  data?: Record<string, unknown> | null;
-  errors?: { extensions?: { code?: string; reason?: string; alternatives?: unknown[] } }[];
-}
-
-interface Slot {
-  start: string;
-  end: string;
-  provider: { id: string };
-}
-
-async function post(portal: PortalServer, token: string, query: string, variables: object) {
-  const response = await fetch(`${portal.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as GraphqlAnswer;
-}
-
 async function measure(portal: PortalServer) {
   const { db } = portal.database;
   const treatment = await createBenchTreatment(db, 'bench_holds');
@@ -61,31 +46,8 @@ async function measure(portal: PortalServer) {
   const wanted = 2 * RACERS + 2;
   const people = portal.seed.customers.slice(FIRST_CUSTOMER, FIRST_CUSTOMER + wanted);
   if (people.length < wanted) throw new Error(`need ${FIRST_CUSTOMER + wanted} customers`);
-  await makePatients(
-    db,
-    people.map((p) => p.customerId),
-    treatment.id,
-    STATE,
-  );
-  const tokens = await Promise.all(
-    people.map(async (p) =>
-      portal.app.tokens.issue('access', {
-        sub: p.userId,
-        sid: await openBenchSession(db, p.userId),
-        role: 'customer',
-        customer_id: p.customerId,
-        scope: 'graphql',
-      }),
-    ),
-  );
-  const window = bookingWindow(new Date());
-  const listed = await post(portal, tokens[0]!, BOOKING_SLOTS, {
-    state: STATE,
-    treatmentId: treatment.id,
-    startTime: window.earliest.toISOString(),
-    endTime: window.latest.toISOString(),
-  });
-  const free = (listed.data?.availableSlots ?? []) as Slot[];
+  const tokens = await patientTokens(portal, people, treatment.id, STATE);
+  const free = await freeSlots(portal, tokens[0]!, treatment.id, STATE);
   if (free.length < 2 * SLOTS + 1) throw new Error(`only ${free.length} free slots`);
   const cold = await race(
     portal,

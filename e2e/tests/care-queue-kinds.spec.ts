@@ -1,7 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 import { CONSOLE_ACCOUNTS, signInToConsole, staffAccessToken } from './support-care-team';
-import { bookVisit, createPatient, type Patient } from './support-customers';
+import {
+  bookVisit,
+  createPatient,
+  daysAgo,
+  prescribeSemaglutide,
+  staffPost,
+  type Patient,
+} from './support-customers';
 
 // Issue 41: queue item kinds from arrival to done, each with patients of its own. An item
 // arrives the way production makes it (the patient's own action in the portal, or the staff
@@ -16,44 +23,6 @@ import { bookVisit, createPatient, type Patient } from './support-customers';
 
 test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 240_000 });
-
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-
-async function staffPost(request: APIRequestContext, path: string, data: unknown) {
-  const response = await request.post(path, {
-    headers: { authorization: `Bearer ${await staffAccessToken(request)}` },
-    data,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as { id: string };
-}
-
-/** The care team writes a prescription of one semaglutide kit (staff API). */
-function prescribe(
-  request: APIRequestContext,
-  patient: Patient,
-  weeklyDoseMg: number,
-  writtenAt: string,
-) {
-  return staffPost(request, `/staff/customers/${patient.customerId}/prescriptions`, {
-    treatmentShortId: 'weightmanagement',
-    status: 'received',
-    notify: false,
-    writtenAt,
-    kits: [
-      {
-        catalogName: 'Semaglutide (compounded) 2.5 mg/ml',
-        kitName: `Semaglutide ${weeklyDoseMg} mg weekly`,
-        directions: `Inject ${weeklyDoseMg} mg under the skin once a week.`,
-        quantity: 1,
-        strength: '2.5 mg/ml',
-        form: 'injectable vial',
-        volumeMl: 2.5,
-        weeklyDoseMg,
-      },
-    ],
-  });
-}
 
 /** The queue's search takes the typed text on Enter. */
 async function searchFor(page: Page, patient: Patient): Promise<void> {
@@ -77,8 +46,8 @@ test('a side-effect check-in triaged urgent tops the queue and is marked dealt w
 }) => {
   const patient = await createPatient(request, { tag: 'qk-side', stateCode: 'NY' });
   await bookVisit(request, patient, { days: -43 });
-  await prescribe(request, patient, 0.25, daysAgo(42));
-  await prescribe(request, patient, 0.5, daysAgo(3));
+  await prescribeSemaglutide(request, patient.customerId, 0.25, daysAgo(42));
+  await prescribeSemaglutide(request, patient.customerId, 0.5, daysAgo(3));
 
   // Arrival: the patient answers the check-in in the portal; severe nausea is triaged urgent.
   const context = await browser.newContext();
@@ -129,7 +98,7 @@ test('a stalled shipment is listed and leaves the queue once the care team recor
   request,
 }) => {
   const patient = await createPatient(request, { tag: 'qk-ship', stateCode: 'NY' });
-  const prescription = await prescribe(request, patient, 0.25, daysAgo(10));
+  const prescription = await prescribeSemaglutide(request, patient.customerId, 0.25, daysAgo(10));
   // Arrival: the carrier's scans, through the staff route the carrier's tracker posts to as
   // well: picked up and in transit nine days ago, nothing since (stalled after five days).
   const shipment = await staffPost(request, `/staff/prescriptions/${prescription.id}/shipments`, {

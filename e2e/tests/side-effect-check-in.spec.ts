@@ -1,42 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, isOperation, shoot, signIn } from './support';
-import { staffAccessToken } from './support-care-team';
-import { bookVisit, createPatient } from './support-customers';
+import {
+  bookVisit,
+  createPatient,
+  daysAgo,
+  prescribeSemaglutide as prescribe,
+} from './support-customers';
 
 // Issue 44: the side-effect check-in is offered where a patient looks (home's next step and
 // /prescriptions) after a dose change, and an answer triaged urgent says what to do now first.
-
-async function prescribe(
-  request: APIRequestContext,
-  customerId: string,
-  weeklyDoseMg: number,
-  writtenAt: string,
-): Promise<void> {
-  const response = await request.post(`/staff/customers/${customerId}/prescriptions`, {
-    headers: { authorization: `Bearer ${await staffAccessToken(request)}` },
-    data: {
-      treatmentShortId: 'weightmanagement',
-      status: 'received',
-      notify: false,
-      writtenAt,
-      kits: [
-        {
-          catalogName: 'Semaglutide (compounded) 2.5 mg/ml',
-          kitName: `Semaglutide ${weeklyDoseMg} mg weekly`,
-          directions: `Inject ${weeklyDoseMg} mg under the skin once a week.`,
-          quantity: 1,
-          strength: '2.5 mg/ml',
-          form: 'injectable vial',
-          volumeMl: 2.5,
-          weeklyDoseMg,
-        },
-      ],
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 test('a patient whose dose changed is offered the check-in; an urgent answer shows what to do now first', async ({
   page,

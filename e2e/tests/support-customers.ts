@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { createAccount, uniqueEmail } from './support';
 import { customerAccessToken, graphql, json } from './support-api';
-import { CareTeam, type BilledPlan, type Visit } from './support-care-team';
+import { CareTeam, staffAccessToken, type BilledPlan, type Visit } from './support-care-team';
 
 // Customers of a test's own, made through the real endpoints: the public sign-up (and the
 // set-password link from the dev outbox), then the staff API as the demo care team gives
@@ -184,5 +184,49 @@ export async function giveBilledPlan(
     newContractLength: contractLength,
     newAddons: addons,
     ...(paymentToken ? { paymentToken } : {}),
+  });
+}
+
+/** An ISO time `days` before now (fractions allowed). */
+export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+/** A staff API POST that must succeed; its JSON answer. */
+export async function staffPost(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+): Promise<{ id: string }> {
+  const response = await request.post(path, {
+    headers: { authorization: `Bearer ${await staffAccessToken(request)}` },
+    data,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as { id: string };
+}
+
+/** The care team writes a prescription of one semaglutide kit, received (staff API). */
+export function prescribeSemaglutide(
+  request: APIRequestContext,
+  customerId: string,
+  weeklyDoseMg: number,
+  writtenAt: string,
+): Promise<{ id: string }> {
+  return staffPost(request, `/staff/customers/${customerId}/prescriptions`, {
+    treatmentShortId: 'weightmanagement',
+    status: 'received',
+    notify: false,
+    writtenAt,
+    kits: [
+      {
+        catalogName: 'Semaglutide (compounded) 2.5 mg/ml',
+        kitName: `Semaglutide ${weeklyDoseMg} mg weekly`,
+        directions: `Inject ${weeklyDoseMg} mg under the skin once a week.`,
+        quantity: 1,
+        strength: '2.5 mg/ml',
+        form: 'injectable vial',
+        volumeMl: 2.5,
+        weeklyDoseMg,
+      },
+    ],
   });
 }

@@ -42,6 +42,24 @@ export function postgresFailure(error: unknown): PostgresFailure | undefined {
 }
 
 /**
+ * Whether `error` (or one in its cause chain) is PostgreSQL's SQLSTATE `code` for the named
+ * constraint or index: 23505 for a unique index, 23P01 for an exclusion constraint. The name is
+ * read from the `constraint` field or, where a driver leaves it out, the message.
+ */
+export function violatesConstraint(error: unknown, code: string, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const failure = e as { code?: string; constraint?: string; message?: string };
+    if (
+      failure.code === code &&
+      (failure.constraint === constraint || failure.message?.includes(constraint))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
  * `detail` without the data PostgreSQL quotes from the rows: "Key (email)=(a@b.c) already
  * exists." becomes "Key (email)=(…) already exists.", "Failing row contains (…)." likewise.
  */

@@ -173,6 +173,8 @@ describe('a trusted device', () => {
     expect(row?.lastUsedAt?.toISOString()).toBe(
       new Date(FIXED.getTime() + 2 * DAY_MS).toISOString(),
     );
+    // Audit rows are written in batches after the answer: wait for them.
+    await server.flushAudit();
     const audits = await server.database.db
       .select()
       .from(auditLog)
@@ -293,6 +295,7 @@ describe('trusted devices are revoked', () => {
     expect(reset.status).toBe(200);
     const res = await signIn(account.user.email, { cookie }, 'NewSecret456');
     expect(res.body.secondFactor).toBe('required');
+    await server.flushAudit();
     const revoked = await server.database.db
       .select()
       .from(auditLog)

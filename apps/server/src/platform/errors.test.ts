@@ -10,6 +10,15 @@ describe('codedError', () => {
     expect(Object.keys(error)).not.toContain('extensions');
   });
 
+  it('sends the answer beside the code (a taken time and its alternatives)', () => {
+    const alternatives = [{ start: '2030-01-07T17:00:00.000Z' }];
+    const error = codedError('A102', 'That time was just taken.', {
+      reason: 'slotTaken',
+      answer: { alternatives },
+    });
+    expect(errorDetails(error)).toEqual({ code: 'A102', reason: 'slotTaken', alternatives });
+  });
+
   it('keeps the fields of bad input', () => {
     const error = codedError('BAD_USER_INPUT', 'Invalid input.', { fields: { zip: 'invalid' } });
     expect(errorDetails(error)).toEqual({ code: 'BAD_USER_INPUT', fields: { zip: 'invalid' } });

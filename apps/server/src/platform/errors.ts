@@ -4,8 +4,11 @@ export interface AppErrorDetails {
   reason?: string;
   /** Bad input, field by field: the field's path and its message key. */
   fields?: Record<string, string>;
-  /** More of the answer the client acts on (issue 43: a taken time's `alternatives`). */
-  extensions?: Record<string, unknown>;
+  /**
+   * More of the answer the client acts on, sent beside the code (issue 43: a taken time's
+   * `alternatives`).
+   */
+  answer?: Record<string, unknown>;
   /**
    * The internal fault behind a coded failure (a database error under C111): the edges log it
    * with the request id and never send it, so its text cannot reach a client.
@@ -23,7 +26,7 @@ export class AppError extends Error {
   readonly code: string;
   readonly reason: string | undefined;
   readonly fields: Record<string, string> | undefined;
-  readonly extensions: Record<string, unknown> | undefined;
+  readonly answer: Record<string, unknown> | undefined;
 
   constructor(code: string, message: string, details: AppErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -31,7 +34,7 @@ export class AppError extends Error {
     this.code = code;
     this.reason = details.reason;
     this.fields = details.fields;
-    this.extensions = details.extensions;
+    this.answer = details.answer;
   }
 }
 
@@ -57,7 +60,7 @@ export function codedError(code: string, message: string, details: AppErrorDetai
 /** The code, reason and fields of an expected failure, as an edge sends them. */
 export function errorDetails(error: AppError): { code: string } & AppErrorDetails {
   return {
-    ...error.extensions,
+    ...error.answer,
     code: error.code,
     ...(error.reason !== undefined && { reason: error.reason }),
     ...(error.fields !== undefined && { fields: error.fields }),

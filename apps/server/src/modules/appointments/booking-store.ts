@@ -2,6 +2,7 @@ import type { AppointmentLike } from '@portal/domain';
 import { and, eq, fillPlaceholders, inArray, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { violatesConstraint } from '../../db/database-error';
 import { preparedOnce } from '../../db/prepared';
 import { appointments, followUps } from '../../db/schema/appointments';
 import { providers, treatments } from '../../db/schema/catalog';
@@ -55,21 +56,7 @@ const LIVE_SLOT_INDEX = 'appointments_provider_live_start_uq';
  * someone's live hold, issue 43).
  */
 export function isSlotConflict(error: unknown): boolean {
-  if (isOverlapConflict(error)) return true;
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as {
-      code?: string;
-      constraint?: string;
-      message?: string;
-    };
-    if (
-      code === '23505' &&
-      (constraint === LIVE_SLOT_INDEX || message?.includes(LIVE_SLOT_INDEX))
-    ) {
-      return true;
-    }
-  }
-  return false;
+  return isOverlapConflict(error) || violatesConstraint(error, '23505', LIVE_SLOT_INDEX);
 }
 
 /**

@@ -119,7 +119,7 @@ export class SlotAlternatives {
     const alternatives = await this.nearest(taken);
     return codedError('A102', 'This time was just taken.', {
       reason: 'slotTaken',
-      extensions: { alternatives },
+      answer: { alternatives },
     });
   }
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { violatesConstraint } from '../../db/database-error';
 import { slotClaims } from '../../db/schema/appointments';
 
 /** A customer's hold on a provider's time (issue 43). */
@@ -87,18 +88,5 @@ export class HoldStore {
 
 /** True when an error is the exclusion constraint refusing an overlapping claim. */
 export function isOverlapConflict(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as {
-      code?: string;
-      constraint?: string;
-      message?: string;
-    };
-    if (
-      code === '23P01' &&
-      (constraint === NO_OVERLAP_CONSTRAINT || message?.includes(NO_OVERLAP_CONSTRAINT))
-    ) {
-      return true;
-    }
-  }
-  return false;
+  return violatesConstraint(error, '23P01', NO_OVERLAP_CONSTRAINT);
 }
