@@ -97,6 +97,7 @@ test('the care team signs in with a second factor and handles three items by key
   await page.keyboard.type(tag);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
   const grid = page.getByRole('grid', { name: 'Care queue' });
   await expect(grid.getByText('Bulk order to approve')).toBeVisible();
   await expect(grid.getByText('ID verification to review')).toHaveCount(2);

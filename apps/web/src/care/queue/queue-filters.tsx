@@ -77,7 +77,9 @@ export function QueueFilters({
           inputRef={searchRef}
           onChange={(event) => setTyped(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') onSearch(typed.trim());
+            // The box's own value: on a busy machine the last keystrokes' state may not have
+            // rendered yet when Enter arrives (a CI run searched for the empty string).
+            if (event.key === 'Enter') onSearch((event.target as HTMLInputElement).value.trim());
             if (event.key === 'Escape') (event.target as HTMLInputElement).blur();
           }}
           sx={{ maxWidth: { sm: 360 } }}
