@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { parseConfig, type Config } from '../src/config';
-import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import type { PersistedDocuments } from '../src/graphql-host/persisted';
 import { ephemeralSigningKeys } from '../src/identity/keys';
 import { TestClock } from '../src/platform/clock';
@@ -22,8 +22,9 @@ export interface TestServer extends App {
 }
 
 /**
- * A fresh database per test file: PGlite from the migrated template, or a new PostgreSQL
- * database when the suite runs with PORTAL_TEST_DB=postgres (npm run test:postgres).
+ * A fresh database per test file: PGlite from the migrated template, or a copy of the migrated
+ * PostgreSQL template database when the suite runs with PORTAL_TEST_DB=postgres (npm run
+ * test:postgres).
  */
 export async function openTestDatabase(): Promise<{
   database: Database;
@@ -35,12 +36,12 @@ export async function openTestDatabase(): Promise<{
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the run's migrated template (test/global-setup.ts), not a new migration.
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 5 });
-    await migrateDatabase(database);
     return {
       database,
       drop: async () => {
