@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n-react';
 import { PasskeyDialog, type PasskeyDialogState } from './passkey-dialogs';
 import { usePasskeys } from './passkeys-api';
+import { SecurityList, SecurityListItem } from './security-list';
 
 /** /manage-account's passkeys (issue 42): each named, with its last use; add, rename, remove. */
 export function PasskeysPanel() {
@@ -27,59 +28,41 @@ export function PasskeysPanel() {
       <Typography color="text.secondary">{t('account.security.passkeys.intro')}</Typography>
       {passkeys.isError ? <Typography>{t('errors.C100')}</Typography> : null}
       {list.length > 0 ? (
-        <Box
-          component="ul"
-          aria-label={t('account.security.passkeys.listLabel')}
-          sx={{ m: 0, p: 0 }}
-        >
+        <SecurityList label={t('account.security.passkeys.listLabel')}>
           {list.map((p) => (
-            <Box
-              component="li"
+            <SecurityListItem
               key={p.id}
-              sx={{
-                listStyle: 'none',
-                py: 1.5,
-                borderTop: 1,
-                borderColor: 'divider',
-                display: 'flex',
-                flexDirection: { xs: 'column', sm: 'row' },
-                gap: 1,
-                alignItems: { sm: 'center' },
-                justifyContent: 'space-between',
-              }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{p.name}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('account.security.passkeys.added', { date: formatDate(p.createdAt, 'date') })}
-                  {' · '}
-                  {p.lastUsedAt
-                    ? t('account.security.passkeys.lastUsed', {
-                        date: formatDate(p.lastUsedAt, 'date'),
-                      })
-                    : t('account.security.passkeys.neverUsed')}
-                </Typography>
-              </Box>
-              <Stack direction="row" spacing={1}>
-                <Button
-                  size="small"
-                  onClick={() => setDialog({ kind: 'rename', passkey: p })}
-                  aria-label={t('account.security.passkeys.renameNamed', { name: p.name })}
-                >
-                  {t('account.security.passkeys.rename')}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  onClick={() => setDialog({ kind: 'remove', passkey: p })}
-                  aria-label={t('account.security.passkeys.removeNamed', { name: p.name })}
-                >
-                  {t('account.security.passkeys.remove')}
-                </Button>
-              </Stack>
-            </Box>
+              name={p.name}
+              dates={[
+                t('account.security.passkeys.added', { date: formatDate(p.createdAt, 'date') }),
+                p.lastUsedAt
+                  ? t('account.security.passkeys.lastUsed', {
+                      date: formatDate(p.lastUsedAt, 'date'),
+                    })
+                  : t('account.security.passkeys.neverUsed'),
+              ].join(' · ')}
+              actions={
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    onClick={() => setDialog({ kind: 'rename', passkey: p })}
+                    aria-label={t('account.security.passkeys.renameNamed', { name: p.name })}
+                  >
+                    {t('account.security.passkeys.rename')}
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setDialog({ kind: 'remove', passkey: p })}
+                    aria-label={t('account.security.passkeys.removeNamed', { name: p.name })}
+                  >
+                    {t('account.security.passkeys.remove')}
+                  </Button>
+                </Stack>
+              }
+            />
           ))}
-        </Box>
+        </SecurityList>
       ) : null}
       <Box>
         <Button variant="outlined" onClick={() => setDialog({ kind: 'add' })}>

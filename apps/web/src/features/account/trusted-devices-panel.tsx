@@ -9,6 +9,7 @@ import { useAlerts } from '../../components/alerts/alert-context';
 import { formatDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n-react';
 import { useServices } from '../../lib/services';
+import { SecurityList, SecurityListItem } from './security-list';
 import { TRUSTED_DEVICES_KEY, trustedDevicesApi, useTrustedDevices } from './trusted-devices-api';
 
 /**
@@ -51,66 +52,47 @@ export function TrustedDevicesPanel() {
         <Typography>{t('account.security.trusted.none')}</Typography>
       ) : null}
       {list.length > 0 ? (
-        <Box
-          component="ul"
-          aria-label={t('account.security.trusted.listLabel')}
-          sx={{ m: 0, p: 0 }}
-        >
+        <SecurityList label={t('account.security.trusted.listLabel')}>
           {list.map((d) => (
-            <Box
-              component="li"
+            <SecurityListItem
               key={d.id}
-              sx={{
-                listStyle: 'none',
-                py: 1.5,
-                borderTop: 1,
-                borderColor: 'divider',
-                display: 'flex',
-                flexDirection: { xs: 'column', sm: 'row' },
-                gap: 1,
-                alignItems: { sm: 'center' },
-                justifyContent: 'space-between',
-              }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }}>
+              name={
+                <>
                   {d.label}
                   {d.current ? (
                     <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
                       {` (${t('account.security.trusted.thisDevice')})`}
                     </Typography>
                   ) : null}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('account.security.trusted.added', { date: formatDate(d.createdAt, 'date') })}
-                  {' · '}
-                  {d.lastUsedAt
-                    ? t('account.security.trusted.lastUsed', {
-                        date: formatDate(d.lastUsedAt, 'date'),
-                      })
-                    : t('account.security.trusted.neverUsed')}
-                  {' · '}
-                  {t('account.security.trusted.expires', {
-                    date: formatDate(d.expiresAt, 'date'),
-                  })}
-                </Typography>
-              </Box>
-              <Box>
-                <Button
-                  size="small"
-                  color="error"
-                  disabled={busy !== null}
-                  onClick={() =>
-                    void run(d.id, () => api.remove(d.id), 'account.security.trusted.removed')
-                  }
-                  aria-label={t('account.security.trusted.removeNamed', { label: d.label })}
-                >
-                  {t('account.security.trusted.remove')}
-                </Button>
-              </Box>
-            </Box>
+                </>
+              }
+              dates={[
+                t('account.security.trusted.added', { date: formatDate(d.createdAt, 'date') }),
+                d.lastUsedAt
+                  ? t('account.security.trusted.lastUsed', {
+                      date: formatDate(d.lastUsedAt, 'date'),
+                    })
+                  : t('account.security.trusted.neverUsed'),
+                t('account.security.trusted.expires', { date: formatDate(d.expiresAt, 'date') }),
+              ].join(' · ')}
+              actions={
+                <Box>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={busy !== null}
+                    onClick={() =>
+                      void run(d.id, () => api.remove(d.id), 'account.security.trusted.removed')
+                    }
+                    aria-label={t('account.security.trusted.removeNamed', { label: d.label })}
+                  >
+                    {t('account.security.trusted.remove')}
+                  </Button>
+                </Box>
+              }
+            />
           ))}
-        </Box>
+        </SecurityList>
       ) : null}
       {list.length > 0 ? (
         <Box>
