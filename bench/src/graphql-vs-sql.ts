@@ -214,6 +214,7 @@ async function resolversRecord(db: Db, customerId: string): Promise<CustomerReco
       gender: null,
       email: c.email,
       timeZone: '',
+      timeZoneChosenAt: null,
       deletedAt: null,
       createdAt,
       updatedAt: createdAt,

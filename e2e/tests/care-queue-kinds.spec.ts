@@ -1,25 +1,25 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
-import { CONSOLE_ACCOUNTS, signInToConsole, staffAccessToken } from './support-care-team';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, shoot, signIn } from './support';
+import { customerAccessToken, graphql, json } from './support-api';
+import { CONSOLE_ACCOUNTS, devTime, signInToConsole, staffAccessToken } from './support-care-team';
 import {
   bookVisit,
   createPatient,
   daysAgo,
+  giveBilledPlan,
   prescribeSemaglutide,
   staffPost,
   type Patient,
 } from './support-customers';
 
 // Issue 41: queue item kinds from arrival to done, each with patients of its own. An item
-// arrives the way production makes it (the patient's own action in the portal, or the staff
-// or carrier route that records it), a care member handles it in the console, and it leaves
-// the queue. Bulk orders and ID checks are care-console.spec.ts's.
+// arrives the way production makes it (the patient's own action in the portal, the staff or
+// carrier route that records it, or the renewals job), a care member handles it in the console,
+// and it leaves the queue. Bulk orders and ID checks are care-console.spec.ts's.
 //
-// Not here, and why: "renewal failed" (a declined renewal still due) is made only by the
-// renewal job, which the browser suite's server does not run (JOBS_ENABLED=false) and no route
-// starts; "no weight for 30 days" needs a plan active for 30 days, and the server's clock
-// cannot be moved from a browser test. Both are covered by queue.int.test.ts on the server.
-// form_review has no source yet (packages/domain/src/staff/queue.ts).
+// The suite's server runs on the real clock without its jobs (JOBS_ENABLED=false): a plan a
+// month old and the renewals job's pass come from the development routes (devTime), for the
+// test's own patient only.
 
 test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 240_000 });
@@ -128,4 +128,168 @@ test('a stalled shipment is listed and leaves the queue once the care team recor
   await expect(page.getByRole('heading', { name: 'Queue', level: 1 })).toBeVisible();
   await searchFor(page, patient);
   await expect(grid.getByText('Shipment stalled')).toHaveCount(0);
+});
+
+/** The patient's items of one kind in the queue, as the staff API lists them. */
+async function itemsLeft(request: APIRequestContext, kind: string, patient: Patient) {
+  const left = await request.get(
+    `/staff/queue?kind=${kind}&search=${encodeURIComponent(patient.email)}`,
+    { headers: { authorization: `Bearer ${await staffAccessToken(request)}` } },
+  );
+  return (await json<{ items: unknown[] }>(left)).items;
+}
+
+/** The queue item opened from its row: the patient's page with the item's action bar. */
+async function openItem(page: Page, patient: Patient, title: RegExp) {
+  const grid = await queueOf(page, patient);
+  // The patient's row: until the search lands, the grid still shows everyone's.
+  const row = grid.getByRole('row', { name: title }).filter({ hasText: patient.email });
+  await expect(row).toBeVisible();
+  await row.dblclick();
+  return { grid, item: page.getByRole('region', { name: /queue item/i }) };
+}
+
+/** The queue, searched for the patient, has no row with that title any more. */
+async function gone(page: Page, patient: Patient, title: string) {
+  await expect(page.getByRole('heading', { name: 'Queue', level: 1 })).toBeVisible();
+  await searchFor(page, patient);
+  const grid = page.getByRole('grid', { name: 'Care queue' });
+  await expect(
+    grid.getByRole('row').filter({ hasText: title }).filter({ hasText: patient.email }),
+  ).toHaveCount(0);
+}
+
+test('a submitted follow-up waits for a review, is read and marked reviewed', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const patient = await createPatient(request, { tag: 'qk-form', stateCode: 'NY' });
+
+  // Arrival: the patient answers the 6-month follow-up in the portal.
+  const context = await browser.newContext();
+  const portal = await context.newPage();
+  await portal.goto('/forms/wm-follow-up');
+  await signIn(portal, patient.email, patient.password);
+  await expect(portal.getByRole('heading', { level: 2, name: 'Your progress' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await portal.getByRole('textbox', { name: /Height \(feet\)/ }).fill('5');
+  await portal.getByRole('textbox', { name: /Height \(inches\)/ }).fill('8');
+  await portal.getByRole('textbox', { name: /Current weight/ }).fill('180');
+  await portal.getByRole('radio', { name: 'Somewhat satisfied' }).check();
+  await portal.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(
+    portal.getByRole('heading', { level: 2, name: 'Changes since your last visit' }),
+  ).toBeVisible();
+  const answer = (question: RegExp, choice: string) =>
+    portal.getByRole('radiogroup', { name: question }).getByRole('radio', { name: choice }).check();
+  await answer(/new condition/, 'Yes');
+  await portal.getByRole('textbox', { name: /Which conditions/ }).fill('Asthma since May');
+  await answer(/new medication/, 'No');
+  await answer(/severe stomach pain/, 'No');
+  await portal.getByRole('button', { name: 'Submit' }).click();
+  await expect(portal.getByText('Thank you, your answers are in')).toBeVisible();
+  await context.close();
+
+  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  const { item } = await openItem(page, patient, /Form to review/);
+  await expect(item.getByText('Form review', { exact: true })).toBeVisible();
+  // The nurse reads the answers: the item's form is open on the patient's forms.
+  const forms = page.getByRole('region', { name: 'Forms' });
+  await expect(forms.getByText('Waiting for review', { exact: false })).toBeVisible();
+  await expect(forms.getByText('Which conditions?')).toBeVisible();
+  await expect(forms.getByText('Asthma since May')).toBeVisible();
+  await expect(forms.getByText('Somewhat satisfied')).toBeVisible();
+  await expectAccessible(page, 'console form review');
+  await shoot(page, 'care-form-review');
+
+  await item.getByRole('button', { name: /Mark as reviewed/ }).click();
+  await gone(page, patient, 'Form to review');
+  expect(await itemsLeft(request, 'form_review', patient)).toHaveLength(0);
+});
+
+/** The patient replaces their card in the portal's API with one the sandbox charges. */
+async function replaceCard(request: APIRequestContext, patient: Patient, old: string | null) {
+  const { token } = await json<{ token: string }>(
+    await request.post('/gateway/sandbox/tokens', {
+      data: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    }),
+  );
+  await graphql(
+    request,
+    await customerAccessToken(request, patient.email, patient.password),
+    `
+      mutation ($old: ID, $token: String!) {
+        replacePaymentSource(oldPaymentSourceId: $old, paymentToken: $token) {
+          statusCode
+        }
+      }
+    `,
+    { old, token },
+  );
+}
+
+test('a declined renewal is retried from the console once the patient has a working card', async ({
+  page,
+  request,
+}) => {
+  const patient = await createPatient(request, { tag: 'qk-renew', stateCode: 'NY' });
+  // A card the sandbox saves but declines when charged; the plan started a month ago.
+  const plan = await giveBilledPlan(request, patient.customerId, {
+    cardNumber: '4000000000000341',
+  });
+  await devTime.backdatePlans(request, patient.customerId, 32);
+  // Arrival: the renewals job charges the month due, and the card is declined.
+  expect((await devTime.runRenewals(request, patient.customerId)).declined).toBe(1);
+
+  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  let { item } = await openItem(page, patient, /Renewal payment failed/);
+  await expect(item.getByText('Renewal failed', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'console renewal failed');
+  await shoot(page, 'care-renewal-failed');
+  // The same card: declined again, and the console says what to do.
+  await item.getByRole('button', { name: /Retry the payment/ }).click();
+  await expect(item.getByRole('alert')).toContainText('The card was declined again');
+
+  // The patient puts in a working card; the new attempt is the queue's item now.
+  await replaceCard(request, patient, plan.paymentSourceId);
+  ({ item } = await openItem(page, patient, /Renewal payment failed/));
+  await item.getByRole('button', { name: /Retry the payment/ }).click();
+  await gone(page, patient, 'Renewal payment failed');
+  expect(await itemsLeft(request, 'renewal_failed', patient)).toHaveLength(0);
+});
+
+test('a patient with no weight for 30 days is listed until they log one in the portal', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const patient = await createPatient(request, { tag: 'qk-weight', stateCode: 'NY' });
+  // Arrival: their plan has been active for 31 days, and they never logged a weight.
+  await devTime.backdatePlans(request, patient.customerId, 31);
+
+  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  const { item } = await openItem(page, patient, /No weight for 30 days/);
+  await expect(item.getByText('No weight', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'console no weight');
+  await shoot(page, 'care-no-weight');
+  await item.getByRole('button', { name: /Back to the queue/ }).click();
+
+  // Done: the patient logs today's weight in the portal.
+  const context = await browser.newContext();
+  const portal = await context.newPage();
+  await portal.goto('/weight');
+  await signIn(portal, patient.email, patient.password);
+  await portal.getByRole('button', { name: 'Log weight' }).click();
+  const dialog = portal.getByRole('dialog', { name: 'Log your weight' });
+  await dialog.getByLabel("Today's weight (lb)").fill('182.4');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(portal.getByRole('dialog', { name: 'Saved' })).toBeVisible();
+  await context.close();
+
+  // The nurse still has the queue open: Refresh shows the item gone.
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await gone(page, patient, 'No weight for 30 days');
+  expect(await itemsLeft(request, 'no_weight', patient)).toHaveLength(0);
 });

@@ -53,3 +53,60 @@ export async function graphql<T>(
   expect(body.errors, query).toBeUndefined();
   return body.data as T;
 }
+
+/** A staff API PUT (an admin's token) that must succeed; its JSON answer. */
+async function staffPut<T>(
+  request: APIRequestContext,
+  staffToken: string,
+  path: string,
+  data: unknown,
+): Promise<T> {
+  return json<T>(
+    await request.put(path, { headers: { authorization: `Bearer ${staffToken}` }, data }),
+  );
+}
+
+/**
+ * An admin sets the customer's whole set of tags ([] clears them): PUT
+ * /staff/customers/:id/tags (issue 44). The personify tag marks a corporate-health customer.
+ */
+export async function setCustomerTags(
+  request: APIRequestContext,
+  staffToken: string,
+  customerId: string,
+  tags: string[],
+): Promise<string[]> {
+  return (
+    await staffPut<{ tags: string[] }>(request, staffToken, `/staff/customers/${customerId}/tags`, {
+      tags,
+    })
+  ).tags;
+}
+
+/** An admin turns a feature flag on or off for one customer (PUT /staff/flags/:name). */
+export async function setCustomerFlag(
+  request: APIRequestContext,
+  staffToken: string,
+  customerId: string,
+  flag: string,
+  enabled: boolean,
+): Promise<void> {
+  await staffPut(request, staffToken, `/staff/flags/${flag}`, { customerId, enabled });
+}
+
+/**
+ * The customer invites a friend to the referral program (CreateReferral, spec 02 §4), as the
+ * referrals screen does; the friend is mailed a sign-up link.
+ */
+export async function createReferral(
+  request: APIRequestContext,
+  token: string,
+  refereeEmail: string,
+): Promise<void> {
+  await graphql(
+    request,
+    token,
+    'mutation ($email: String!) { createReferral(refereeEmail: $email) { statusCode } }',
+    { email: refereeEmail },
+  );
+}

@@ -260,3 +260,23 @@ export async function signInToConsole(
   await page.keyboard.press('Enter');
   await enterConsoleCode(page, account.totpSecret);
 }
+
+/**
+ * Time passing for a test's own customer, through the development routes (the server's
+ * src/dev/dev-routes.ts: never in production, the machine itself only). The suite's server runs
+ * on the real clock and without its jobs (JOBS_ENABLED=false).
+ */
+export const devTime = {
+  /** The customer's plans started `days` earlier (subscriptions and contracts). */
+  async backdatePlans(request: APIRequestContext, customerId: string, days: number) {
+    return json<{ subscriptions: number; contracts: number }>(
+      await request.post(`/dev/customers/${customerId}/plans/backdate`, { data: { days } }),
+    );
+  },
+  /** The renewals job's pass over that customer's plans alone. */
+  async runRenewals(request: APIRequestContext, customerId: string) {
+    return json<{ charged: number; declined: number; reminded: number }>(
+      await request.post('/dev/jobs/renewals/run', { data: { customerId } }),
+    );
+  },
+};

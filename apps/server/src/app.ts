@@ -38,6 +38,7 @@ import {
   sessionBoundSubscriptions,
 } from './graphql-host/subscriptions';
 import { platformRoutes } from './platform/routes';
+import { devRoutes } from './dev/dev-routes';
 import { Lifecycle } from './platform/lifecycle';
 import { registerMetrics } from './platform/metrics';
 import { invoiceRoutes } from './modules/payments/invoice-routes';
@@ -151,6 +152,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database,
     visitorFlags: () => services.flags.visitorFlags(),
     readiness: () => lifecycle.readiness(),
+  });
+  // Issue 41: time passing for a browser test's own customer; not registered in production.
+  devRoutes(app, {
+    production: config.isProduction,
+    db: database.db,
+    renewals: services.billing.renewals,
   });
   await app.register(staffRoutes, {
     auth: root.staff.auth,

@@ -151,6 +151,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
     logger: platform.logger,
+    userLocale: async (userId) => (await identityStore.findUserById(userId))?.locale,
   });
   const appointments = createAppointmentService({
     db,

@@ -83,6 +83,7 @@ export const DEMO_ITEM_PRICES: (typeof itemPrices.$inferInsert)[] = [
   ...plans('ed', 'ed', ladder(8_900)),
   ...plans('sleep', 'sleep', ladder(7_900)),
   ...plans('enclomiphene', 'enclomiphene', ladder(9_900)),
+  ...plans('phentermine', 'phentermine', { 1: 6_900, 3: 5_900 }),
   // Spec 02 §9: the lite program (compounded semaglutide, 10 units a week).
   ...plans('weightmanagement_lite', 'weightmanagement', { 1: 14_900, 3: 12_900 }, {}, 'lite'),
   ...ADDONS.map((a) => ({

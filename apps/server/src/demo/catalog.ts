@@ -1,5 +1,6 @@
-import { DEFAULT_TIME_ZONE, FEATURE_FLAGS } from '@portal/domain';
+import { DEFAULT_TIME_ZONE, FEATURE_FLAGS, planItemPriceId } from '@portal/domain';
 import type { FunnelInfo } from '../db/schema/catalog';
+import { DEMO_ITEM_PRICES } from './billing-catalog';
 
 /** The treatments the provider offers (spec 01 section 3, spec 02 section 3). */
 export const DEMO_TREATMENTS = [
@@ -24,7 +25,20 @@ export const DEMO_TREATMENTS = [
   { shortId: 'ed', displayName: 'Erectile Dysfunction', billingProductId: 'ed' },
   { shortId: 'sleep', displayName: 'Sleep', billingProductId: 'sleep' },
   { shortId: 'enclomiphene', displayName: 'Enclomiphene', billingProductId: 'enclomiphene' },
+  // Spec 02 §9's phentermine monthly plan (phentermine-monthly-USD): weight loss, not a GLP-1.
+  { shortId: 'phentermine', displayName: 'Phentermine', billingProductId: 'phentermine' },
 ];
+
+/**
+ * The treatment's month-to-month plan, as the treatment change prices it: its item price names
+ * the billing product, not the treatment (trt-monthly-USD); null for a treatment sold with no
+ * plan (the bulk supply), which the change then does not offer.
+ */
+function monthlyPlanOf(treatmentShortId: string): string | null {
+  const product = DEMO_TREATMENTS.find((t) => t.shortId === treatmentShortId)?.billingProductId;
+  const id = product ? planItemPriceId(product, 1) : null;
+  return DEMO_ITEM_PRICES.some((p) => p.id === id) ? id : null;
+}
 
 function config(
   treatmentShortId: string,
@@ -38,7 +52,7 @@ function config(
     name,
     treatmentCategory,
     followUpType,
-    itemPriceId: `${treatmentShortId}-monthly-USD`,
+    itemPriceId: monthlyPlanOf(treatmentShortId),
     intakeId: `${treatmentShortId}-intake`,
     followupIntakeId: `${treatmentShortId}-followup`,
     funnelInfo,
@@ -78,6 +92,7 @@ export const DEMO_TREATMENT_CONFIGURATIONS = [
   config('ed', 'Erectile Dysfunction', 'ed', { Appointment: 'ed' }, 'async'),
   config('sleep', 'Sleep', 'sleep', { Appointment: 'sleep' }),
   config('enclomiphene', 'Enclomiphene', 'testosterone', { Appointment: 'enclomiphene' }),
+  config('phentermine', 'Phentermine', 'weightloss', { Appointment: 'phentermine' }),
 ];
 
 export const DEMO_PROVIDERS = [

@@ -280,6 +280,11 @@ export type GetCustomerPreviousProvidersQueryVariables = Exact<{
 
 export type GetCustomerPreviousProvidersQuery = { customerPreviousProviders: Array<{ provider_id: string, count: number, last_appointment_start: string, virtual_visit_link: string | null, profile_image: string | null, display_name: string }> };
 
+export type GetDisplayTimeZoneQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetDisplayTimeZoneQuery = { displayTimeZone: { timeZone: string, chosen: boolean } | null };
+
 export type GetFollowUpQueryVariables = Exact<{
   id: string;
 }>;
@@ -340,10 +345,11 @@ export type ScheduleAdhocAppointmentV2Mutation = { scheduleAdhocAppointmentV2: {
 
 export type SetDisplayTimeZoneMutationVariables = Exact<{
   timeZone: string;
+  fromDevice?: boolean | null | undefined;
 }>;
 
 
-export type SetDisplayTimeZoneMutation = { setDisplayTimeZone: { statusCode: number, data: { timeZone: string } } };
+export type SetDisplayTimeZoneMutation = { setDisplayTimeZone: { statusCode: number, data: { timeZone: string, chosen: boolean } } };
 
 export type UpdateRescheduleMutationVariables = Exact<{
   id: string;
@@ -389,7 +395,7 @@ export type GetCustomerSubscriptionQueryVariables = Exact<{
 }>;
 
 
-export type GetCustomerSubscriptionQuery = { customerSubscription: { id: string, status: string, term: number, price: number, renewal_date: string | null, isUpfrontPayment: boolean, item_price_id: string | null, treatment_id: string | null, addons: Array<string>, contract: { id: string, start_date: string, end_date: string, length: number, price: number, discount_amount: number, auto_renew: boolean, status: string } | null, payment_source: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number, display_name: string, billing_address: { first_name: string | null, last_name: string | null, street_address1: string | null, street_address2: string | null, city: string | null, state: string | null, state_code: string | null, zip_code: string | null } } | null } | null };
+export type GetCustomerSubscriptionQuery = { customerSubscription: { id: string, status: string, term: number, price: number, renewal_date: string | null, isUpfrontPayment: boolean, plan_type: string | null, item_price_id: string | null, treatment_id: string | null, addons: Array<string>, contract: { id: string, start_date: string, end_date: string, length: number, price: number, discount_amount: number, auto_renew: boolean, status: string } | null, payment_source: { payment_source_id: string, brand: string, mask: string, expiry_month: number, expiry_year: number, display_name: string, billing_address: { first_name: string | null, last_name: string | null, street_address1: string | null, street_address2: string | null, city: string | null, state: string | null, state_code: string | null, zip_code: string | null } } | null } | null };
 
 export type GetInvoicePdfUrlQueryVariables = Exact<{
   invoiceId: string;
@@ -1238,6 +1244,14 @@ export const GetCustomerPreviousProvidersDocument = new TypedDocumentString(`
   }
 }
     `, {"hash":"sha256:8bf4534bfcba9a514e830ebab8863d4a3d1750cfd3315550a64f9801daade013"}) as unknown as TypedDocumentString<GetCustomerPreviousProvidersQuery, GetCustomerPreviousProvidersQueryVariables>;
+export const GetDisplayTimeZoneDocument = new TypedDocumentString(`
+    query GetDisplayTimeZone {
+  displayTimeZone {
+    timeZone
+    chosen
+  }
+}
+    `, {"hash":"sha256:a95c6b27e9d00d8eee50886bf4ae7968eb8ecf97862cc1a1703f17e11cabe42b"}) as unknown as TypedDocumentString<GetDisplayTimeZoneQuery, GetDisplayTimeZoneQueryVariables>;
 export const GetFollowUpDocument = new TypedDocumentString(`
     query GetFollowUp($id: ID!) {
   followUp(id: $id) {
@@ -1332,15 +1346,16 @@ export const ScheduleAdhocAppointmentV2Document = new TypedDocumentString(`
 }
     `, {"hash":"sha256:862cad800a04820c6b102a14fa508f6368ee4938ba77ca7c42847545ab0616ca"}) as unknown as TypedDocumentString<ScheduleAdhocAppointmentV2Mutation, ScheduleAdhocAppointmentV2MutationVariables>;
 export const SetDisplayTimeZoneDocument = new TypedDocumentString(`
-    mutation SetDisplayTimeZone($timeZone: String!) {
-  setDisplayTimeZone(timeZone: $timeZone) {
+    mutation SetDisplayTimeZone($timeZone: String!, $fromDevice: Boolean) {
+  setDisplayTimeZone(timeZone: $timeZone, fromDevice: $fromDevice) {
     statusCode
     data {
       timeZone
+      chosen
     }
   }
 }
-    `, {"hash":"sha256:28752f212d2401a463a126a473da19f4418d86b4fc5edfb88a2977fda7766e9e"}) as unknown as TypedDocumentString<SetDisplayTimeZoneMutation, SetDisplayTimeZoneMutationVariables>;
+    `, {"hash":"sha256:6d3f75e23c3d6f3d9479f9dc6f05d896dc66457d04720662c3aa4ae6e19973c9"}) as unknown as TypedDocumentString<SetDisplayTimeZoneMutation, SetDisplayTimeZoneMutationVariables>;
 export const UpdateRescheduleDocument = new TypedDocumentString(`
     mutation UpdateReschedule($id: ID!, $status: String!) {
   updateRescheduleById(id: $id, status: $status) {
@@ -1405,6 +1420,7 @@ export const GetCustomerSubscriptionDocument = new TypedDocumentString(`
     price
     renewal_date
     isUpfrontPayment
+    plan_type
     item_price_id
     treatment_id
     addons
@@ -1438,7 +1454,7 @@ export const GetCustomerSubscriptionDocument = new TypedDocumentString(`
     }
   }
 }
-    `, {"hash":"sha256:3332563cc6a7690c1fbf476a07cb436f89b4274dbc72b89a5f83081aeb6a14a0"}) as unknown as TypedDocumentString<GetCustomerSubscriptionQuery, GetCustomerSubscriptionQueryVariables>;
+    `, {"hash":"sha256:830b1bd6f3c1c9904b336372cb6f9378e6d444b159d78f599454847eb6d3c5b8"}) as unknown as TypedDocumentString<GetCustomerSubscriptionQuery, GetCustomerSubscriptionQueryVariables>;
 export const GetInvoicePdfUrlDocument = new TypedDocumentString(`
     query GetInvoicePdfUrl($invoiceId: ID!, $document: InvoiceDocument) {
   invoicePdfUrl(invoiceId: $invoiceId, document: $document) {

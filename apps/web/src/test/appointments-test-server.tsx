@@ -73,6 +73,8 @@ export interface Fixtures {
   bookTaken?: boolean;
   /** UpsertTosConsent fails with A103 and these field errors (field → message key). */
   consentFields?: Record<string, string>;
+  /** Issue 43: the zone on the record (GetDisplayTimeZone); default New York, chosen. */
+  displayTimeZone?: { timeZone: string; chosen: boolean };
 }
 
 /** A customer in New York with a phone and a shipping address there. */
@@ -256,9 +258,16 @@ function answerFor(name: string, f: Fixtures, variables: Record<string, unknown>
           data: { id: 'new', start: '', end: '' },
         },
       };
+    case 'GetDisplayTimeZone':
+      return {
+        displayTimeZone: f.displayTimeZone ?? { timeZone: 'America/New_York', chosen: true },
+      };
     case 'SetDisplayTimeZone':
       return {
-        setDisplayTimeZone: { statusCode: 200, data: { timeZone: variables.timeZone } },
+        setDisplayTimeZone: {
+          statusCode: 200,
+          data: { timeZone: variables.timeZone, chosen: !variables.fromDevice },
+        },
       };
     case 'GetAppointmentCalendarFile':
       return { appointmentCalendarFile: f.calendarFile ?? null };

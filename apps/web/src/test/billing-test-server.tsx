@@ -52,6 +52,7 @@ export function monthlyPlan(overrides: Partial<BillingSubscription> = {}): Billi
     price: 34_900,
     renewal_date: '2026-04-01',
     isUpfrontPayment: false,
+    plan_type: 'weightmanagement',
     item_price_id: 'weightmanagement-monthly-USD',
     treatment_id: 't1',
     addons: ['high-dose'],
@@ -234,6 +235,7 @@ export function createBillingState(f: BillingFixtures) {
             term: length,
             price: quote.newPrice,
             addons: v.newAddons as string[],
+            plan_type: String(v.newSubscriptionPlanType),
             item_price_id:
               length === 1
                 ? `${String(v.newSubscriptionPlanType)}-monthly-USD`

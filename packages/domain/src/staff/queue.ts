@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import type { FormKind } from '../forms/catalogue';
 
 // The care team's queue (issue 41): one list of everything waiting on a person. The rules with
 // numbers in them live here once, for the server's read model and the console's screens.
 
 /**
- * What can wait on a person. form_review has no source yet: nothing in the forms module marks
- * a submitted form as needing a review apart from a side-effect check-in's care task, which is
- * side_effect. The kind is kept so the console's filter and counts have their final shape.
+ * What can wait on a person. form_review: a submitted form of a kind a provider must read
+ * (FORM_REVIEW_KINDS) until a care-team member marks it reviewed; a side-effect check-in is
+ * not one of them, its care task is side_effect.
  */
 export const QUEUE_KINDS = [
   'side_effect',
@@ -18,6 +19,13 @@ export const QUEUE_KINDS = [
   'no_weight',
 ] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
+
+/**
+ * The forms a provider reads before treating: the intake (medical history, medications, goals)
+ * and the 6-month follow-up (new conditions, new medications, side effects). Provider forms are
+ * the provider's own writing, and check-ins raise a care task of their own (side_effect).
+ */
+export const FORM_REVIEW_KINDS = ['intake', 'follow_up'] as const satisfies readonly FormKind[];
 
 /** A shipment in transit with no carrier event for this many days is stalled. */
 export const SHIPMENT_STALLED_DAYS = 5;

@@ -32,6 +32,8 @@ export const customers = pgTable(
     gender: text('gender'),
     email: text('email').notNull(),
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+    /** Null until the patient picks a zone: until then the portal follows the device's zone. */
+    timeZoneChosenAt: timestamp('time_zone_chosen_at', { withTimezone: true }),
     /** When the customer deleted the account; contact data is erased, the medical record kept. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

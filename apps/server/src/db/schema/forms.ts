@@ -67,9 +67,19 @@ export const formResponses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Who of the care team read a submitted intake or follow-up (a staff user id, or null for
+     * the API key) and when (issue 41: until then it waits in the care queue as form_review).
+     */
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     index('form_responses_customer_idx').on(t.customerId, t.shortId, t.updatedAt),
+    // The care queue's form_review branch: the submitted forms nobody has read yet.
+    index('form_responses_unreviewed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed' and ${t.reviewedAt} is null`),
     check('form_responses_status_ck', sql`${t.status} in ('in-progress', 'completed')`),
   ],
 );

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   bookingBlockHorizon,
   bookingBlockReason,
-  bookingWindow,
   canReschedule,
   isWithinWindow,
-  rescheduleWindow,
   type AppointmentLike,
   type CreateAsyncAppointmentInput,
   type RescheduleAppointmentInput,
@@ -21,6 +19,7 @@ import type { SlotAlternatives, TakenSlot } from './holds-alternatives';
 import { HoldService } from './holds-service';
 import type { HoldStore } from './holds-store';
 import { licensedFor, type SlotStore } from './slot-store';
+import { searchWindow } from './search-window';
 import { isOnSchedule, scheduledProvider } from './slots';
 import { noCalendarMail, type CalendarNotifier } from './calendar-mail';
 import type { AppointmentStore } from './store';
@@ -111,7 +110,8 @@ export class BookingService {
     ]);
     const { treatment } = facts;
     if (!treatment) throw codedError('A102', 'Unknown treatment.', { reason: 'treatmentNotFound' });
-    if (!isWithinWindow(input.start, bookingWindow(now))) {
+    const window = searchWindow(now, { forReschedule: false, treatmentShortId: treatment.shortId });
+    if (!isWithinWindow(input.start, window)) {
       throw codedError('A102', 'This time can no longer be booked.', {
         reason: 'outsideWindow',
       });
@@ -177,7 +177,7 @@ export class BookingService {
         start: input.start,
         treatmentId: treatment.id,
         state: customer.stateCode,
-        window: bookingWindow(now),
+        window,
         viewerId: customerId,
         now,
       });
@@ -221,7 +221,13 @@ export class BookingService {
     }
     const vanished = () =>
       codedError('A102', 'This time is no longer available.', { reason: 'slotUnavailable' });
-    if (!isWithinWindow(input.start, rescheduleWindow(now))) throw vanished();
+    // The same window the reschedule search offered times from (the treatment's rule).
+    const treatment = await this.store.treatmentById(current.treatmentId);
+    const window = searchWindow(now, {
+      forReschedule: true,
+      treatmentShortId: treatment?.shortId,
+    });
+    if (!isWithinWindow(input.start, window)) throw vanished();
     const state = await this.customers.stateCode(customerId);
     const onSchedule = await isOnSchedule(this.slotStore, {
       ...input,
@@ -264,7 +270,7 @@ export class BookingService {
         start: input.start,
         treatmentId: current.treatmentId,
         state,
-        window: rescheduleWindow(now),
+        window,
         viewerId: customerId,
         now,
       });

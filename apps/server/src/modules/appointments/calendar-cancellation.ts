@@ -61,4 +61,15 @@ export class VisitCancellation {
     );
     return row ? this.deps.calendar.sent('cancelled', row) : undefined;
   }
+
+  /**
+   * The care team booked a visit (StaffService.bookAppointment, committed): the customer gets
+   * the same booking mail and calendar file as after booking it themselves. Not for an async
+   * visit (no time to put in a calendar, as the patient's own) nor one already begun (the care
+   * team records past visits too).
+   */
+  async booked<T extends AppointmentRow>(row: T): Promise<T> {
+    if (row.isAsync || row.start.getTime() <= this.deps.clock.now().getTime()) return row;
+    return this.deps.calendar.sent('booked', row);
+  }
 }

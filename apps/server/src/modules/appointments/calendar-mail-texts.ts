@@ -187,3 +187,16 @@ export function visitWhat(
   const base = treatment ? `${treatment} video visit` : 'video visit';
   return provider ? `${base} with ${provider}` : base;
 }
+
+/** The calendar event's title: "Weight management visit" / "Consulta de Weight management". */
+export function visitSummary(locale: MailLocale, treatment: string | null): string {
+  if (locale === 'es') return treatment ? `Consulta de ${treatment}` : 'Consulta por video';
+  return treatment ? `${treatment} visit` : 'Video visit';
+}
+
+/** The calendar event's description: "Video visit with Dr. Ruiz" / "Consulta por video con …". */
+export function visitDescription(locale: MailLocale, provider: string | null): string {
+  if (locale === 'es')
+    return provider ? `Consulta por video con ${provider}` : 'Consulta por video';
+  return provider ? `Video visit with ${provider}` : 'Video visit';
+}

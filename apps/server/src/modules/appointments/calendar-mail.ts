@@ -13,7 +13,13 @@ import {
   type CalendarMethod,
   type CalendarVisit,
 } from './calendar';
-import { visitMail, visitWhat, type MailLocale } from './calendar-mail-texts';
+import {
+  visitDescription,
+  visitMail,
+  visitSummary,
+  visitWhat,
+  type MailLocale,
+} from './calendar-mail-texts';
 
 // Issue 43: after a booking, a move or a cancellation commits, the customer gets a mail with
 // the visit's calendar file; "Add to Calendar" serves the same file (the visit as it is now:
@@ -42,7 +48,8 @@ export interface CalendarMailDeps {
   publicUrl: string;
   mailFrom: string;
   logger: Pick<FastifyBaseLogger, 'error'>;
-  locale?: MailLocale;
+  /** The language of the customer's sign-in (identity's users.locale), as its mails use. */
+  userLocale?: (userId: string) => Promise<MailLocale | undefined>;
 }
 
 export class CalendarMail implements CalendarNotifier {
@@ -63,13 +70,22 @@ export class CalendarMail implements CalendarNotifier {
     return row;
   }
 
-  /** The visit as a calendar event in the customer's zone, or undefined when not theirs. */
-  private async visit(customerId: string, appointmentId: string, locale: MailLocale) {
+  private async localeOf(userId: string | null): Promise<MailLocale> {
+    const locale = userId && this.deps.userLocale ? await this.deps.userLocale(userId) : undefined;
+    return locale ?? 'en';
+  }
+
+  /**
+   * The visit as a calendar event in the customer's zone and language, or undefined when not
+   * theirs.
+   */
+  private async visit(customerId: string, appointmentId: string) {
     const [row, customer] = await Promise.all([
       this.read(customerId, appointmentId),
       this.deps.customers.mailFacts(customerId),
     ]);
     if (!row || !customer) return undefined;
+    const locale = await this.localeOf(customer.userId);
     const { appointment, provider, treatment } = row;
     const what = visitWhat(locale, treatment?.displayName ?? null, provider?.displayName ?? null);
     const visit: CalendarVisit = {
@@ -79,13 +95,13 @@ export class CalendarMail implements CalendarNotifier {
       sequence: appointment.sequence,
       changedAt: appointment.updatedAt,
       cancelled: appointment.status === 'cancelled',
-      summary: treatment ? `${treatment.displayName} visit` : 'Video visit',
-      description: provider ? `Video visit with ${provider.displayName}` : 'Video visit',
+      summary: visitSummary(locale, treatment?.displayName ?? null),
+      description: visitDescription(locale, provider?.displayName ?? null),
       url: provider?.virtualVisitLink ?? null,
       timeZone: customer.timeZone,
       attendee: { email: customer.email, name: customer.name },
     };
-    return { visit, customer, what };
+    return { visit, customer, what, locale };
   }
 
   private file(visit: CalendarVisit): VisitFile {
@@ -98,7 +114,7 @@ export class CalendarMail implements CalendarNotifier {
 
   /** "Add to Calendar": the visit's file as the last mail carried it, or null when not theirs. */
   async visitFile(customerId: string, appointmentId: string): Promise<VisitFile | null> {
-    const found = await this.visit(customerId, appointmentId, this.deps.locale ?? 'en');
+    const found = await this.visit(customerId, appointmentId);
     return found ? this.file(found.visit) : null;
   }
 
@@ -111,13 +127,12 @@ export class CalendarMail implements CalendarNotifier {
     visit: T,
   ): Promise<T> {
     try {
-      const locale = this.deps.locale ?? 'en';
-      const found = await this.visit(visit.customerId, visit.id, locale);
+      const found = await this.visit(visit.customerId, visit.id);
       if (!found) return visit;
       const file = this.file(found.visit);
       const mail = visitMail({
         change,
-        locale,
+        locale: found.locale,
         to: found.customer.email,
         firstName: found.customer.firstName,
         what: found.what,

@@ -1,12 +1,7 @@
-import {
-  bookingWindow,
-  holdExpiry,
-  isWithinWindow,
-  rescheduleWindow,
-  type HoldAppointmentSlotInput,
-} from '@portal/domain';
+import { holdExpiry, isWithinWindow, type HoldAppointmentSlotInput } from '@portal/domain';
 import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import { searchWindow } from './search-window';
 import { codedError } from '../../platform/errors';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
@@ -49,9 +44,10 @@ export class HoldService {
     if (input.appointmentId && !current) {
       throw codedError('A102', 'Appointment not found.', { reason: 'notFound' });
     }
-    const window = input.appointmentId
-      ? rescheduleWindow(now, input.treatmentShortId)
-      : bookingWindow(now);
+    const window = searchWindow(now, {
+      forReschedule: Boolean(input.appointmentId),
+      treatmentShortId: input.treatmentShortId,
+    });
     if (!isWithinWindow(input.start, window)) {
       throw codedError('A102', 'This time can no longer be booked.', { reason: 'outsideWindow' });
     }

@@ -175,4 +175,46 @@ describe('RescheduleAppointmentV2 (spec 01 §4)', () => {
       .where(eq(appointments.id, id));
     expect(row?.start.toISOString()).toBe(start.toISOString());
   });
+
+  it('a fixed-start treatment moves only within the window its search offers (spec 01 §9)', async () => {
+    // weightmanagement and tirzepatide reschedule from 2025-05-28 on: the search offers
+    // nothing earlier, so the move refuses an earlier time as the search would.
+    const db = server.database.db;
+    const fixed = await createTreatment(db, { shortId: 'tirzepatide' });
+    const provider = await createScheduledProvider(db, { treatmentIds: [fixed.id] });
+    const carol = await createPatient(db, fixed.id);
+    const asCarol = callerFor(server, carol);
+    server.clock.set(at('2025-05-19T17:00:00Z'));
+    const first = at('2025-05-21T20:00:00Z');
+    const booked = await asCarol<{ scheduleAdhocAppointmentV2: { data: { id: string } } }>(
+      SCHEDULE,
+      { ...booking(provider.id, first), treatmentShortId: fixed.shortId },
+    );
+    expect(booked.errors).toBeUndefined();
+    const id = booked.data?.scheduleAdhocAppointmentV2.data.id ?? '';
+    const move = (start: Date) =>
+      asCarol(RESCHEDULE, {
+        appointmentId: id,
+        providerId: provider.id,
+        start: start.toISOString(),
+        end: plus(start, 30).toISOString(),
+      });
+    const slots = await asCarol<{ availableSlots: { start: string }[] }>(AVAILABLE_SLOTS, {
+      state: TEST_STATE,
+      treatmentId: fixed.id,
+      startTime: '2025-05-19T17:00:00Z',
+      endTime: '2025-06-02T00:00:00Z',
+      providerId: provider.id,
+      forReschedule: true,
+    });
+    const offered = slots.data?.availableSlots.map((s) => s.start) ?? [];
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((start) => start >= '2025-05-28T00:00:00.000Z')).toBe(true);
+
+    const early = await move(at('2025-05-22T20:00:00Z'));
+    expect(codeOf(early)).toBe('A102');
+    expect(reasonOf(early)).toBe('slotUnavailable');
+    expect((await move(at('2025-05-28T20:00:00Z'))).errors).toBeUndefined();
+    server.clock.set(TUESDAY);
+  });
 });

@@ -1,18 +1,17 @@
 import {
   ADHOC_SLOT_LIMIT,
   availabilityLabel,
-  bookingWindow,
   localDayWindow,
   generateSlots,
   narrowWindow,
   removeBooked,
-  rescheduleWindow,
   thinDuplicateStarts,
   type AvailabilityLabel,
   type SlotWindow,
   type TimeRange,
 } from '@portal/domain';
 import type { Clock } from '../../platform/clock';
+import { searchWindow } from './search-window';
 import type { AvailabilityStore, FreeSlotRow } from './availability-store';
 import { codedError } from '../../platform/errors';
 import type { BookedRange, ScheduleBlockRow, SlotCandidates, SlotStore } from './slot-store';
@@ -182,7 +181,10 @@ export class SlotService {
     if (!treatment) throw codedError('T101', 'No slots for this location and treatment.');
     const now = this.clock.now();
     const window = narrowWindow(
-      search.forReschedule ? rescheduleWindow(now, treatment.shortId) : bookingWindow(now),
+      searchWindow(now, {
+        forReschedule: Boolean(search.forReschedule),
+        treatmentShortId: treatment.shortId,
+      }),
       search.startTime,
       search.endTime,
     );

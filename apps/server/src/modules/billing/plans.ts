@@ -28,6 +28,11 @@ export interface SubscriptionView {
   id: string;
   status: string;
   treatmentId: string | null;
+  /**
+   * What the quote and the change take as newSubscriptionPlanType: the treatment's short id.
+   * Not the product part of the item price (`trt-monthly-USD` is a testosterone plan).
+   */
+  planType: string | null;
   planItemPriceId: string | null;
   addons: string[];
   /** What one billing period costs now, in cents. */
@@ -73,6 +78,9 @@ export class Plans {
       details: { operation: 'GetCustomerSubscription' },
     });
     const plan = currentPlan(sub);
+    const treatment = sub.subscription.treatmentId
+      ? await this.store.treatmentById(sub.subscription.treatmentId)
+      : undefined;
     const period = sub.contract
       ? currentBillingPeriod({
           contractStart: sub.contract.startDate,
@@ -85,6 +93,7 @@ export class Plans {
       id: sub.subscription.id,
       status: sub.subscription.status,
       treatmentId: sub.subscription.treatmentId,
+      planType: treatment?.shortId ?? null,
       planItemPriceId: plan.planItemPriceId,
       addons: currentAddons(sub),
       price: plan.periodCharge,

@@ -39,8 +39,20 @@ export interface RenewalRun {
   reminded: number;
 }
 
+/** What the care team's retry of a declined renewal came to (retry). */
+export type RenewalRetry =
+  | { status: 'charged'; charge: ChargeRow }
+  /** The period has a later attempt already (someone retried, or the job did): it stands. */
+  | { status: 'superseded'; next: ChargeRow }
+  /** Nothing to charge now: the plan moved or ended, or the attempts ran out. */
+  | { status: 'not-due' }
+  | { status: 'not-found' };
+
+/** A renewal attempt's key: renewal:<contract>:<period start>:<attempt>. */
+const RENEWAL_KEY = /^(renewal:[^:]+:\d{4}-\d{2}-\d{2}:)(\d+)$/;
+
 export interface RenewalsDeps {
-  payments: Pick<PaymentsService, 'chargesWithKeyPrefix'>;
+  payments: Pick<PaymentsService, 'chargesWithKeyPrefix' | 'chargeByKey' | 'chargeWithRefunds'>;
   store: BillingStore;
   customers: CustomerService;
   notifications: NotificationService;
@@ -52,14 +64,18 @@ export interface RenewalsDeps {
 export class Renewals {
   constructor(private readonly deps: RenewalsDeps) {}
 
-  /** One pass: charge what is due, remind of contracts ending. */
-  async run(): Promise<RenewalRun> {
+  /**
+   * One pass: charge what is due, remind of contracts ending. `only`: one customer's plans (the
+   * development server's /dev/jobs/renewals/run; the scheduler passes nothing).
+   */
+  async run(only?: { customerId: string }): Promise<RenewalRun> {
     const run: RenewalRun = {
       charged: 0,
       declined: 0,
       reminded: 0,
     };
-    for (const candidate of await this.deps.customers.renewalCandidates()) {
+    const candidates = await this.deps.customers.renewalCandidates();
+    for (const candidate of candidates.filter((c) => !only || c.customerId === only.customerId)) {
       const sub = await this.deps.customers.subscriptionForBilling(
         candidate.customerId,
         candidate.subscriptionId,
@@ -71,6 +87,33 @@ export class Renewals {
       else if (charge) run.declined += 1;
     }
     return run;
+  }
+
+  /**
+   * The care team retries a declined renewal now (the care queue's renewal_failed) instead of
+   * after RENEWAL_RETRY_DAYS: the period's next attempt, charged as the job charges it (same
+   * key sequence, so a retry and the job, or two retries at once, charge once), with the card
+   * on file now. Audited as the staff member's.
+   */
+  async retry(chargeId: string, by: AuditActor): Promise<RenewalRetry> {
+    const found = await this.deps.payments.chargeWithRefunds(chargeId);
+    const key = found ? RENEWAL_KEY.exec(found.charge.idempotencyKey) : null;
+    if (!found || !key || found.charge.purpose !== 'renewal' || !found.charge.subscriptionId) {
+      return { status: 'not-found' };
+    }
+    const { charge } = found;
+    const [, prefix = '', attempt = '0'] = key;
+    const next = await this.deps.payments.chargeByKey(`${prefix}${String(Number(attempt) + 1)}`);
+    if (next) return { status: 'superseded', next };
+    if (charge.status !== 'declined') return { status: 'not-found' };
+    const sub = await this.deps.customers.subscriptionForBilling(
+      charge.customerId,
+      charge.subscriptionId ?? '',
+    );
+    const retried = sub ? await this.renew(sub, { actor: by, period: prefix }) : null;
+    if (retried) return { status: 'charged', charge: retried };
+    const raced = await this.deps.payments.chargeByKey(`${prefix}${String(Number(attempt) + 1)}`);
+    return raced ? { status: 'superseded', next: raced } : { status: 'not-due' };
   }
 
   private today(sub: BillingSubscription): string {
@@ -116,7 +159,11 @@ export class Renewals {
    * monthly payments are still due, as the plan tab and the cancel dialog say (issue 45):
    * they are charged like any other month; only the renewal at the end is not.
    */
-  private async renew(sub: BillingSubscription): Promise<ChargeRow | null> {
+  private async renew(
+    sub: BillingSubscription,
+    /** A staff retry: its actor, and the period it retries (its key prefix), charged at once. */
+    retry?: { actor: AuditActor; period: string },
+  ): Promise<ChargeRow | null> {
     const contract = sub.contract;
     if (!contract) return null;
     const status = sub.subscription.status;
@@ -150,12 +197,18 @@ export class Renewals {
       periodStart = period.start;
     }
     const prefix = `renewal:${contract.id}:${periodStart}:`;
+    // A retry charges the period it was asked for, never one that came due since.
+    if (retry && retry.period !== prefix) return null;
     const attempts = await this.deps.payments.chargesWithKeyPrefix(prefix);
     if (attempts.some((c) => c.status === 'succeeded' || c.status === 'pending')) return null;
     if (attempts.length >= RENEWAL_MAX_ATTEMPTS) return null;
     const last = attempts.at(-1);
     const now = this.deps.clock.now();
-    if (last?.settledAt && now.getTime() - last.settledAt.getTime() < RENEWAL_RETRY_DAYS * DAY_MS) {
+    if (
+      !retry &&
+      last?.settledAt &&
+      now.getTime() - last.settledAt.getTime() < RENEWAL_RETRY_DAYS * DAY_MS
+    ) {
       return null;
     }
     const treatment = sub.subscription.treatmentId
@@ -190,7 +243,7 @@ export class Renewals {
     };
     let charge: ChargeRow;
     try {
-      charge = await this.deps.charges.begin(actor, {
+      charge = await this.deps.charges.begin(retry?.actor ?? actor, {
         customerId: intent.customerId,
         subscriptionId: intent.subscriptionId,
         key: `${prefix}${String(attempts.length + 1)}`,
@@ -205,7 +258,7 @@ export class Renewals {
       if (error instanceof PlanMoved) return null;
       throw error;
     }
-    return this.deps.charges.complete(actor, charge);
+    return this.deps.charges.complete(retry?.actor ?? actor, charge);
   }
 }
 

@@ -45,6 +45,11 @@ const BillingSubscription = builder.objectRef<SubscriptionView>('BillingSubscrip
     id: t.exposeID('id'),
     status: t.exposeString('status'),
     treatment_id: t.exposeID('treatmentId', { nullable: true }),
+    plan_type: t.exposeString('planType', {
+      nullable: true,
+      description:
+        "The newSubscriptionPlanType of this plan (its treatment's short id); the item price names the billing product, which may differ (trt).",
+    }),
     item_price_id: t.exposeString('planItemPriceId', { nullable: true }),
     addons: t.exposeStringList('addons'),
     price: t.exposeInt('price'),

@@ -112,6 +112,22 @@ export class CustomerService {
     return this.store.tagNames(customerId);
   }
 
+  /**
+   * Staff API: the customer's whole set of tags (the personify tag puts them in the
+   * corporate-health mode). Audited by the field's name, never the tags: a tag can say which
+   * employer's programme covers the patient.
+   */
+  async replaceTags(customerId: string, names: readonly string[], work: Work): Promise<string[]> {
+    const tags = await this.store.in(work.tx).replaceTags(customerId, names);
+    await work.audit({
+      action: 'update',
+      entity: 'customer_tags',
+      entityId: customerId,
+      details: { customerId, fields: ['tags'] },
+    });
+    return tags;
+  }
+
   /** Whether a customer record exists (the staff API checks before writing for one). */
   async exists(customerId: string): Promise<boolean> {
     return (await this.store.findById(customerId)) !== undefined;
@@ -154,25 +170,48 @@ export class CustomerService {
    */
   async mailFacts(
     customerId: string,
-  ): Promise<{ email: string; firstName: string; name: string; timeZone: string } | undefined> {
+  ): Promise<
+    | { email: string; firstName: string; name: string; timeZone: string; userId: string | null }
+    | undefined
+  > {
     const row = await this.store.findById(customerId);
     if (!row) return undefined;
     const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
-    return { email: row.email, firstName: row.firstName || name, name, timeZone: row.timeZone };
+    return {
+      email: row.email,
+      firstName: row.firstName || name,
+      name,
+      timeZone: row.timeZone,
+      userId: row.userId,
+    };
   }
 
-  /** Issue 43: the customer chose the zone times are shown in (validated by the caller). */
-  async setTimeZone(customerId: string, timeZone: string, actor: AuditActor): Promise<boolean> {
-    const changed = await this.store.setTimeZone(customerId, timeZone);
-    if (changed) {
+  /**
+   * Issue 43: the zone times are shown in (validated by the caller). 'chosen' when the
+   * customer chose it, which wins on every device from then on; 'device' for the zone of the
+   * device they read on, taken only while they have chosen none. The zone as it now is.
+   */
+  async setTimeZone(
+    customerId: string,
+    timeZone: string,
+    choice: 'chosen' | 'device',
+    actor: AuditActor,
+  ): Promise<{ timeZone: string; chosen: boolean } | undefined> {
+    const saved = await this.store.setTimeZone(customerId, timeZone, choice);
+    if (saved?.changed) {
       await this.audit.record(actor, {
         action: 'update',
         entity: 'customer',
         entityId: customerId,
-        details: { operation: 'setTimeZone', timeZone },
+        details: { operation: 'setTimeZone', timeZone, chosen: choice !== 'device' },
       });
     }
-    return changed;
+    return saved && { timeZone: saved.timeZone, chosen: saved.chosen };
+  }
+
+  /** Issue 43: the zone times are shown in and whether the customer chose it (not audited). */
+  timeZoneOf(customerId: string): Promise<{ timeZone: string; chosen: boolean } | undefined> {
+    return this.store.timeZoneOf(customerId);
   }
 
   /** The customer signed up with this email, if any (referrals: a signed-up referee). */

@@ -225,19 +225,57 @@ export class CustomerStore {
     return rows.map((row) => row.name);
   }
 
+  /** Replaces the customer's tags with `names` (none: all cleared); the names, sorted. */
+  async replaceTags(customerId: string, names: readonly string[]): Promise<string[]> {
+    await this.db.delete(customerTags).where(eq(customerTags.customerId, customerId));
+    if (names.length > 0) {
+      await this.db.insert(customerTags).values(names.map((name) => ({ customerId, name })));
+    }
+    return [...names].sort();
+  }
+
   async findById(id: string): Promise<CustomerRow | undefined> {
     const [row] = await this.db.select().from(customers).where(eq(customers.id, id));
     return row;
   }
 
-  /** Issue 43: the zone the customer reads times in (BOOKING_TIME_ZONES); the row or none. */
-  async setTimeZone(id: string, timeZone: string): Promise<boolean> {
+  /**
+   * Issue 43: the zone the customer reads times in (BOOKING_TIME_ZONES). A choice is stamped
+   * and wins from then on; the device's zone is taken only while nothing was chosen (in the
+   * same statement, so a choice made meanwhile on another device stands). The zone as it now
+   * is, or none without the row.
+   */
+  async setTimeZone(
+    id: string,
+    timeZone: string,
+    choice: 'chosen' | 'device',
+  ): Promise<{ timeZone: string; chosen: boolean; changed: boolean } | undefined> {
     const rows = await this.db
       .update(customers)
-      .set({ timeZone })
-      .where(eq(customers.id, id))
-      .returning({ id: customers.id });
-    return rows.length > 0;
+      // The stamp only marks that a choice was made; the database's clock is enough for that.
+      .set(choice === 'device' ? { timeZone } : { timeZone, timeZoneChosenAt: sql`now()` })
+      .where(
+        choice === 'device'
+          ? and(eq(customers.id, id), isNull(customers.timeZoneChosenAt))
+          : eq(customers.id, id),
+      )
+      .returning({ timeZone: customers.timeZone, chosenAt: customers.timeZoneChosenAt });
+    const [row] = rows.length > 0 ? rows : await this.timeZoneRows(id);
+    if (!row) return undefined;
+    return { timeZone: row.timeZone, chosen: row.chosenAt !== null, changed: rows.length > 0 };
+  }
+
+  /** Issue 43: the zone the customer reads times in, and whether they chose it. */
+  async timeZoneOf(id: string): Promise<{ timeZone: string; chosen: boolean } | undefined> {
+    const [row] = await this.timeZoneRows(id);
+    return row && { timeZone: row.timeZone, chosen: row.chosenAt !== null };
+  }
+
+  private timeZoneRows(id: string) {
+    return this.db
+      .select({ timeZone: customers.timeZone, chosenAt: customers.timeZoneChosenAt })
+      .from(customers)
+      .where(eq(customers.id, id));
   }
 
   /** A customer's email, first name and subscription statuses (referrals ask). */

@@ -1,4 +1,5 @@
 import {
+  FORM_REVIEW_KINDS,
   SEEDED_FORMS,
   answersOf,
   buildResponse,
@@ -8,6 +9,7 @@ import {
   resumePage,
   type FormAnswerInput,
   type FormDefinition,
+  type QuestionnaireItem,
   type QuestionnaireResponse,
   type QuestionnaireResponseItemAnswer,
   type UpdateExistingFormInput,
@@ -48,11 +50,20 @@ export interface SubmittedFormView {
   status: string;
   submittedAt: Date;
   answers: { question: string; answer: string }[];
+  /** Whether a provider reads this kind of form (FORM_REVIEW_KINDS), and who read it when. */
+  review: { needed: boolean; reviewedAt: Date | null; reviewedBy: string | null };
 }
 
 /** One answer as text: a choice's display, a number with its unit, a file's name. */
-function answerText(a: QuestionnaireResponseItemAnswer): string {
-  if (a.valueCoding) return a.valueCoding.display ?? a.valueCoding.code ?? '';
+function answerText(
+  a: QuestionnaireResponseItemAnswer,
+  choices?: QuestionnaireItem['answerOption'],
+): string {
+  if (a.valueCoding) {
+    // The portal stores a choice's code; the care team reads the words the patient chose.
+    const chosen = choices?.find((o) => o.valueCoding?.code === a.valueCoding?.code);
+    return a.valueCoding.display ?? chosen?.valueCoding?.display ?? a.valueCoding.code ?? '';
+  }
   if (a.valueQuantity)
     return `${String(a.valueQuantity.value ?? '')} ${a.valueQuantity.unit ?? ''}`.trim();
   if (a.valueAttachment) return a.valueAttachment.title ?? 'A file';
@@ -317,9 +328,19 @@ export class FormService {
         answers: questions.flatMap(({ item }) => {
           const given = answers.get(item.linkId);
           return given?.length
-            ? [{ question: item.text ?? item.linkId, answer: given.map(answerText).join(', ') }]
+            ? [
+                {
+                  question: item.text ?? item.linkId,
+                  answer: given.map((a) => answerText(a, item.answerOption)).join(', '),
+                },
+              ]
             : [];
         }),
+        review: {
+          needed: (FORM_REVIEW_KINDS as readonly string[]).includes(definition?.kind ?? ''),
+          reviewedAt: row.reviewedAt,
+          reviewedBy: row.reviewedBy,
+        },
       };
     });
   }
@@ -353,6 +374,33 @@ export class FormService {
     if (resolved) return { task: resolved, done: true };
     const task = await this.store.careTaskById(id);
     return task ? { task, done: false } : undefined;
+  }
+
+  /**
+   * A care-team member has read a submitted intake or follow-up (the care queue's form_review):
+   * reviewed, with who and when, audited with the patient and the field names. `done` false,
+   * with the response as it stands, when someone reviewed it first; undefined when there is no
+   * submitted form of a reviewed kind with that id.
+   */
+  async markReviewed(
+    id: string,
+    actor: AuditActor,
+  ): Promise<{ response: ResponseRow; done: boolean } | undefined> {
+    const reviewed = await this.deps.uow.run(actor, async (work) => {
+      const row = await this.store.in(work.tx).markReviewed(id, actor.id, this.deps.clock.now());
+      if (row) {
+        await work.audit({
+          action: 'update',
+          entity: 'form_response',
+          entityId: row.id,
+          details: { customerId: row.customerId, fields: ['reviewedAt', 'reviewedBy'] },
+        });
+      }
+      return row;
+    });
+    if (reviewed) return { response: reviewed, done: true };
+    const response = await this.store.responseById(id);
+    return response?.reviewedAt ? { response, done: false } : undefined;
   }
 
   /** The scheduled clean-up of uploads nothing uses (upload-cleanup.ts); how many went. */

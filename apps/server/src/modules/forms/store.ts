@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { FORM_REVIEW_KINDS } from '@portal/domain';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   formCareTasks,
@@ -146,6 +147,42 @@ export class FormStore {
       .set({ status: 'done', resolvedBy, resolvedAt: now })
       .where(and(eq(formCareTasks.id, id), eq(formCareTasks.status, 'open')))
       .returning();
+    return row;
+  }
+
+  /**
+   * A submitted form of a kind a provider reads (FORM_REVIEW_KINDS) → reviewed, once: the
+   * condition decides between two staff members at once, nothing is read first.
+   */
+  async markReviewed(
+    id: string,
+    reviewedBy: string | null,
+    now: Date,
+  ): Promise<ResponseRow | undefined> {
+    const [row] = await this.db
+      .update(formResponses)
+      .set({ reviewedAt: now, reviewedBy })
+      .where(
+        and(
+          eq(formResponses.id, id),
+          eq(formResponses.status, 'completed'),
+          isNull(formResponses.reviewedAt),
+          inArray(
+            formResponses.definitionId,
+            this.db
+              .select({ id: formDefinitions.id })
+              .from(formDefinitions)
+              .where(inArray(formDefinitions.kind, [...FORM_REVIEW_KINDS])),
+          ),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** A response by id alone (the staff API's; a customer's reads go through `response`). */
+  async responseById(id: string): Promise<ResponseRow | undefined> {
+    const [row] = await this.db.select().from(formResponses).where(eq(formResponses.id, id));
     return row;
   }
 

@@ -38,10 +38,16 @@ import type { StaffService } from './service';
  *   POST /staff/form-tasks/:taskId/resolve
  *        The care team has dealt with the task: 200 {id, status: 'done', resolvedAt}; it leaves
  *        the care queue. 404 for no such task; 409 already-done when someone resolved it first.
+ *   POST /staff/form-responses/:responseId/review
+ *        A care-team member has read a submitted intake or follow-up (FORM_REVIEW_KINDS):
+ *        200 {id, reviewedAt}; it leaves the care queue (form_review). Audited with the patient
+ *        and the field names. 404 for no submitted form of those kinds with that id; 409
+ *        already-done ('Already reviewed by <name> at <time>.') when someone reviewed it first.
  */
 
 const verificationParamSchema = z.object({ verificationId: z.uuid() });
 const taskParamSchema = z.strictObject({ taskId: z.uuid() });
+const responseParamSchema = z.strictObject({ responseId: z.uuid() });
 const listQuerySchema = z.object({ status: z.enum(ID_CHECK_STATUSES).optional() });
 const tasksQuerySchema = z.object({
   status: z.enum(['open', 'done']).optional(),
@@ -176,6 +182,28 @@ export function formRoutes(scope: FastifyInstance, h: FormRouteHelpers): void {
         id: task.id,
         status: task.status,
         resolvedAt: task.resolvedAt?.toISOString() ?? null,
+      });
+    },
+  );
+
+  authed.post(
+    '/staff/form-responses/:responseId/review',
+    { schema: { hide: true, params: responseParamSchema } },
+    async (request, reply) => {
+      const found = await h.staff.forms.markReviewed(request.params.responseId, h.actorOf(request));
+      if (!found) return h.notFound(reply, 'Form to review');
+      const { response, done } = found;
+      if (!done) {
+        return alreadyDone(reply, h.staff.queue, {
+          verb: 'reviewed',
+          by: response.reviewedBy,
+          at: response.reviewedAt,
+        });
+      }
+      await h.staff.queue.done(`form_review:${response.id}`);
+      return reply.send({
+        id: response.id,
+        reviewedAt: response.reviewedAt?.toISOString() ?? null,
       });
     },
   );

@@ -125,6 +125,13 @@ export class PatientReadModel {
       d.forms.submittedForCareTeam(customerId),
     ]);
     const images = check ? await d.idVerification.images(check.id, actor) : undefined;
+    const reviewers = new Map(
+      await Promise.all(
+        [...new Set(forms.flatMap((f) => (f.review.reviewedAt ? [f.review.reviewedBy] : [])))].map(
+          async (id) => [id, await d.queue.staffName(id)] as const,
+        ),
+      ),
+    );
     const { customer } = record;
     const address = (type: string) => {
       const a = record.addresses.find((row) => row.addressType === type);
@@ -196,6 +203,13 @@ export class PatientReadModel {
         submittedAt: f.submittedAt.toISOString(),
         status: f.status,
         answers: f.answers,
+        // Read by a provider's team (FORM_REVIEW_KINDS): who and when, null while it waits.
+        review: f.review.needed
+          ? {
+              reviewedAt: iso(f.review.reviewedAt),
+              reviewedBy: f.review.reviewedAt ? (reviewers.get(f.review.reviewedBy) ?? null) : null,
+            }
+          : null,
       })),
       prescriptions: prescriptions.map((r) => ({
         id: r.prescription.id,

@@ -11,7 +11,7 @@ import type { Events, PatientStreamEvent } from '../../platform/events';
  *       text/event-stream: `event: ready` once listening, then `event: change` with
  *       `{kind, id?}` for each change about the patient: the kinds the services publish
  *       (messages, notifications, prescriptions, billing, subscriptions, address, appointments
- *       …) and `claim` when a queue item of theirs is claimed. Ids and kinds only, never the
+ *       …), `claim` when a queue item of theirs is claimed and `release` when a claim is dropped. Ids and kinds only, never the
  *       rows: the console refetches what changed with the same token. The stream ends after
  *       STREAM_MAX_MS (the client reconnects, so an expired token stops there) and when the
  *       server closes. An unknown customer is 404.

@@ -134,7 +134,7 @@ describe('GET /staff/customers/:id/events', () => {
     }
   });
 
-  it('says when another staff member claims one of the patient’s queue items', async () => {
+  it('says when another staff member claims or releases one of the patient’s queue items', async () => {
     const now = server.clock.now();
     const [id] = await seedQueueItems(server.database.db, 'bulk_order', 1, {
       customerIds: [patient],
@@ -153,6 +153,26 @@ describe('GET /staff/customers/:id/events', () => {
       expect(claimed.status).toBe(200);
       await waitFor(() => changes(stream).some((e) => e.data.kind === 'claim'));
       expect(changes(stream).find((e) => e.data.kind === 'claim')?.data).toEqual({ kind: 'claim' });
+
+      // Released, the other consoles hear that too, so "X is on it" leaves their screens.
+      const released = await fetch(`${server.url}/staff/queue/bulk_order:${String(id)}/claim`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(released.status).toBe(204);
+      await waitFor(() => changes(stream).some((e) => e.data.kind === 'release'));
+      expect(changes(stream).find((e) => e.data.kind === 'release')?.data).toEqual({
+        kind: 'release',
+      });
+      // A release of no claim publishes nothing.
+      const count = changes(stream).length;
+      const again = await fetch(`${server.url}/staff/queue/bulk_order:${String(id)}/claim`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(again.status).toBe(404);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(changes(stream)).toHaveLength(count);
     } finally {
       stream.close();
     }

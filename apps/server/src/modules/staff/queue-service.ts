@@ -51,7 +51,7 @@ export interface QueueServiceDeps {
   db: Db;
   audit: AuditLog;
   clock: Clock;
-  /** Tells the patient's open console pages that an item was claimed (patient-stream-route.ts). */
+  /** Tells the patient's open console pages that an item was claimed or released (patient-stream-route.ts). */
   events?: Events;
 }
 
@@ -84,7 +84,8 @@ function describe(row: QueueRowJson): {
         ref: { bulkOrderId: id },
       };
     case 'form_review':
-      return { title: 'Form to review', detail: null, ref: { responseId: id } };
+      // The form's title (its definition's, never an answer).
+      return { title: 'Form to review', detail: row.t, ref: { responseId: id } };
     case 'shipment':
       return {
         ...(row.f
@@ -204,18 +205,22 @@ export class QueueService {
     return { status: 'claimed', claim: await this.claimView(row.staffId, row.claimedAt) };
   }
 
-  /** Drops the staff member's own claim; false when they hold none on the item. */
+  /**
+   * Drops the staff member's own claim; false when they hold none on the item. Other consoles
+   * open on the patient hear it, as they hear a claim, so "X is on it" goes from their screens.
+   */
   async release(key: string, actor: AuditActor): Promise<boolean> {
     const released = await this.store.release(key, actor.id ?? API_KEY_ID);
-    if (released) {
-      await this.deps.audit.record(actor, {
-        action: 'delete',
-        entity: 'care_queue_claim',
-        entityId: key,
-        details: { fields: ['staffId', 'claimedAt'] },
-      });
-    }
-    return released;
+    if (!released) return false;
+    const customerId = await this.store.itemCustomer(key, this.deps.clock.now());
+    await this.deps.audit.record(actor, {
+      action: 'delete',
+      entity: 'care_queue_claim',
+      entityId: key,
+      details: { customerId: customerId ?? null, fields: ['staffId', 'claimedAt'] },
+    });
+    if (customerId) await this.deps.events?.staffCustomerChanged(customerId, 'release');
+    return true;
   }
 
   /** The item's action was taken: it has left the queue, so its claim goes too. */

@@ -1,4 +1,5 @@
 import {
+  FORM_REVIEW_KINDS,
   NO_WEIGHT_DAYS,
   QUEUE_CLAIM_TTL_MS,
   SHIPMENT_STALLED_DAYS,
@@ -17,8 +18,9 @@ import { careQueueClaims } from '../../db/schema/staff';
  * merged in memory on every page turn. The branches only read, by the tables' own names, and
  * every change to those rows still goes through the owning service (the queue's actions are
  * the existing staff routes). A branch here must change with its area's meaning of "waiting":
- * form_care_tasks.status, id_verifications.status, bulk_orders.status, shipment events,
- * invoices.status with the renewal charges' keys, charges.attention, measurements.
+ * form_care_tasks.status, form_responses.reviewed_at, id_verifications.status,
+ * bulk_orders.status, shipment events, invoices.status with the renewal charges' keys,
+ * charges.attention, measurements.
  */
 
 export interface QueueFilter {
@@ -81,6 +83,15 @@ function itemsCte(now: Date): SQL {
     select 'bulk_order', b.id, b.customer_id, false, b.created_at, null, null, b.vial_count,
       b.encounter, false
     from bulk_orders b where b.status = 'awaiting_approval'
+    union all
+    select 'form_review', r.id, r.customer_id, false, coalesce(r.completed_at, r.updated_at),
+      null, null, null, d.title, false
+    from form_responses r join form_definitions d on d.id = r.definition_id
+    where r.status = 'completed' and r.reviewed_at is null
+      and d.kind in (${sql.join(
+        FORM_REVIEW_KINDS.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})
     union all
     select 'shipment', s.id, s.customer_id, false, coalesce(e.occurred_at, s.shipped_at),
       s.prescription_id, null, null, s.carrier, e.status is not distinct from 'return_to_sender'

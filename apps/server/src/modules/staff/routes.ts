@@ -40,6 +40,7 @@ import { patientRoutes } from './patient-routes';
 import { providerHoursRoutes } from './provider-hours-routes';
 import { patientStreamRoutes } from './patient-stream-route';
 import { cancelVisitRoutes } from './cancel-visit-routes';
+import { tagRoutes } from './tag-routes';
 import type { VisitCancellation } from '../appointments/calendar-cancellation';
 
 /*
@@ -107,9 +108,10 @@ import type { VisitCancellation } from '../appointments/calendar-cancellation';
  *   PUT  /staff/sdui-modules/:surface (admin)         {customerId?: uuid | null, modules}
  *   POST /staff/message-templates                     {type, description}
  *   Prescriptions, shipments, carrier events, the carrier webhook and lab results: see
- *   treatment-routes.ts. Referrals: referral-routes.ts.
- *   treatment-routes.ts. Starting-weight change decisions: see weight-routes.ts.
- *   ID checks and form care tasks: see forms-routes.ts. Refunds: payment-routes.ts.
+ *   treatment-routes.ts. Referrals: referral-routes.ts. Starting-weight change decisions:
+ *   weight-routes.ts. ID checks, form care tasks and form reviews: forms-routes.ts. Refunds:
+ *   payment-routes.ts. Billed plans and renewal retries: billing-routes.ts. A customer's tags
+ *   (admin): tag-routes.ts.
  *
  * Bad input answers 400 {error: {code: 'invalid-input', message, fields}} and changes nothing
  * (each input's zod schema is in @portal/domain, checked by the route, answered by the app's
@@ -394,6 +396,8 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
           throw error;
         }
         if (!row) return invalidField(reply, 'treatmentShortId');
+        // Issue 43: the same booking mail and calendar file as the patient's own booking.
+        await options.cancellation?.booked(row);
         return reply.status(201).send({ id: row.id });
       },
     );
@@ -463,7 +467,14 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
       notFound,
       customerExists: (id) => staff.customerExists(id),
     });
-    billingRoutes(scope, { billing: options.billing, actorOf, existingCustomer, invalidField });
+    billingRoutes(scope, {
+      billing: options.billing,
+      actorOf,
+      existingCustomer,
+      invalidField,
+      notFound,
+      queue: staff.queue,
+    });
     bulkRoutes(scope, { staff, actorOf, existingCustomer, notFound });
     paymentRoutes(scope, { payments: options.payments, actorOf, notFound, queue: staff.queue });
     marketingRoutes(scope, { staff, actorOf, existingCustomer, notFound });
@@ -471,6 +482,7 @@ export async function staffRoutes(fastify: FastifyInstance, options: StaffRoutes
     patientRoutes(scope, { patients: staff.patients, actorOf, existingCustomer, notFound });
     patientStreamRoutes(scope, { events: staff.events, existingCustomer });
     providerHoursRoutes(scope, { providerHours: staff.providerHours, actorOf, admin, notFound });
+    tagRoutes(scope, { staff, actorOf, admin, existingCustomer });
     const { cancellation } = options;
     if (cancellation) cancelVisitRoutes(scope, { cancellation, actorOf, notFound });
     done();

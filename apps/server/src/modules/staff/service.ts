@@ -283,6 +283,21 @@ export class StaffService {
     return row;
   }
 
+  /** Replaces the customer's tags (tag-routes.ts); the lock queues two edits of one customer. */
+  async setTags(customerId: string, tags: readonly string[], actor: AuditActor) {
+    const { uow, customers, events } = this.deps;
+    const audit = { customerId, fields: ['tags'] };
+    const saved = await runStaffAction(
+      uow,
+      actor,
+      audit,
+      (work) => customers.replaceTags(customerId, tags, work),
+      { lock: customerId },
+    );
+    await events.customerChanged(customerId, 'tags');
+    return saved;
+  }
+
   /** Whether a customer record exists (checked before writing for one). */
   customerExists(customerId: string): Promise<boolean> {
     return this.deps.customers.exists(customerId);

@@ -14,7 +14,7 @@ import { createStaffUser, staffCall, staffTokenFor } from '../../../test/messagi
 
 // Issue 41, "Each staff action is audited with the staff member, the patient and the names of
 // the fields changed, never their values": every staff write route of the sweep (the tables
-// below: routes.ts, treatment-routes.ts, weight-routes.ts, marketing-routes.ts,
+// below: routes.ts, tag-routes.ts, treatment-routes.ts, weight-routes.ts, marketing-routes.ts,
 // referral-routes.ts, billing-routes.ts, payment-routes.ts), driven once each, writes exactly
 // one audit row: the staff member as actor, the patient as details.customerId, the body's field
 // names as details.fields, and no value of the body anywhere in the row. The one exception is a
@@ -122,6 +122,12 @@ const steps = (): Step[] => [
     method: 'POST',
     route: () => `/staff/customers/${customerId}/actions`,
     body: { typeCode: 'bulk_order_charge', metadata: { vial_count: 7 } },
+    patient: 'customer',
+  },
+  {
+    method: 'PUT',
+    route: () => `/staff/customers/${customerId}/tags`,
+    body: { tags: ['sweep-tag'] },
     patient: 'customer',
   },
   {

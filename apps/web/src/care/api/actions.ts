@@ -59,6 +59,14 @@ export const addShipmentEvent = (
 export const resolveFormTask = (api: StaffApi, taskId: string) =>
   api.send('POST', `/staff/form-tasks/${id(taskId)}/resolve`);
 
+/** A submitted intake or follow-up has been read (the queue's form_review). */
+export const markFormReviewed = (api: StaffApi, responseId: string) =>
+  api.send('POST', `/staff/form-responses/${id(responseId)}/review`);
+
+/** Charges a declined renewal's period again now, with the card on file now. */
+export const retryRenewal = (api: StaffApi, chargeId: string) =>
+  api.send('POST', `/staff/charges/${id(chargeId)}/retry-renewal`);
+
 export const resolveAttention = (api: StaffApi, chargeId: string) =>
   api.send('POST', `/staff/payments/attention/${id(chargeId)}/resolve`);
 

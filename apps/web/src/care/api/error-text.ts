@@ -8,6 +8,9 @@ import { StaffApiError } from './http';
 export function errorText(error: unknown): string {
   if (!(error instanceof StaffApiError)) return strings.genericError;
   if (error.code === 'network') return strings.networkError;
+  // A retried renewal's outcomes, said in the console's language.
+  if (error.code === 'payment-declined') return strings.actions.retryDeclined;
+  if (error.code === 'not-due') return strings.actions.retryNotDue;
   if (error.status === 409 && error.message) return error.message;
   if (error.status === 400 && error.message) {
     const fields = Object.entries(error.body.fields ?? {})

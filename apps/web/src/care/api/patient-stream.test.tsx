@@ -82,6 +82,17 @@ describe('the patient page’s live updates (issue 41)', () => {
     hook.unmount();
   });
 
+  it('a released claim marks the queue stale too, so "X is on it" goes', async () => {
+    const { invalidate, hook } = setup((init) =>
+      streamResponse(
+        ['event: ready\ndata: {}\n\n', 'event: change\ndata: {"kind":"release"}\n\n'],
+        init?.signal ?? undefined,
+      ),
+    );
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: queueKey }));
+    hook.unmount();
+  });
+
   it('nothing is invalidated without an event, and a refused stream is not tried again', async () => {
     const { calls, invalidate, hook } = setup(
       () => new Response('{"error":{"code":"invalid-token"}}', { status: 401 }),

@@ -94,7 +94,9 @@ export function usePatientLiveUpdates(customerId: string): void {
     const { signal } = controller;
     const changed = (change: PatientChange) => {
       void client.invalidateQueries({ queryKey: patientKey(customerId) });
-      if (change.kind === 'claim') void client.invalidateQueries({ queryKey: queueKey });
+      if (change.kind === 'claim' || change.kind === 'release') {
+        void client.invalidateQueries({ queryKey: queueKey });
+      }
     };
     void (async () => {
       for (let failures = 0; !signal.aborted;) {

@@ -9,8 +9,10 @@ import { useNavigate } from 'react-router';
 import {
   approveBulkOrder,
   decideIdCheck,
+  markFormReviewed,
   resolveAttention,
   resolveFormTask,
+  retryRenewal,
   usePatientAction,
 } from '../api/actions';
 import { errorText, isAlreadyDone } from '../api/error-text';
@@ -43,7 +45,8 @@ type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string; note: st
  */
 export function ItemActionBar({ customerId, item }: { customerId: string; item: OpenItem }) {
   const { kind } = item;
-  const { verificationId, bulkOrderId, taskId, chargeId, shipmentId, invoiceId } = item.refs;
+  const { verificationId, bulkOrderId, taskId, responseId, chargeId, shipmentId, invoiceId } =
+    item.refs;
   const navigate = useNavigate();
   const announce = useAnnounce();
   const release = useRelease();
@@ -77,10 +80,13 @@ export function ItemActionBar({ customerId, item }: { customerId: string; item: 
         return bulkOrderId ? approveBulkOrder(api, customerId, bulkOrderId) : undefined;
       case 'side_effect':
         return taskId ? resolveFormTask(api, taskId) : undefined;
-      case 'renewal_failed':
-        return chargeId ? resolveAttention(api, chargeId) : undefined;
-      case 'shipment':
       case 'form_review':
+        return responseId ? markFormReviewed(api, responseId) : undefined;
+      case 'renewal_failed':
+        if (!chargeId) return undefined;
+        // A declined renewal is still due: charged again; money needing a look: seen.
+        return invoiceId ? retryRenewal(api, chargeId) : resolveAttention(api, chargeId);
+      case 'shipment':
       case 'no_weight':
         // Handled through their dialogs (an event, a message), not this one-step action.
         return undefined;
@@ -105,14 +111,18 @@ export function ItemActionBar({ customerId, item }: { customerId: string; item: 
     });
   };
 
-  // A declined renewal is still due: nothing here settles it; the care team writes instead.
   const attention = kind === 'renewal_failed' && !invoiceId;
+  const declinedRenewal = kind === 'renewal_failed' && !!invoiceId && !!chargeId;
   const approve =
     kind === 'id_verification' || kind === 'bulk_order'
       ? t.approve
       : kind === 'side_effect' || attention
         ? t.resolve
-        : null;
+        : kind === 'form_review' && responseId
+          ? t.markReviewed
+          : declinedRenewal
+            ? t.retryPayment
+            : null;
   const primary = () => {
     if (approve) run({ kind: 'approve' });
     else if (kind === 'shipment' && shipmentId) setShipping(true);

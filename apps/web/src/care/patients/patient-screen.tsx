@@ -37,6 +37,7 @@ const REFS = [
   'prescriptionId',
   'chargeId',
   'taskId',
+  'responseId',
   'invoiceId',
 ];
 
@@ -55,7 +56,7 @@ function sectionBody(
     case 'weight':
       return <WeightSection record={record} />;
     case 'forms':
-      return <FormsSection record={record} />;
+      return <FormsSection record={record} highlightResponseId={refs.responseId} />;
     case 'id':
       return <IdSection record={record} />;
     case 'bulk':

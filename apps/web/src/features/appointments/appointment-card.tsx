@@ -37,12 +37,16 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
     : t('appointments.card.videoType', { treatment });
   const day = formatDay(appointment.start, timeZone);
   const time = formatVisitTime(appointment.start, appointment.end, timeZone);
-  // Issue 43: shown in the customer's zone; a device elsewhere also gets its own clock.
+  // Issue 43: shown in the chosen zone; a device elsewhere also gets its own clock, and its
+  // own day when the visit falls on another date there.
   const device = deviceTimeZone();
   const here = formatClockWithZone(appointment.start, device);
+  const hereDay = formatDay(appointment.start, device);
   const onDevice =
     here !== formatClockWithZone(appointment.start, timeZone)
-      ? t('appointments.card.onThisDevice', { time: here })
+      ? t('appointments.card.onThisDevice', {
+          time: hereDay === day ? here : `${hereDay}, ${here}`,
+        })
       : null;
   const joinLink = actions && canJoinVisit(appointment, now) ? provider?.virtualVisitLink : null;
   const reschedule = actions && canReschedule(appointment, now);
@@ -55,10 +59,18 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
               {day}
             </Typography>
             <Typography sx={{ fontWeight: 600 }}>
-              <span>{time}</span>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {time}
+              </Box>
+              {onDevice ? ' ' : null}
               {onDevice ? (
-                <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
-                  {` · ${onDevice}`}
+                // An inline block: on a narrow screen it moves to the next line whole.
+                <Typography
+                  component="span"
+                  color="text.secondary"
+                  sx={{ fontWeight: 400, display: 'inline-block' }}
+                >
+                  {`· ${onDevice}`}
                 </Typography>
               ) : null}
             </Typography>

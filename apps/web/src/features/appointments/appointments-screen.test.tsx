@@ -107,6 +107,20 @@ describe('one zone on the cards (issue 43)', () => {
     expect(within(card).getByText('· 7:00 AM PDT on this device')).toBeInTheDocument();
   });
 
+  it('a device where the visit falls on another day names that day too', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    deviceZoneIs('Asia/Tokyo');
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [appointment('2025-06-03T02:00:00Z')],
+    });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('heading', { name: 'Monday, June 2' })).toBeInTheDocument();
+    expect(within(card).getByText('10:00 PM – 10:30 PM EDT')).toBeInTheDocument();
+    expect(
+      within(card).getByText('· Tuesday, June 3, 11:00 AM GMT+9 on this device'),
+    ).toBeInTheDocument();
+  });
+
   it('a device in the customer’s zone sees one clock', async () => {
     setNow('2025-06-01T12:00:00Z');
     deviceZoneIs('America/New_York');
@@ -133,7 +147,7 @@ describe('one zone on the cards (issue 43)', () => {
     expect(within(card).getByText('· 10:00 AM EDT on this device')).toBeInTheDocument();
     expect(calls).toContainEqual({
       operation: 'SetDisplayTimeZone',
-      variables: { timeZone: 'America/Los_Angeles' },
+      variables: { timeZone: 'America/Los_Angeles', fromDevice: false },
     });
     window.localStorage.clear();
   });

@@ -18,7 +18,7 @@ import { useAppointments } from '../../lib/appointments/use-appointments';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS } from '../../lib/routes';
 import { AppointmentCard } from './appointment-card';
-import { useDisplayTimeZone } from './display-time-zone';
+import { useDisplayTimeZone, useDisplayTimeZoneQuery } from './display-time-zone';
 import { TimeZoneSelect } from './time-zone-select';
 import { useActiveTreatments } from './use-active-treatments';
 import { useNow } from './use-now';
@@ -74,7 +74,7 @@ export function AppointmentsScreen() {
   const now = useNow();
   const appointments = useAppointments();
   const treatments = useActiveTreatments();
-  // Issue 43: the customer's zone, which the booking dialog, mails and calendar files use too.
+  // Issue 43: the one zone (the device's until the customer chooses), as mails and files use.
   const [timeZone, setTimeZone] = useDisplayTimeZone();
   const { showAlert } = useAlerts();
   useEffect(() => {
@@ -90,7 +90,9 @@ export function AppointmentsScreen() {
     return appointmentTabs([...data.upcoming, ...data.previous, ...data.async], now);
   }, [appointments.data, now]);
 
-  const loading = appointments.isPending || treatments.isPending;
+  // The zone is known before the cards show, so their times do not jump (issue 43).
+  const zoneLoading = useDisplayTimeZoneQuery().isLoading;
+  const loading = appointments.isPending || treatments.isPending || zoneLoading;
   const noTreatments = (treatments.data?.length ?? 0) === 0;
   const none = tabs?.none ?? false;
   const lists = tabs ? (tab === 'upcoming' ? tabs.upcoming : tabs.past) : null;

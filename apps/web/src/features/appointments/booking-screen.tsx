@@ -22,6 +22,7 @@ import { BlockingDialog } from './blocking-dialog';
 import { ContactStep, type TreatmentOption } from './contact-step';
 import { RescheduleDialog } from './reschedule-dialog';
 import { useActiveTreatments } from './use-active-treatments';
+import { useDisplayTimeZoneQuery } from './display-time-zone';
 import { useFollowUp } from './use-follow-up';
 import { usePreviousProviders } from './use-previous-providers';
 import { useRescheduleRequest } from './use-reschedule-request';
@@ -106,8 +107,11 @@ export function BookingScreen() {
     [previous.data],
   );
 
+  // Read before the dialog opens, so its times do not jump from one zone to another.
+  const zone = useDisplayTimeZoneQuery();
   const loading =
     customer.isPending ||
+    zone.isLoading ||
     appointments.isPending ||
     treatments.isPending ||
     (Boolean(followUpId) && followUp.isPending) ||

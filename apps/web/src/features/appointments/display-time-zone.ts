@@ -1,16 +1,16 @@
 import { BOOKING_TIME_ZONES, DEFAULT_TIME_ZONE, displayTimeZoneSchema } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { SetDisplayTimeZoneDocument } from '../../gql/graphql';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { GetDisplayTimeZoneDocument, SetDisplayTimeZoneDocument } from '../../gql/graphql';
 import { CUSTOMER_QUERY_KEY, type Customer } from '../../lib/customer/customer';
-import { useCustomerQuery } from '../../lib/customer/use-customer';
-import { useServices } from '../../lib/services';
+import { useServices, useSession } from '../../lib/services';
 import { zoneAbbreviation } from './format-time';
 
-// Issues 9 and 43: one zone for visit times. The customer chooses it in the booking and
-// reschedule dialogs; the choice is saved on their record (customers.time_zone, which the
-// mails and calendar files use too) and remembered on the device. The cards, the dialogs,
-// the mails and the calendar file all show it; with no record to read, the device's zone.
+// Issues 9 and 43: one zone for visit times. Until the customer chooses, the device's zone,
+// recorded on their record (customers.time_zone) so the mails and calendar files agree with
+// the dialogs; once they choose (in the dialogs or on the appointments page) the choice is
+// stamped on the record and wins on every device. The cards, the dialogs, the mails and the
+// calendar file all show it and name it.
 
 export const DISPLAY_TIME_ZONE_KEY = 'portal.appointments.time-zone';
 
@@ -53,53 +53,101 @@ function storeZone(zone: string): void {
 }
 
 /**
- * Which zone times are shown in: the customer's saved zone, which mails and calendar files
- * use too; a zone this device remembers that the record cannot hold (outside the offered
- * list) wins on this device; with neither, what the device remembers, then its own zone.
+ * Which zone times are shown in: the customer's choice, which every device follows (the
+ * mails and calendar files use it too); until they choose, this device's own zone. A zone
+ * this device remembers that the record cannot hold (outside the offered list) wins here.
  */
 export function resolveDisplayTimeZone(input: {
   saved: string | null | undefined;
+  chosen: boolean;
   stored: string | null;
   device: string;
 }): string {
-  const { saved, stored, device } = input;
+  const { saved, chosen, stored, device } = input;
   if (stored && !isSavableTimeZone(stored)) return stored;
-  if (isTimeZone(saved)) return saved;
-  return stored ?? device;
+  if (chosen && isTimeZone(saved)) return saved;
+  return device;
 }
 
-/** Saves the choice on the customer's record; the cached record takes it at once. */
+/**
+ * The device's zone goes on the record while the customer has chosen none, so the mails and
+ * calendar files name the times the dialogs showed. Not when the record already holds it, a
+ * choice stands, or the record cannot hold it (outside the offered list).
+ */
+export function deviceZoneToRecord(
+  record: { timeZone: string; chosen: boolean } | undefined,
+  device: string,
+): string | null {
+  if (!record || record.chosen || record.timeZone === device) return null;
+  return isSavableTimeZone(device) ? device : null;
+}
+
+export const DISPLAY_TIME_ZONE_QUERY_KEY = ['displayTimeZone'] as const;
+
+type DisplayZone = { timeZone: string; chosen: boolean };
+
+/** The record's zone; a screen that opens a dialog with times reads it first (no jump). */
+export function useDisplayTimeZoneQuery() {
+  const { graphql } = useServices();
+  const { status } = useSession();
+  return useQuery({
+    queryKey: DISPLAY_TIME_ZONE_QUERY_KEY,
+    queryFn: async () => (await graphql.request(GetDisplayTimeZoneDocument)).displayTimeZone,
+    enabled: status === 'authenticated',
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Saves a zone on the customer's record; the cached records take what the server kept. */
 function useSaveDisplayTimeZone() {
   const { graphql } = useServices();
   const queryClient = useQueryClient();
+  const keep = (zone: DisplayZone) => {
+    queryClient.setQueryData<DisplayZone | null>(DISPLAY_TIME_ZONE_QUERY_KEY, zone);
+    queryClient.setQueryData<Customer | null>(CUSTOMER_QUERY_KEY, (customer) =>
+      customer ? { ...customer, time_zone: zone.timeZone } : customer,
+    );
+  };
   return useMutation({
-    mutationFn: (timeZone: string) => graphql.request(SetDisplayTimeZoneDocument, { timeZone }),
-    onMutate: (timeZone: string) => {
-      queryClient.setQueryData<Customer | null>(CUSTOMER_QUERY_KEY, (customer) =>
-        customer ? { ...customer, time_zone: timeZone } : customer,
-      );
+    mutationFn: async (input: { timeZone: string; fromDevice: boolean }) =>
+      (await graphql.request(SetDisplayTimeZoneDocument, input)).setDisplayTimeZone.data,
+    onMutate: (input) => {
+      // A choice shows at once; the device's zone waits for the server (a choice may stand).
+      if (!input.fromDevice) keep({ timeZone: input.timeZone, chosen: true });
     },
+    onSuccess: keep,
     // Refused (it should not be: the list is the schema's): read the record as it is.
-    onError: () => queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY_KEY }),
+    onError: () => queryClient.invalidateQueries({ queryKey: DISPLAY_TIME_ZONE_QUERY_KEY }),
   });
 }
 
+/** Device zones already sent this page load: a failing save is not retried in a loop. */
+const recorded = new Set<string>();
+
 /** The zone visit times are shown in, and a setter that saves and remembers the choice. */
 export function useDisplayTimeZone(): [string, (zone: string) => void] {
-  const customer = useCustomerQuery();
+  const record = useDisplayTimeZoneQuery();
   const [stored, setStored] = useState(storedZone);
   const { mutate } = useSaveDisplayTimeZone();
+  const device = deviceTimeZone();
   const zone = resolveDisplayTimeZone({
-    saved: customer.data?.time_zone,
+    saved: record.data?.timeZone,
+    chosen: record.data?.chosen ?? false,
     stored,
-    device: deviceTimeZone(),
+    device,
   });
+  const toRecord = deviceZoneToRecord(record.data ?? undefined, device);
+  useEffect(() => {
+    if (!toRecord || recorded.has(toRecord)) return;
+    recorded.add(toRecord);
+    mutate({ timeZone: toRecord, fromDevice: true });
+  }, [toRecord, mutate]);
   const choose = useCallback(
     (next: string) => {
       if (!isTimeZone(next)) return;
       setStored(next);
       storeZone(next);
-      if (isSavableTimeZone(next)) mutate(next);
+      if (isSavableTimeZone(next)) mutate({ timeZone: next, fromDevice: false });
     },
     [mutate],
   );

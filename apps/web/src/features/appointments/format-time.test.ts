@@ -7,6 +7,7 @@ import { createFakeServices } from '../../test/render-with-services';
 import {
   DISPLAY_TIME_ZONE_KEY,
   deviceTimeZone,
+  deviceZoneToRecord,
   isTimeZone,
   resolveDisplayTimeZone,
   timeZoneOptions,
@@ -98,55 +99,104 @@ describe('the zone picker (issue 9)', () => {
     expect(london?.name).toMatch(/Time/);
   });
 
-  it('resolves to the saved zone; a device-only choice or, with no record, the device', () => {
+  it('issue 43 one zone: the device’s until chosen, then the choice on every device', () => {
     const device = 'America/Chicago';
-    expect(resolveDisplayTimeZone({ saved: 'America/New_York', stored: null, device })).toBe(
-      'America/New_York',
+    const saved = 'America/New_York';
+    // Nothing chosen: the device's zone, whatever the record holds.
+    expect(resolveDisplayTimeZone({ saved, chosen: false, stored: null, device })).toBe(device);
+    expect(resolveDisplayTimeZone({ saved: undefined, chosen: false, stored: null, device })).toBe(
+      device,
     );
-    // A savable choice is on the record too: the record (changed on another device) wins.
-    expect(
-      resolveDisplayTimeZone({ saved: 'America/New_York', stored: 'America/Denver', device }),
-    ).toBe('America/New_York');
+    // Chosen (perhaps on another device): the choice, even over what this device picked.
+    expect(resolveDisplayTimeZone({ saved, chosen: true, stored: null, device })).toBe(saved);
+    expect(resolveDisplayTimeZone({ saved, chosen: true, stored: 'America/Denver', device })).toBe(
+      saved,
+    );
     // A zone the record cannot hold is this device's own choice.
-    expect(
-      resolveDisplayTimeZone({ saved: 'America/New_York', stored: 'Europe/London', device }),
-    ).toBe('Europe/London');
-    expect(resolveDisplayTimeZone({ saved: null, stored: null, device })).toBe(device);
-    expect(resolveDisplayTimeZone({ saved: undefined, stored: 'America/Denver', device })).toBe(
-      'America/Denver',
+    expect(resolveDisplayTimeZone({ saved, chosen: true, stored: 'Europe/London', device })).toBe(
+      'Europe/London',
     );
   });
 
-  it('a choice is saved on the record and remembered on the device; a bad stored value is ignored', async () => {
+  it('issue 43: the device’s zone goes on the record only while nothing is chosen', () => {
+    const unchosen = { timeZone: 'America/Los_Angeles', chosen: false };
+    expect(deviceZoneToRecord(unchosen, 'America/New_York')).toBe('America/New_York');
+    expect(deviceZoneToRecord({ ...unchosen, chosen: true }, 'America/New_York')).toBeNull();
+    expect(deviceZoneToRecord(unchosen, 'America/Los_Angeles')).toBeNull();
+    // Outside the offered list the record cannot hold it (nor before the record is read).
+    expect(deviceZoneToRecord(unchosen, 'Europe/Berlin')).toBeNull();
+    expect(deviceZoneToRecord(undefined, 'America/New_York')).toBeNull();
+  });
+
+  function zoneHook(record: { timeZone: string; chosen: boolean }, device: string) {
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
       ...new Intl.DateTimeFormat('en-US').resolvedOptions(),
-      timeZone: 'America/Chicago',
+      timeZone: device,
     });
-    window.localStorage.setItem(DISPLAY_TIME_ZONE_KEY, 'Not/AZone');
-    const { services, queryClient, calls } = createFakeServices(() => ({
-      setDisplayTimeZone: { statusCode: 200, data: { timeZone: 'America/Denver' } },
-    }));
+    const { services, queryClient, calls } = createFakeServices((operation, variables) =>
+      operation === 'GetDisplayTimeZone'
+        ? { displayTimeZone: record }
+        : {
+            setDisplayTimeZone: {
+              statusCode: 200,
+              data:
+                variables.fromDevice && record.chosen
+                  ? record
+                  : {
+                      timeZone: variables.timeZone,
+                      chosen: !variables.fromDevice,
+                    },
+            },
+          },
+    );
     const wrapper = ({ children }: { children: ReactNode }) =>
       createElement(ServicesProvider, {
         services,
         children: createElement(QueryClientProvider, { client: queryClient }, children),
       });
-    const hook = renderHook(() => useDisplayTimeZone(), { wrapper });
-    // The record is read: the customer's Pacific zone, not the device's.
-    await waitFor(() => expect(hook.result.current[0]).toBe('America/Los_Angeles'));
-    act(() => hook.result.current[1]('America/Denver'));
-    expect(hook.result.current[0]).toBe('America/Denver');
-    expect(window.localStorage.getItem(DISPLAY_TIME_ZONE_KEY)).toBe('America/Denver');
+    const saves = () => calls.filter((c) => c.operation === 'SetDisplayTimeZone');
+    return { hook: renderHook(() => useDisplayTimeZone(), { wrapper }), saves };
+  }
+
+  it('a patient who never chose reads the device’s zone, and the record takes it', async () => {
+    const { hook, saves } = zoneHook(
+      { timeZone: 'America/Los_Angeles', chosen: false },
+      'America/Phoenix',
+    );
+    expect(hook.result.current[0]).toBe('America/Phoenix');
     await waitFor(() =>
-      expect(calls).toContainEqual({
-        operation: 'SetDisplayTimeZone',
-        variables: { timeZone: 'America/Denver' },
-      }),
+      expect(saves()).toEqual([
+        {
+          operation: 'SetDisplayTimeZone',
+          variables: { timeZone: 'America/Phoenix', fromDevice: true },
+        },
+      ]),
+    );
+    expect(hook.result.current[0]).toBe('America/Phoenix');
+  });
+
+  it('a choice is saved and wins; a bad stored value is ignored; an unsavable one stays here', async () => {
+    window.localStorage.setItem(DISPLAY_TIME_ZONE_KEY, 'Not/AZone');
+    const { hook, saves } = zoneHook(
+      { timeZone: 'America/Denver', chosen: true },
+      'America/Chicago',
+    );
+    // The record's choice, not the device's zone; nothing is recorded for the device.
+    await waitFor(() => expect(hook.result.current[0]).toBe('America/Denver'));
+    act(() => hook.result.current[1]('America/Anchorage'));
+    expect(hook.result.current[0]).toBe('America/Anchorage');
+    await waitFor(() =>
+      expect(saves()).toEqual([
+        {
+          operation: 'SetDisplayTimeZone',
+          variables: { timeZone: 'America/Anchorage', fromDevice: false },
+        },
+      ]),
     );
     // A zone outside the offered list stays on this device: nothing is sent for it.
     act(() => hook.result.current[1]('Europe/London'));
     expect(hook.result.current[0]).toBe('Europe/London');
-    expect(calls.filter((c) => c.operation === 'SetDisplayTimeZone')).toHaveLength(1);
+    expect(saves()).toHaveLength(1);
     window.localStorage.removeItem(DISPLAY_TIME_ZONE_KEY);
   });
 });

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PLAN_ID, renderWithBilling, type BillingFixtures } from '../../test/billing-test-server';
+import {
+  monthlyPlan,
+  PLAN_ID,
+  renderWithBilling,
+  type BillingFixtures,
+} from '../../test/billing-test-server';
 import { ChangePlanScreen, TreatmentChangeScreen } from './change-plan-screen';
 
 const renderChange = (fixtures: BillingFixtures = {}, search = '?length=6') =>
@@ -127,6 +132,23 @@ describe('/billing/change-subscription/{id} (spec 02 §2, §3, §7)', () => {
     expect(calls.some((c) => c.operation === 'GetSubscriptionPriceChangeQuote')).toBe(false);
   });
 
+  it('quotes a testosterone plan (product trt) under its plan type, testosterone', async () => {
+    const { calls } = renderChange({
+      plan: monthlyPlan({
+        plan_type: 'testosterone',
+        item_price_id: 'trt-monthly-USD',
+        addons: [],
+      }),
+    });
+    await within(await screen.findByRole('region', { name: 'Your price' })).findByText('Due today');
+    expect(
+      calls.find((c) => c.operation === 'GetSubscriptionPriceChangeQuote')?.variables,
+    ).toMatchObject({ newSubscriptionPlanType: 'testosterone', newContractLength: 6 });
+    expect(calls.find((c) => c.operation === 'GetTreatmentPricingMap')?.variables).toEqual({
+      itemPriceId: 'trt-monthly-USD',
+    });
+  });
+
   it('shows B100-style not-found for a plan that is not the viewer’s', async () => {
     renderWithBilling(
       '/billing/change-subscription/0d8e3a8e-0000-4000-8000-000000000000',
@@ -153,7 +175,7 @@ describe('/treatment-change (spec 02 §2)', () => {
           {
             Name: 'Testosterone',
             TreatmentShortId: 'testosterone',
-            ItemPriceId: 'testosterone-monthly-USD',
+            ItemPriceId: 'trt-monthly-USD',
           },
         ],
       },
@@ -167,5 +189,9 @@ describe('/treatment-change (spec 02 §2)', () => {
     expect(
       calls.find((c) => c.operation === 'GetSubscriptionPriceChangeQuote')?.variables,
     ).toMatchObject({ newSubscriptionPlanType: 'testosterone', newAddons: [] });
+    // Its lengths and prices come from its own plan's item price (the billing product, trt).
+    expect(
+      calls.filter((c) => c.operation === 'GetTreatmentPricingMap').map((c) => c.variables),
+    ).toContainEqual({ itemPriceId: 'trt-monthly-USD' });
   });
 });

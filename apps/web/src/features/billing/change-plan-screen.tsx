@@ -15,7 +15,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { ADDONS, CONTRACT_LENGTHS_MONTHS, FEATURE_FLAGS, planItemPriceId } from '@portal/domain';
+import { ADDONS, CONTRACT_LENGTHS_MONTHS, FEATURE_FLAGS } from '@portal/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -23,7 +23,6 @@ import { useAlerts } from '../../components/alerts/alert-context';
 import { CorporateHealthNotice } from '../../components/corporate-health-notice';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCodeOf } from '../../lib/api/error-code';
-import { planTypeOfItemPrice } from '../../lib/billing/plan-type';
 import { useCorporateHealth } from '../../lib/customer/use-corporate-health';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { useFlag } from '../../lib/flags/use-flag';
@@ -97,7 +96,9 @@ function ChangeForm({ plan, mode }: { plan: BillingSubscription; mode: ChangeMod
   const lengthLabel = useId();
   const treatmentLabel = useId();
   const addonsLabel = useId();
-  const currentType = planTypeOfItemPrice(plan.item_price_id) ?? '';
+  // The server names the plan type (the treatment's short id): the item price names the billing
+  // product, which may differ (a testosterone plan is trt-monthly-USD).
+  const currentType = plan.plan_type ?? '';
   const requestedLength = Number(params.get('length'));
   const [planType, setPlanType] = useState(mode === 'plan' ? currentType : '');
   const [length, setLength] = useState<number>(
@@ -110,7 +111,11 @@ function ChangeForm({ plan, mode }: { plan: BillingSubscription; mode: ChangeMod
   const [processorMessage, setProcessorMessage] = useState<string | null>(null);
 
   const treatments = useTreatmentConfiguration();
-  const pricing = useTreatmentPricingMap(planType ? planItemPriceId(planType, 1) : null);
+  const pricing = useTreatmentPricingMap(
+    planType === currentType
+      ? plan.item_price_id
+      : treatments.data?.find((tr) => tr.TreatmentShortId === planType)?.ItemPriceId,
+  );
   const lengths = useMemo(() => {
     const fromMap = [...new Set((pricing.data ?? []).map((p) => p.plan_duration))];
     return (fromMap.length ? fromMap : [...CONTRACT_LENGTHS_MONTHS]).sort((a, b) => a - b);

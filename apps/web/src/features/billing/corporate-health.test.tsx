@@ -25,6 +25,8 @@ describe('corporate-health mode on billing (spec 02 §6)', () => {
     expect(within(plan).queryByRole('link', { name: 'Change plan' })).toBeNull();
     expect(within(plan).queryByRole('link', { name: 'Change treatment' })).toBeNull();
     expect(within(plan).queryByRole('button', { name: 'Review change' })).toBeNull();
+    // A month-to-month plan is cancelled, not changed, any time.
+    expect(within(plan).getByText('No commitment: you can cancel any time.')).toBeInTheDocument();
     // The card and the cancellation stay the customer's.
     expect(within(plan).getByText('Visa ending in 4242')).toBeInTheDocument();
     expect(within(plan).getByRole('button', { name: 'Cancel plan' })).toBeInTheDocument();
@@ -36,6 +38,9 @@ describe('corporate-health mode on billing (spec 02 §6)', () => {
     expect(await within(plan).findByRole('button', { name: 'Review change' })).toBeInTheDocument();
     expect(calls.some((c) => c.operation === 'GetCorporateHealth')).toBe(true);
     expect(within(plan).queryByRole('heading', { name: NOTICE })).toBeNull();
+    expect(
+      within(plan).getByText('No commitment: you can change or cancel any time.'),
+    ).toBeInTheDocument();
   });
 
   it('the change screen shows the notice instead of the form, and asks for no quote', async () => {

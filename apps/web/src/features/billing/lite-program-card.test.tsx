@@ -30,7 +30,13 @@ describe('the lite program on the plan change (spec 02 §9)', () => {
       `/billing/change-subscription/${PLAN_ID}?length=6`,
       '/billing/change-subscription/:subscriptionId',
       <ChangePlanScreen />,
-      { plan: monthlyPlan({ item_price_id: 'testosterone-monthly-USD', addons: [] }) },
+      {
+        plan: monthlyPlan({
+          plan_type: 'testosterone',
+          item_price_id: 'trt-monthly-USD',
+          addons: [],
+        }),
+      },
     );
     await within(await screen.findByRole('region', { name: 'Your price' })).findByText('Due today');
     expect(screen.queryByRole('region', { name: 'Lite program' })).toBeNull();

@@ -88,7 +88,16 @@ function outlookOf(plan: BillingSubscription, today: string): CommitmentOutlook 
  * One billing timeline (issue 11, beyond the spec): next charge, next shipment, the
  * commitment left and what ending early costs.
  */
-function Timeline({ plan, today }: { plan: BillingSubscription; today: string }) {
+function Timeline({
+  plan,
+  today,
+  covered,
+}: {
+  plan: BillingSubscription;
+  today: string;
+  /** Corporate health: the plan is not changed here, so "change any time" would mislead. */
+  covered: boolean;
+}) {
   const { t } = useTranslation();
   const contract = plan.contract;
   const left = contract ? monthsLeft(today, contract.end_date) : 0;
@@ -113,7 +122,7 @@ function Timeline({ plan, today }: { plan: BillingSubscription; today: string })
         ? t('billing.timeline.noNextShipment')
         : null,
     plan.term <= 1
-      ? t('billing.timeline.noCommitment')
+      ? t(covered ? 'billing.timeline.noCommitmentCovered' : 'billing.timeline.noCommitment')
       : left > 0 && contract
         ? t('billing.timeline.monthsLeft', {
             count: left,
@@ -275,7 +284,7 @@ export function PlanCard({ subscriptionId, today }: { subscriptionId: string; to
             value={addonNames.length ? addonNames.join(', ') : t('billing.plan.noAddons')}
           />
         </Box>
-        <Timeline plan={plan} today={today} />
+        <Timeline plan={plan} today={today} covered={corporate} />
         {corporate ? <CorporateHealthNotice headingLevel="h3" /> : null}
         {plan.status !== 'cancelled' && !corporate ? (
           <>

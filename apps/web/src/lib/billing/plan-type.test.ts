@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthsLeft, planTypeOfItemPrice } from './plan-type';
-
-describe('planTypeOfItemPrice', () => {
-  it('reads the product of monthly, n-month and upfront plan ids', () => {
-    expect(planTypeOfItemPrice('weightmanagement-monthly-USD')).toBe('weightmanagement');
-    expect(planTypeOfItemPrice('weightmanagement-6-month-USD')).toBe('weightmanagement');
-    expect(planTypeOfItemPrice('hrt-trt-12-month-upfront-USD')).toBe('hrt-trt');
-  });
-  it('is null for add-ons and nothing', () => {
-    expect(planTypeOfItemPrice('high-dose-USD-monthly')).toBeNull();
-    expect(planTypeOfItemPrice(null)).toBeNull();
-  });
-});
+import { monthsLeft } from './plan-type';
 
 describe('monthsLeft', () => {
   it('counts a started month and never goes below 0', () => {

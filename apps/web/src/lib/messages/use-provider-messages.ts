@@ -1,5 +1,3 @@
-import { FEATURE_FLAGS } from '@portal/domain';
-import { useBooleanFlagValue } from '@openfeature/react-sdk';
 import { useQuery } from '@tanstack/react-query';
 import { GetProviderMessagesDocument, type GetProviderMessagesQuery } from '../../gql/graphql';
 import { useCustomerQuery } from '../customer/use-customer';
@@ -13,17 +11,20 @@ export const PROVIDER_MESSAGES_KEY = ['provider-messages'] as const;
 export const providerMessagesQueryKey = (customerId: string | undefined) =>
   [...PROVIDER_MESSAGES_KEY, 'list', customerId] as const;
 
-/** getProviderMessages, newest first; asked for only with one-way-messaging on. */
+/**
+ * getProviderMessages, newest first. Spec 01 §2 gates only the nav item (and home's card, which
+ * is not rendered without it) on one-way-messaging: /messages and a message's own address load
+ * whatever the flag says.
+ */
 export function useProviderMessagesQuery() {
   const { graphql } = useServices();
-  const messaging = useBooleanFlagValue(FEATURE_FLAGS.oneWayMessaging, false);
   const customerId = useCustomerQuery().data?.id;
   return useQuery({
     queryKey: providerMessagesQueryKey(customerId),
     queryFn: async () =>
       (await graphql.request(GetProviderMessagesDocument, { customerId: customerId! }))
         .providerMessages ?? [],
-    enabled: messaging && customerId !== undefined,
+    enabled: customerId !== undefined,
     staleTime: 60_000,
   });
 }

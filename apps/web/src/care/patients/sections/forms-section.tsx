@@ -39,7 +39,23 @@ function answers(form: RecordRow): { question: string; answer: string }[] {
   return [];
 }
 
-export function FormsSection({ record }: { record: PatientRecord }) {
+/** Whether a provider reads the form, and who did (null: a form nobody needs to review). */
+function reviewText(form: RecordRow): string | null {
+  const review = form.review as { reviewedAt: string | null; reviewedBy: string | null } | null;
+  if (!review) return null;
+  return review.reviewedAt
+    ? L.reviewedBy(review.reviewedBy ?? strings.notSet, formatWhen(review.reviewedAt))
+    : L.awaitingReview;
+}
+
+/** The patient's submitted forms; the queue item's form (`highlightResponseId`) opens read. */
+export function FormsSection({
+  record,
+  highlightResponseId,
+}: {
+  record: PatientRecord;
+  highlightResponseId?: string | undefined;
+}) {
   return (
     <SectionCard title={s.forms}>
       {record.forms.length === 0 && (
@@ -49,6 +65,7 @@ export function FormsSection({ record }: { record: PatientRecord }) {
         <Box
           component="details"
           key={form.id}
+          open={form.id === highlightResponseId}
           sx={{ borderBottom: 1, borderColor: 'divider', py: 1 }}
         >
           <Box component="summary" sx={{ cursor: 'pointer', py: 0.5 }}>
@@ -57,6 +74,8 @@ export function FormsSection({ record }: { record: PatientRecord }) {
             </Typography>{' '}
             <Typography component="span" variant="body2" color="text.secondary">
               {statusLabel(form.status)} · {formatWhen(form.submittedAt ?? form.createdAt)}
+              {reviewText(form) && ` · ${reviewText(form)}`}
+              {form.id === highlightResponseId && L.thisItem}
             </Typography>
           </Box>
           <Box component="dl" sx={{ m: 0, pl: 2 }}>

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "time_zone_chosen_at" timestamp with time zone;
