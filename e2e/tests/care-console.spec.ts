@@ -102,6 +102,10 @@ test('the care team signs in with a second factor and handles three items by key
   await expect(grid.getByText('Bulk order to approve')).toBeVisible();
   await expect(grid.getByText('ID verification to review')).toHaveCount(2);
   await expectAccessibleAtBothWidths(page, 'care queue');
+  // Escape left the box with the search kept (Chromium clears a search field on Escape, and the
+  // cleared box once searched for nothing 300 ms later, listing every patient's items).
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+  await expect(page.getByRole('searchbox', { name: 'Search by patient' })).toHaveValue(tag);
 
   // Three items, keyboard only: j/k to the one wanted, Enter opens it (claimed), a approves,
   // d rejects (a dialog with its reason, sent with Enter); each done item leaves the queue.

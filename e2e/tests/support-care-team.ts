@@ -1,4 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { generate } from 'otplib';
 import { json } from './support-api';
 
@@ -32,21 +36,66 @@ interface Failure {
 
 let staffToken: string | undefined;
 
+const STEP_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Password, then the demo admin's TOTP code. Each 30-second step's code is accepted once, and
- * workers sign in at about the same time: a refused code is tried at the next step (the server
- * takes one step of drift), then after waiting for a fresh step.
+ * An authenticator code of `secret` that no other sign-in of this run has used, handed to
+ * `use` (which submits it and waits for the answer). The server takes each 30-second step's
+ * code once per account (staff_factors.last_step), and the specs of both workers sign in as
+ * the same demo accounts: without this, two sign-ins in one step raced, and under load a
+ * sign-in could lose three steps in a row. Sign-ins of one account take turns (a lock folder
+ * in the run's data directory, which every worker shares) and each takes the step after the
+ * last one used, waiting while that step is more than one ahead.
  */
+async function withFreshStep<T>(secret: string, use: (code: string) => Promise<T>): Promise<T> {
+  const dir = process.env.PORTAL_E2E_DATA_DIR ?? os.tmpdir();
+  const name = createHash('sha256').update(secret).digest('hex').slice(0, 12);
+  const lock = path.join(dir, `totp-${name}.lock`);
+  const lastFile = path.join(dir, `totp-${name}.last-step`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A worker that died holding it: a sign-in never takes a minute.
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { recursive: true });
+      } catch {
+        // Gone meanwhile.
+      }
+      await sleep(100);
+    }
+  }
+  try {
+    let last = -1;
+    try {
+      last = Number(readFileSync(lastFile, 'utf8'));
+    } catch {
+      // The run's first sign-in of this account.
+    }
+    // The server takes a code of the current step or the one on either side of it (30 s of
+    // drift), so the next step's code is good now too: two sign-ins per step without a wait.
+    const now = Math.floor(Date.now() / STEP_MS);
+    const step = Math.max(now, last + 1);
+    if (step > now + 1) await sleep((step - 1) * STEP_MS - Date.now() + 200);
+    writeFileSync(lastFile, String(step));
+    return await use(await generate({ secret, epoch: step * 30 }));
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Password, then the demo admin's TOTP code (a step no other sign-in of the run used). */
 async function signInWithSecondFactor(request: APIRequestContext): Promise<string> {
-  for (let attempt = 0; attempt < 4; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     const { challenge } = await json<{ challenge: string }>(
       await request.post('/staff/token', { data: STAFF }),
     );
-    const step = Math.floor(Date.now() / 30_000) + (attempt % 2);
-    const code = await generate({ secret: STAFF_TOTP_SECRET, epoch: step * 30 });
-    const verified = await request.post('/staff/token/verify', { data: { challenge, code } });
+    const verified = await withFreshStep(STAFF_TOTP_SECRET, (code) =>
+      request.post('/staff/token/verify', { data: { challenge, code } }),
+    );
     if (verified.ok()) return ((await verified.json()) as { access_token: string }).access_token;
-    if (attempt % 2 === 1) await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000)));
   }
   throw new Error('the demo admin could not pass the second factor');
 }
@@ -219,31 +268,22 @@ export const CONSOLE_ACCOUNTS = {
   },
   admin: { email: STAFF.email, password: STAFF.password, totpSecret: STAFF_TOTP_SECRET },
 } as const;
-const STEP_MS = 30_000;
-
 /**
- * Types the authenticator's code on the console's second step until the queue shows. A code
- * is accepted once per 30-second step (the server refuses a replay), and another sign-in of the
- * same account in this run may have used the current one: on "not right", wait for the next
- * step and type that one.
+ * Types the authenticator's code on the console's second step until the queue shows: a code of
+ * a step no other sign-in of the run used (withFreshStep), so it is refused only if wrong.
  */
 export async function enterConsoleCode(page: Page, totpSecret: string): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const field = page.getByRole('textbox', { name: /6-digit code/ });
-    await field.fill(await generate({ secret: totpSecret }));
-    await page.keyboard.press('Enter');
-    const outcome = await Promise.race([
-      page
-        .getByRole('heading', { name: 'Queue', level: 1 })
-        .waitFor({ timeout: 30_000 })
-        .then(() => 'in' as const),
-      page
-        .getByText(/that code is not right/i)
-        .waitFor({ timeout: 30_000 })
-        .then(() => 'again' as const),
-    ]);
-    if (outcome === 'in') return;
-    await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 500);
+    const accepted = await withFreshStep(totpSecret, async (code) => {
+      await page.getByRole('textbox', { name: /6-digit code/ }).fill(code);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/staff/token/verify'));
+      await page.keyboard.press('Enter');
+      return (await answer).ok();
+    });
+    if (accepted) {
+      await expect(page.getByRole('heading', { name: 'Queue', level: 1 })).toBeVisible();
+      return;
+    }
   }
   throw new Error('no TOTP code was accepted in three steps');
 }

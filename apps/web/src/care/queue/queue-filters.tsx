@@ -80,7 +80,13 @@ export function QueueFilters({
             // The box's own value: on a busy machine the last keystrokes' state may not have
             // rendered yet when Enter arrives (a CI run searched for the empty string).
             if (event.key === 'Enter') onSearch((event.target as HTMLInputElement).value.trim());
-            if (event.key === 'Escape') (event.target as HTMLInputElement).blur();
+            if (event.key === 'Escape') {
+              // Leaves the box with the search kept: Chromium's search field clears itself on
+              // Escape, and the cleared box then searched for nothing 300 ms later (the
+              // keyboard test, run beside others, then picked another patient's bulk order).
+              event.preventDefault();
+              (event.target as HTMLInputElement).blur();
+            }
           }}
           sx={{ maxWidth: { sm: 360 } }}
           slotProps={{

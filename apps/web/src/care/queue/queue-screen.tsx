@@ -191,12 +191,14 @@ export function QueueScreen() {
           rowCount={total ?? 0}
           pageSizeOptions={PAGE_SIZES}
           paginationModel={{ page, pageSize }}
-          onPaginationModelChange={(model) =>
+          onPaginationModelChange={(model) => {
+            // The grid also reports the model it already has (on new rows): not a change.
+            if (model.page === page && model.pageSize === pageSize) return;
             update({
               page: model.page ? String(model.page) : undefined,
               size: model.pageSize === 50 ? undefined : String(model.pageSize),
-            })
-          }
+            });
+          }}
           rowSelectionModel={selection}
           onRowSelectionModelChange={(model) => {
             const key = [...model.ids][0];
