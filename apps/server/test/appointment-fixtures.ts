@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/client';
 import {
   appointments,
@@ -11,7 +12,7 @@ import { providers, treatments } from '../src/db/schema/catalog';
 import { addresses, subscriptions } from '../src/db/schema/customers';
 import { sessions } from '../src/db/schema/identity';
 import { createCustomer } from './factories';
-import { graphql, type GraphQLResponse, type TestServer } from './harness';
+import { graphql, startTestServer, type GraphQLResponse, type TestServer } from './harness';
 
 // Factories and a GraphQL caller for the appointment tests. Tokens are minted by the server's
 // own token service at the server clock's "now", so a test can move the clock and still call.
@@ -31,6 +32,26 @@ export async function createTreatment(db: Db, overrides: { shortId?: string } = 
     .returning();
   if (!row) throw new Error('treatment not created');
   return row;
+}
+
+export type TestTreatment = Awaited<ReturnType<typeof createTreatment>>;
+
+/**
+ * The calling file's server (with `config` on top of the test defaults) and one treatment:
+ * started before its tests, handed to `opened`, closed after them.
+ */
+export function useAppointmentServer(
+  config: Record<string, string>,
+  opened: (suite: { server: TestServer; treatment: TestTreatment }) => void,
+): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(config);
+    opened({ server, treatment: await createTreatment(server.database.db) });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 }
 
 export interface ProviderOverrides {

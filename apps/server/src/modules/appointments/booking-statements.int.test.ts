@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments';
 import { auditLog } from '../../db/schema/platform';
 import { AppError } from '../../platform/errors';
@@ -17,12 +17,13 @@ import {
   codeOf,
   createPatient,
   createScheduledProvider,
-  createTreatment,
+  type TestTreatment,
+  useAppointmentServer,
   insertAppointment,
   plusMinutes,
   reasonOf,
 } from '../../../test/appointment-fixtures';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import type { TestServer } from '../../../test/harness';
 
 // Issue 16: a booking's insert carries its audit row in the same statement (ON CONFLICT DO
 // NOTHING against the live-slot index). What that must not change: a refused booking leaves no
@@ -31,14 +32,8 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 // they are still those.
 
 let server: TestServer;
-let treatment: { id: string; shortId: string };
-beforeAll(async () => {
-  server = await startTestServer();
-  treatment = await createTreatment(server.database.db);
-});
-afterAll(async () => {
-  await server.close();
-});
+let treatment: TestTreatment;
+useAppointmentServer({}, (opened) => ({ server, treatment } = opened));
 
 const plus = plusMinutes;
 

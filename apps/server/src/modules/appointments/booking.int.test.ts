@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments';
 import { addresses } from '../../db/schema/customers';
 import {
@@ -12,23 +12,19 @@ import {
   createPatient,
   createScheduledProvider,
   createTreatment,
+  type TestTreatment,
+  useAppointmentServer,
   insertAppointment,
   plusMinutes,
   reasonOf,
 } from '../../../test/appointment-fixtures';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import type { TestServer } from '../../../test/harness';
 
 // Booking over HTTP (spec 01 §4, §7, §8, §9; issue 5); rescheduling is in reschedule.int.test.ts.
 
 let server: TestServer;
-let treatment: { id: string; shortId: string };
-beforeAll(async () => {
-  server = await startTestServer();
-  treatment = await createTreatment(server.database.db);
-});
-afterAll(async () => {
-  await server.close();
-});
+let treatment: TestTreatment;
+useAppointmentServer({}, (opened) => ({ server, treatment } = opened));
 
 const at = (iso: string) => new Date(iso);
 const plus = plusMinutes;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { users } from '../../db/schema/identity';
 import {
@@ -9,10 +9,11 @@ import {
   callerFor,
   createPatient,
   createScheduledProvider,
-  createTreatment,
+  type TestTreatment,
+  useAppointmentServer,
   plusMinutes,
 } from '../../../test/appointment-fixtures';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import type { TestServer } from '../../../test/harness';
 
 // Issue 43: the visit mails and their calendar files speak the patient's language (the one
 // their other mails use: identity's users.locale), and a visit the care team books sends the
@@ -20,14 +21,8 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 
 const STAFF_KEY = 'calendar-language-api-key-0123456789';
 let server: TestServer;
-let treatment: { id: string; shortId: string; displayName: string };
-beforeAll(async () => {
-  server = await startTestServer({ STAFF_API_KEY: STAFF_KEY });
-  treatment = await createTreatment(server.database.db);
-});
-afterAll(async () => {
-  await server.close();
-});
+let treatment: TestTreatment;
+useAppointmentServer({ STAFF_API_KEY: STAFF_KEY }, (opened) => ({ server, treatment } = opened));
 
 function event(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[]);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import {
   RESCHEDULE,
@@ -10,10 +10,11 @@ import {
   codeOf,
   createPatient,
   createScheduledProvider,
-  createTreatment,
+  type TestTreatment,
+  useAppointmentServer,
   plusMinutes,
 } from '../../../test/appointment-fixtures';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import type { TestServer } from '../../../test/harness';
 
 // Issue 43: the booking, reschedule and cancellation mails carry the visit's calendar file
 // (same UID, growing SEQUENCE, REQUEST then CANCEL); "Add to Calendar" serves the last one; the
@@ -21,14 +22,8 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 
 const STAFF_KEY = 'calendar-mail-api-key-0123456789';
 let server: TestServer;
-let treatment: { id: string; shortId: string };
-beforeAll(async () => {
-  server = await startTestServer({ STAFF_API_KEY: STAFF_KEY });
-  treatment = await createTreatment(server.database.db);
-});
-afterAll(async () => {
-  await server.close();
-});
+let treatment: TestTreatment;
+useAppointmentServer({ STAFF_API_KEY: STAFF_KEY }, (opened) => ({ server, treatment } = opened));
 
 const CALENDAR_FILE = `query GetAppointmentCalendarFile($appointmentId: ID!) {
   appointmentCalendarFile(appointmentId: $appointmentId) { filename method content } }`;

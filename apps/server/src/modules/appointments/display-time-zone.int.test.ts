@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
 import {
@@ -9,24 +9,19 @@ import {
   codeOf,
   createPatient,
   createScheduledProvider,
-  createTreatment,
+  type TestTreatment,
+  useAppointmentServer,
   plusMinutes,
 } from '../../../test/appointment-fixtures';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import type { TestServer } from '../../../test/harness';
 
 // Issue 43, one zone: until the patient chooses, the portal follows the device and records its
 // zone, so the mails and calendar files name the times the dialog showed; once they choose,
 // the choice stands on every device.
 
 let server: TestServer;
-let treatment: { id: string; shortId: string };
-beforeAll(async () => {
-  server = await startTestServer();
-  treatment = await createTreatment(server.database.db);
-});
-afterAll(async () => {
-  await server.close();
-});
+let treatment: TestTreatment;
+useAppointmentServer({}, (opened) => ({ server, treatment } = opened));
 
 const GET_ZONE = `query GetDisplayTimeZone { displayTimeZone { timeZone chosen } }`;
 const SET_ZONE = `mutation SetDisplayTimeZone($timeZone: String!, $fromDevice: Boolean) {

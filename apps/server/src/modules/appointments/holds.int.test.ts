@@ -1,6 +1,6 @@
 import { SLOT_HOLD_MINUTES } from '@portal/domain';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments, slotClaims } from '../../db/schema/appointments';
 import {
   AVAILABLE_SLOTS,
@@ -12,13 +12,14 @@ import {
   codeOf,
   createPatient,
   createScheduledProvider,
-  createTreatment,
+  type TestTreatment,
+  useAppointmentServer,
   insertAppointment,
   plusMinutes,
   reasonOf,
   type Caller,
 } from '../../../test/appointment-fixtures';
-import { startTestServer, type GraphQLResponse, type TestServer } from '../../../test/harness';
+import { type GraphQLResponse, type TestServer } from '../../../test/harness';
 import { isOverlapConflict } from './holds-store';
 
 // Issue 43: a picked time held for five minutes, one exclusion constraint over visits and
@@ -57,14 +58,8 @@ interface Alternative {
 }
 
 let server: TestServer;
-let treatment: { id: string; shortId: string };
-beforeAll(async () => {
-  server = await startTestServer();
-  treatment = await createTreatment(server.database.db);
-});
-afterAll(async () => {
-  await server.close();
-});
+let treatment: TestTreatment;
+useAppointmentServer({}, (opened) => ({ server, treatment } = opened));
 
 /** Thursday 2026-11-12, 9:00 in Los Angeles: on the test schedule, in the booking window. */
 const THURSDAY_9 = new Date('2026-11-12T17:00:00Z');
