@@ -1,12 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accessibilityFindings, signIn } from './support';
-import { CareTeam, CONSOLE_ACCOUNTS, enterConsoleCode } from './support-care-team';
+import { CareTeam, CONSOLE_ACCOUNTS, enterConsoleCode, signInToConsole } from './support-care-team';
 import { createPatient, type Patient } from './support-customers';
 
 // Issue 41: the care team's console at /care, through the real server and the built app. The
 // demo care-team account signs in with its password and the demo TOTP secret the seed
 // publishes (apps/server/src/demo/seed-messaging.ts), then handles three queue items by
-// keyboard alone: approves a bulk order and an ID check, and rejects another ID check.
+// keyboard alone: approves a bulk order and an ID check, and rejects another ID check. Then two
+// members race for one ID check (issue 41's "two-staff race", in the browser).
 
 const STAFF = CONSOLE_ACCOUNTS.care;
 
@@ -159,6 +160,78 @@ test('the care team signs in with a second factor and handles three items by key
   });
   expect(done.status()).toBe(200);
   expect(JSON.stringify(await done.json())).not.toContain('daylight');
+});
+
+/** Opens the patient's ID check from the queue, searched for the patient's email. */
+async function openIdCheck(page: Page, patient: Patient): Promise<void> {
+  const search = page.getByRole('searchbox', { name: 'Search by patient' });
+  await search.fill(patient.email);
+  await search.press('Enter');
+  const row = page
+    .getByRole('grid', { name: 'Care queue' })
+    .getByRole('row', { name: /ID verification to review/ })
+    .filter({ hasText: patient.email });
+  await row.dblclick();
+}
+
+test('two care-team members on one ID check: the second is told who is on it, and one approval wins', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const patient = await createPatient(request, {
+    tag: `race${String(Date.now() % 1_000_000)}`,
+    stateCode: 'OR',
+  });
+  await sendIdCheck(browser, await CareTeam.signIn(request), patient);
+
+  // Casey (care team) opens the item first: it is claimed.
+  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  await openIdCheck(page, patient);
+  const caseyBar = page.getByRole('region', { name: /queue item/i });
+  await expect(caseyBar.getByRole('button', { name: /^Approve/ })).toBeVisible();
+
+  // The admin, in a browser of their own, opens the same item: told who is on it, takes over.
+  const adminContext = await browser.newContext({
+    reducedMotion: 'reduce',
+    viewport: { width: 1280, height: 900 },
+  });
+  const admin = await adminContext.newPage();
+  await signInToConsole(admin, CONSOLE_ACCOUNTS.admin);
+  await openIdCheck(admin, patient);
+  const conflict = admin.getByRole('dialog');
+  await expect(conflict).toContainText('Casey');
+  await expect(conflict).toContainText('Take it over?');
+  await conflict.getByRole('button', { name: 'Take over' }).click();
+  const adminBar = admin.getByRole('region', { name: /queue item/i });
+  await expect(adminBar.getByRole('button', { name: /^Approve/ })).toBeVisible();
+
+  // Both approve at once: one approval stands, and the other member is told it was done.
+  const outcome = (p: Page) =>
+    Promise.race([
+      p
+        .getByRole('heading', { name: 'Queue', level: 1 })
+        .waitFor()
+        .then(() => 'approved'),
+      p
+        .getByRole('alert')
+        .filter({ hasText: /Someone else already did this/ })
+        .waitFor()
+        .then(() => 'told'),
+    ]);
+  await Promise.all([
+    caseyBar.getByRole('button', { name: /^Approve/ }).click(),
+    adminBar.getByRole('button', { name: /^Approve/ }).click(),
+  ]);
+  expect((await Promise.all([outcome(page), outcome(admin)])).sort()).toEqual(['approved', 'told']);
+  // The check is verified once, and the patient sees it so.
+  const checks = await request.get(`/staff/customers/${patient.customerId}`, {
+    headers: { authorization: `Bearer ${await staffToken(page)}` },
+  });
+  expect(checks.status()).toBe(200);
+  const record = (await checks.json()) as { idVerifications: unknown };
+  expect(JSON.stringify(record.idVerifications)).toContain('"status":"verified"');
+  await adminContext.close();
 });
 
 /** The console's own token, from its session storage (never local storage). */
