@@ -11,9 +11,10 @@ import {
 } from '@portal/domain';
 import { auditValues, type AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import { codedError } from '../../platform/errors';
+import { codedError, type AppError } from '../../platform/errors';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { CustomerService } from '../customers/service';
+import { SlotFlights, slotKey, type SlotOutcome } from './booking-flight';
 import { isSlotConflict, type BookingAnswerRow, type BookingStore } from './booking-store';
 import type { SlotAlternatives, TakenSlot } from './holds-alternatives';
 import { HoldService } from './holds-service';
@@ -52,6 +53,9 @@ export class BookingService {
 
   private holdService: HoldService | undefined;
 
+  /** Issue 46: attempts on one slot in this process, one after the other (booking-flight.ts). */
+  private readonly flights = new SlotFlights();
+
   /** Issue 43: the holds of picked times (holds-service.ts). */
   get slotHolds(): HoldService {
     this.holdService ??= new HoldService(
@@ -84,13 +88,60 @@ export class BookingService {
     input: ScheduleAppointmentInput,
     actor: AuditActor,
   ): Promise<AppointmentView> {
-    for (let attempt = 1; ; attempt += 1) {
-      const booked = await this.tryToBook(customerId, input, actor);
-      if (booked) return this.calendar.sent('booked', booked);
-      if (attempt >= BOOKING_ATTEMPTS) {
-        throw new Error(`the customer's appointments changed under each of ${attempt} attempts`);
+    return this.flights.run(slotKey(input), async (before, settle) => {
+      // Someone else's visit now starts there (booked by the attempt before this one): this
+      // one would only be refused by the index after its facts and its statement.
+      if (
+        before.taken &&
+        before.customerId !== customerId &&
+        before.treatmentShortId === input.treatmentShortId
+      ) {
+        settle(before);
+        throw await this.takenBefore(customerId, input, before);
       }
+      for (let attempt = 1; ; attempt += 1) {
+        const booked = await this.tryToBook(customerId, input, actor, settle);
+        if (booked) return this.calendar.sent('booked', booked);
+        if (attempt >= BOOKING_ATTEMPTS) {
+          throw new Error(`the customer's appointments changed under each of ${attempt} attempts`);
+        }
+      }
+    });
+  }
+
+  /**
+   * The answer to an attempt on a slot whose visit the attempt before it saw (SlotFlights):
+   * the checks that need no database first, then A102 slotTaken with the alternatives for the
+   * customer's own state (one read: CustomerService's facts, which also say whether the
+   * subscription named is theirs). The customer's own visits are not read: whatever their rule
+   * would say, this time is taken.
+   */
+  private async takenBefore(
+    customerId: string,
+    input: ScheduleAppointmentInput,
+    before: Extract<SlotOutcome, { taken: true }>,
+  ): Promise<AppError> {
+    const now = this.clock.now();
+    const window = searchWindow(now, {
+      forReschedule: false,
+      treatmentShortId: input.treatmentShortId,
+    });
+    if (!isWithinWindow(input.start, window)) {
+      return codedError('A102', 'This time can no longer be booked.', { reason: 'outsideWindow' });
     }
+    const customer = await this.customers.bookingFacts(customerId, input.subscriptionId ?? null);
+    if (!customer.subscriptionOwned) {
+      return codedError('A102', 'Subscription not found.', { reason: 'notFound' });
+    }
+    return this.slotTaken({
+      providerId: input.providerId,
+      start: input.start,
+      treatmentId: before.treatmentId,
+      state: customer.stateCode,
+      window,
+      viewerId: customerId,
+      now,
+    });
   }
 
   /** One booking attempt: the view, a coded error, or null when the facts moved under it. */
@@ -98,6 +149,7 @@ export class BookingService {
     customerId: string,
     input: ScheduleAppointmentInput,
     actor: AuditActor,
+    settle: (outcome: SlotOutcome) => void,
   ): Promise<AppointmentView | null> {
     const now = this.clock.now();
     const since = bookingBlockHorizon(now);
@@ -194,9 +246,25 @@ export class BookingService {
       throw error;
     }
     const answer = this.bookings.parseBooking(rows);
+    // Booked, or refused by the live-slot index: either way a visit now starts there. (A
+    // refusal by the claims' constraint says less: it may be a hold the next attempt's
+    // customer owns, so that one goes on to the database.)
+    const visitThere = () =>
+      settle({
+        taken: true,
+        customerId,
+        treatmentShortId: input.treatmentShortId,
+        treatmentId: treatment.id,
+      });
     // A new visit has no requirements yet; its provider and treatment are in hand.
-    if (answer.booked) return { ...row, provider, treatment, requirements: [] };
-    if (answer.fresh) throw await taken();
+    if (answer.booked) {
+      visitThere();
+      return { ...row, provider, treatment, requirements: [] };
+    }
+    if (answer.fresh) {
+      visitThere();
+      throw await taken();
+    }
     // The customer's visits changed before the lock: the rule judges them as they are now.
     const nowBlocked = blockedBy(answer.visits);
     if (nowBlocked) throw nowBlocked;
@@ -276,6 +344,8 @@ export class BookingService {
       });
     }
     if (!moved) throw codedError('A100', 'Appointment not found.', { reason: 'notFound' });
+    // Its old time is free again: no attempt of this process may be answered from its booking.
+    this.flights.forget(slotKey(current));
     return this.calendar.sent('moved', moved);
   }
 
