@@ -121,11 +121,19 @@ export const BillingScreen = lazyNamed(
   'BillingScreen',
 );
 export const ChangePlanScreen = lazyNamed(
-  () => import('../features/billing/change-plan-screen'),
+  // The one export, picked (here and below): from the whole module TypeScript 7 inferred the
+  // props of another component it exports.
+  () =>
+    import('../features/billing/change-plan-screen').then(({ ChangePlanScreen }) => ({
+      ChangePlanScreen,
+    })),
   'ChangePlanScreen',
 );
 export const TreatmentChangeScreen = lazyNamed(
-  () => import('../features/billing/change-plan-screen'),
+  () =>
+    import('../features/billing/change-plan-screen').then(({ TreatmentChangeScreen }) => ({
+      TreatmentChangeScreen,
+    })),
   'TreatmentChangeScreen',
 );
 export const ProfileScreen = lazyNamed(
