@@ -1,8 +1,8 @@
 // `npm run typecheck`: every TypeScript project of the repository checked by TypeScript 7, the
 // native compiler (the `typescript7` alias of typescript@7; `tsc` itself stays TypeScript 6,
 // whose JavaScript API typescript-eslint, the typed lint, still needs: its peer range ends
-// below 6.1). Measured on the two-core CI machine kind: TypeScript 6 took ~150 s for these six
-// projects, TypeScript 7 about a fifth of it, with the same errors found.
+// below 6.1). Measured on the two-core CI machine kind, both while other work loaded it: these
+// six projects took 75 CPU-s with TypeScript 6 and 36 with TypeScript 7, the same code passing.
 //   node scripts/typecheck.mjs              every project
 //   node scripts/typecheck.mjs apps/web     only these (folders holding a tsconfig.json, relative
 //                                          to the current folder)
