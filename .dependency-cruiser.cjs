@@ -1,5 +1,5 @@
-// No circle of files anywhere, type-only imports included (issue 38): ESLint's import-x/no-cycle
-// skips `import type`, and a circle of types is still a circle of meaning (a service that names
+// No circle of files anywhere, type-only imports included (issue 38), the repository's only cycle
+// check (ESLint's import-x/no-cycle skipped `import type` and was dropped, issue 46), and a circle of types is still a circle of meaning (a service that names
 // the GraphQL context that names the service). `npm run lint` runs this; tools/lint-rules.test.ts
 // proves it bites on tools/lint-fixtures.
 /** @type {import('dependency-cruiser').IConfiguration} */

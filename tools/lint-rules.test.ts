@@ -98,11 +98,6 @@ describe('eslint.config.js on tools/lint-fixtures', () => {
     // A schema file may use the kit (modules/billing/schema.ts has no marked line).
     expect(expectedIn('apps/server/src/modules/billing/schema.ts', rule)).toHaveLength(0);
   });
-
-  it('leaves cycles of type-only imports to dependency-cruiser', () => {
-    expect(expectedIn('packages/domain/src/cycle-', 'import-x/no-cycle')).toHaveLength(2);
-    expect(expectedIn('packages/domain/src/type-cycle-', 'import-x/no-cycle')).toHaveLength(0);
-  });
 });
 
 describe('.dependency-cruiser.cjs on tools/lint-fixtures', () => {
