@@ -14,6 +14,8 @@ const STATE = 'VT';
 const PROVIDERS = 5;
 const TARGET_SLOTS = 20;
 const CONTENDERS_PER_SLOT = 10;
+/** Issue 46: on PGlite and on PostgreSQL. */
+const GOAL_P99_MS = 150;
 
 const DAY_MS = 86_400_000;
 
@@ -177,7 +179,7 @@ export const appointmentBookings: Benchmark = {
       fmt.rate(burst.bookingsPerSecond),
       fmt.ms(burst.p50),
       fmt.ms(burst.p99),
-      judged ? goal(burst.p99 < 250, '< 250') : '',
+      judged ? goal(burst.p99 < GOAL_P99_MS, `< ${GOAL_P99_MS}`) : '',
       Object.entries(burst.outcomes)
         .map(([k, v]) => `${k} ${v}`)
         .join(', '),
@@ -235,7 +237,7 @@ export const appointmentBookings: Benchmark = {
       tables: [table],
       notes: [
         `${TARGET_SLOTS * CONTENDERS_PER_SLOT} customers (each with an active plan for the treatment, no visit yet) send their booking at once, ${CONTENDERS_PER_SLOT} for each of ${TARGET_SLOTS} free slots of ${PROVIDERS} providers. Exactly one per slot must win (the others get A102); the check counts live rows per (provider, start) in the database.`,
-        `Three bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". In both, each customer has first asked for the slot's day (the dialog's GetAvailableSlots) over its own keep-alive connection, as a signed-in page keeps one to the API; the clock starts when all have answered. "new connections" sends one fetch each with nothing before, so 200 TCP connections are opened inside the timed burst, for comparison. The client is a worker thread, so its requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer. "GetCustomerData, for scale" is the same burst over open connections (after the measured one) with the simplest signed-in read instead of a booking: the floor that HTTP, the token check and the GraphQL layer set on this machine. "CPU ms each" is the CPU of the timed part over its requests, by thread (Linux /proc, thread-cpu.ts): the server's event loop, libuv's pool, V8's helper threads and the postgres processes (on PGlite the database runs on the event loop); the client's worker thread is not counted. A booking's requests are one HTTP exchange and two database round trips (its facts with the provider's hours and the customer's visits, and beside them CustomerService's facts of the customer: state, active treatments, subscription; then begin, the customer's lock, the booking statement and commit, written together).`,
+        `Three bursts per database, each of ${TARGET_SLOTS * CONTENDERS_PER_SLOT} other customers on ${TARGET_SLOTS} other slots: "first after start" is the server's first bookings (its JIT, the compiled GraphQL operation and the pool's connections are cold); the goal is judged on the second, "measured". In both, each customer has first asked for the slot's day (the dialog's GetAvailableSlots) over its own keep-alive connection, as a signed-in page keeps one to the API; the clock starts when all have answered. "new connections" sends one fetch each with nothing before, so 200 TCP connections are opened inside the timed burst, for comparison. The client is a worker thread, so its requests and answers are not parsed on the server's event loop; latency is from the send to the parsed answer. "GetCustomerData, for scale" is the same burst over open connections (after the measured one) with the simplest signed-in read instead of a booking: the floor that HTTP, the token check and the GraphQL layer set on this machine. "CPU ms each" is the CPU of the timed part over its requests, by thread (Linux /proc, thread-cpu.ts): the server's event loop, libuv's pool, V8's helper threads and the postgres processes (on PGlite the database runs on the event loop); the client's worker thread is not counted. A booking that reaches the database is one HTTP exchange and two round trips (its facts with the provider's hours and the customer's visits, and beside them CustomerService's facts of the customer: state, active treatments, subscription, and the provider's time off; then begin, the customer's lock, the booking statement and commit, written together). Issue 46: attempts on one slot run one after the other in the process (booking-flight.ts); once one of them booked it (or the live-slot index refused it), the others, and those arriving within the next second, are answered A102 slotTaken with one read (CustomerService's facts, for the alternatives in their state) instead, so most of the 180 losers do no booking work.`,
       ],
       data: results,
     };

@@ -22,7 +22,8 @@ const FULL_RUNS = 5;
 /** The dialog's first paint: enough runs for a p99 worth printing. */
 const DIALOG_RUNS = 50;
 const VIEWER_ZONE = 'America/Los_Angeles';
-const GOAL_P99_MS = 50;
+/** Issue 46: the embedded default's goal and PostgreSQL's. */
+const GOAL_P99_MS: Record<string, number> = { PGlite: 50, PostgreSQL: 30 };
 const GOAL_BYTES = 50 * 1024;
 
 /**
@@ -311,7 +312,7 @@ export const appointmentSlots: Benchmark = {
         r.database,
         fmt.ms(r.paint.p50),
         fmt.ms(r.paint.p99),
-        goal(r.paint.p99 < GOAL_P99_MS, `< ${GOAL_P99_MS}`),
+        goal(r.paint.p99 < (GOAL_P99_MS[r.database] ?? 0), `< ${GOAL_P99_MS[r.database]}`),
         fmt.int(r.paintBytes),
         goal(r.paintBytes < GOAL_BYTES, `< ${fmt.int(GOAL_BYTES)}`),
         fmt.int(r.fullBytes),

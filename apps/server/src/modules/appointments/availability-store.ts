@@ -192,6 +192,129 @@ export class AvailabilityStore {
   }
 
   /**
+   * Issue 46: the booking dialog's first question for any provider in one statement: the
+   * providers with a free slot (providersWithSlots), the day strip (dayCounts) and, when asked,
+   * the first day's slots one free provider per start (firstDaySlots, distinctStart), from one
+   * computation of the shapes, their starts and the starts' shapes instead of three, and one
+   * statement to plan and answer instead of three.
+   */
+  async summary(
+    filter: SlotFilter & { providerId?: null },
+    window: AvailabilityWindow,
+    timeZone: string,
+    options: { firstDay: boolean },
+  ): Promise<{
+    providers: ProviderRow[];
+    days: DayCount[];
+    firstDay: { date: string; slots: FreeSlotRow[] } | null;
+  }> {
+    const inFirstDay = sql`start >= (select day::timestamp at time zone ${timeZone} from first_day)
+        and start < (select (day + 1)::timestamp at time zone ${timeZone} from first_day)`;
+    const firstDay = options.firstDay
+      ? sql`(select to_char(day, 'YYYY-MM-DD') from first_day) as first_date,
+        (select coalesce(json_agg(json_build_array(f.id, extract(epoch from st.start)::float8,
+          f.visit_minutes) order by st.start), '[]'::json)
+        from (select * from starts where ${inFirstDay}) st
+        cross join lateral (
+          -- As slotRows' distinctStart: the free check above the shuffle.
+          select r.id, r.visit_minutes from (
+            ${this.startCandidates(sql`, random() as pick`)} order by pick) r
+          where ${this.free(filter, 'r.id', 'st.start', 'r.visit_minutes')}
+          limit 1) f) as first_slots`
+      : sql`null::text as first_date, null::json as first_slots`;
+    const result = (await this.db.execute(sql`
+      ${this.slotsCte(filter, window)}, days as materialized (
+        select st.*, to_char(st.start at time zone ${timeZone}, 'YYYY-MM-DD') as day from starts st
+      ), shape_starts as materialized (
+        select shape, array_agg(start order by start) as starts from slot group by shape
+      ), per_provider as materialized (
+        select id, min(visit_minutes) as visit_minutes, array_agg(shape) as shapes
+        from cand group by id
+      ), first_day as materialized (
+        select (st.start at time zone ${timeZone})::date as day
+        from (select * from starts order by start) st
+        where (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
+        limit 1
+      )
+      select (
+        select coalesce(json_agg(json_build_array(p.id, p.user_id, p.display_name, p.title,
+          p.profile_image, p.virtual_visit_link, p.time_zone, p.visit_minutes, p.language)
+          order by p.display_name, p.id), '[]'::json)
+        from providers p
+        where p.id = any(array(
+          select pp.id from per_provider pp
+          where exists (
+            select 1 from unnest(pp.shapes) u(shape)
+            cross join lateral unnest(
+              (select sh.starts from shape_starts sh where sh.shape = u.shape)) st(start)
+            where ${this.free(filter, 'pp.id', 'st.start', 'pp.visit_minutes')})))
+      ) as providers, (
+        select coalesce(json_agg(json_build_array(dd.day, (
+          select count(*)::int from (
+            select st.start from days st
+            where st.day = dd.day
+              and (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
+            order by st.start limit ${LABEL_CAP}) x)) order by dd.day), '[]'::json)
+        from (select distinct day from days) dd
+      ) as days, ${firstDay}`)) as Rows<{
+      providers: unknown;
+      days: unknown;
+      first_date: string | null;
+      first_slots: unknown;
+    }>;
+    const row = result.rows[0];
+    if (!row) throw new Error('the availability summary statement answered no row');
+    const json = <T>(raw: unknown): T => (typeof raw === 'string' ? JSON.parse(raw) : raw) as T;
+    type ProviderTuple = [string, string | null, string, string | null, string | null];
+    const providers = json<[...ProviderTuple, string | null, string, number, string][]>(
+      row.providers,
+    ).map(
+      ([
+        id,
+        userId,
+        displayName,
+        title,
+        profileImage,
+        virtualVisitLink,
+        zone,
+        minutes,
+        language,
+      ]) => ({
+        id,
+        userId,
+        displayName,
+        title,
+        profileImage,
+        virtualVisitLink,
+        timeZone: zone,
+        visitMinutes: Number(minutes),
+        language,
+      }),
+    );
+    const days = json<[string, number][]>(row.days)
+      .map(([date, count]) => ({ date, count: Number(count) }))
+      .filter((day) => day.count > 0);
+    const slots = json<[string, number, number][] | null>(row.first_slots) ?? [];
+    return {
+      providers,
+      days,
+      firstDay: row.first_date
+        ? {
+            date: row.first_date,
+            slots: slots.map(([providerId, startS, minutes]) => {
+              const start = Number(startS) * 1000;
+              return {
+                providerId,
+                start: new Date(start),
+                end: new Date(start + Number(minutes) * 60_000),
+              };
+            }),
+          }
+        : null,
+    };
+  }
+
+  /**
    * Free slots in the window (meant for one day): every free provider at each start, or with
    * `distinctStart` one free provider per start, chosen at random (spec 01 §9). Start order,
    * then provider name.

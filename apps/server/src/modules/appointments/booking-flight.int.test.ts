@@ -92,7 +92,7 @@ describe('attempts on one slot in one process (issue 46)', () => {
     expect(refused).toHaveLength(9);
     for (const error of refused) {
       expect(error).toMatchObject({ code: 'A102', reason: 'slotTaken' });
-      expect((error).answer?.alternatives).toHaveLength(3);
+      expect(error.answer?.alternatives).toHaveLength(3);
     }
     expect(reads()).toBe(1);
     expect(await live()).toHaveLength(1);

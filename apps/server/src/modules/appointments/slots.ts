@@ -212,6 +212,22 @@ export class SlotService {
     const { window, filter } = await this.searchWindow(search);
     if (!window) return { providers: [], days: [], firstDay: null };
     const range = { from: window.earliest, to: window.latest };
+    if (!filter.providerId) {
+      // Any provider (the dialog's first paint): the three answers in one statement.
+      const summary = await this.availability.summary(
+        { ...filter, providerId: null },
+        range,
+        timeZone,
+        {
+          firstDay: options.firstDay ?? false,
+        },
+      );
+      return {
+        providers: summary.providers,
+        days: summary.days.map((d) => ({ date: d.date, label: availabilityLabel(d.count) })),
+        firstDay: summary.firstDay,
+      };
+    }
     const [providers, days, firstDay] = await Promise.all([
       this.availability.providersWithSlots({ ...filter, providerId: null }, range),
       this.availability.dayCounts(filter, range, timeZone),
