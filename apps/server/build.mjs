@@ -1,11 +1,15 @@
 // `npm run build -w apps/server`: compiles the server into dist/ for `node dist/main.js`, with
 // no tsx and no TypeScript at run time (issue 40). esbuild bundles our own code, the server's
 // and @portal/domain's (a workspace package whose entry is TypeScript source, so it cannot be
-// loaded as it is), one file per command; every npm package stays an import, resolved from
-// node_modules at run time, so a production install (`npm ci --omit=dev`) is all it needs.
-// Type checking stays with `npm run typecheck`. `node build.mjs <dir>` writes to <dir> instead
-// (scripts/release.mjs builds a release's apps/server/dist this way); the code expects dist/
-// to sit beside drizzle/ and two levels under the root package.json, as apps/server/dist does.
+// loaded as it is), one file per command, together with the npm packages they import (issue 46):
+// Node resolving and loading some 2,800 files from node_modules one by one was most of a start
+// (1.6 s to /readyz); one file parses and links in a fraction of that. The packages that cannot
+// be bundled, or that load only on first use, stay imports resolved from node_modules at run
+// time (UNBUNDLED below), so a production install (`npm ci --omit=dev`) is still what dist/
+// needs. Type checking stays with `npm run typecheck`. `node build.mjs <dir>` writes to <dir>
+// instead (scripts/release.mjs builds a release's apps/server/dist this way); the code expects
+// dist/ to sit beside drizzle/ and two levels under the root package.json, as apps/server/dist
+// does.
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
@@ -34,8 +38,31 @@ const packageOf = (specifier) =>
     .join('/');
 
 /**
- * Bare imports stay imports, except our workspace packages (bundled). One that only a dev
- * install has (tsx, ws, vitest…) fails the build here rather than the server in production.
+ * The npm packages that stay imports, each for a reason: what a bundle cannot hold (a native
+ * binary, files read beside the package's own code, worker threads started by file name), and
+ * what loads on first use through platform/lazy-package.ts (the bundle would load it at start:
+ * an ES module bundle cannot defer an import). Everything else the server imports is bundled.
+ */
+const UNBUNDLED = new Map([
+  ['@node-rs/argon2', 'a native binary'],
+  ['@electric-sql/pglite', 'its WebAssembly and data files sit beside its code'],
+  ['pino', 'transports run in worker threads that load its files by name'],
+  ['@fastify/swagger', 'reads its own package.json'],
+  ['pdfkit', 'reads its font metrics beside its code; loads on first use'],
+  ['stripe', 'loads on first use'],
+  ['twilio', 'loads on first use'],
+  ['nodemailer', 'loads on first use'],
+  ['@aws-sdk/client-s3', 'loads on first use'],
+  ['@simplewebauthn/server', 'loads on first use'],
+  ['ioredis', 'reads its own package.json; loads on first use'],
+  ['mqemitter-redis', 'loads on first use'],
+]);
+
+/**
+ * Our imports must be production dependencies: one that only a dev install has (tsx, ws,
+ * vitest…) fails the build here rather than the server in production. Node's built-ins and
+ * UNBUNDLED stay imports; everything else (ours, the workspace's, the npm packages and theirs)
+ * goes into the bundle.
  */
 const dependencies = {
   name: 'dependencies',
@@ -45,8 +72,9 @@ const dependencies = {
         return { path: args.path, external: true };
       }
       const name = packageOf(args.path);
-      if (workspacePackages.has(name)) return undefined;
-      if (!production.has(name)) {
+      if (UNBUNDLED.has(name)) return { path: args.path, external: true };
+      const ours = !args.importer.split(path.sep).includes('node_modules');
+      if (ours && !workspacePackages.has(name) && !production.has(name)) {
         return {
           errors: [
             {
@@ -55,7 +83,7 @@ const dependencies = {
           ],
         };
       }
-      return { path: args.path, external: true };
+      return undefined;
     });
   },
 };
@@ -110,9 +138,33 @@ const result = await build({
   // Node prints stack traces in the TypeScript's lines with --enable-source-maps.
   sourcesContent: false,
   plugins: [dependencies, moduleUrls],
+  // The bundled CommonJS packages require Node's built-ins (and the packages above) by name;
+  // an ES module has no `require` of its own, so the bundle makes one.
+  banner: {
+    js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
   metafile: true,
 });
+// A bundled package that reads files beside its own code would look for them beside dist/ (an
+// ES module has no __dirname: it would throw) and fail only on the request that gets there;
+// such a package belongs in UNBUNDLED. The one use in the bundle today is on a path the server
+// never takes (mercurius's GraphiQL, which app.ts turns off), so each use is checked against
+// that list and any new one fails the build.
+const KNOWN_DIRNAME_USES = ['root: join(__dirname, "../static")'];
+for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+  const unknown = readFileSync(path.resolve(root, file), 'utf8')
+    .split('\n')
+    .filter((line) => /\b__(dirname|filename)\b/.test(line))
+    .filter((line) => !KNOWN_DIRNAME_USES.some((known) => line.includes(known)));
+  if (unknown.length > 0) {
+    console.error(
+      `${file} uses __dirname or __filename in a bundled package (add the package to UNBUNDLED):\n${unknown.map((l) => `  ${l.trim()}`).join('\n')}`,
+    );
+    process.exit(1);
+  }
+}
+
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 console.log(

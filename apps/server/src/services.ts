@@ -1,13 +1,15 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Services } from './graphql/context';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import { buildPlatform, derivedSecret, type Platform } from './compose-platform';
 import { SessionSockets } from './graphql-host/subscriptions';
 import { createGoogleSignIn, type GoogleSignIn } from './identity/google';
 import { loadSigningKeys, type SigningKeys } from './identity/keys';
 import { IdentityRateLimiter, scaledRateRules, type IdentityLimiter } from './identity/rate-limits';
 import { useThreadPoolSize } from './identity/secrets';
+import { lazyPackage } from './platform/lazy-package';
 import { IdentityService } from './identity/service';
 import { IdentityStore } from './identity/store';
 import { TokenService } from './identity/tokens';
@@ -53,6 +55,8 @@ import { AccountIdentity } from './identity/account';
 import { createAccountService } from './modules/customers/account-service';
 import { UrlSigner } from './platform/signed-urls';
 
+/** ioredis loads only when REDIS_URL is set (issue 46: platform/lazy-package.ts). */
+const redisClient = lazyPackage<typeof IORedis>('ioredis');
 export type { Platform, Services };
 
 /** Prescriptions that are an order on its way (spec 02 §6, SA103): written, not yet delivered. */
@@ -108,7 +112,10 @@ export async function compose(options: CompositionOptions): Promise<Composition>
 
   // One connection counts every limit (identity and the global one) across instances.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectionName: RATE_LIMIT_REDIS_NAME })
+    ? new (redisClient().Redis)(config.redisUrl, {
+        maxRetriesPerRequest: 2,
+        connectionName: RATE_LIMIT_REDIS_NAME,
+      })
     : undefined;
   const limiter =
     options.identityLimiter ??

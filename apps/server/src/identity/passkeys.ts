@@ -1,11 +1,5 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyRegistrationInput, PasskeySignInInput } from '@portal/domain';
 import { MINUTE_MS } from '@portal/domain';
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
@@ -14,6 +8,7 @@ import { customerPasskeys, webauthnChallenges } from '../db/schema/identity';
 import type { AuditLog } from '../platform/audit';
 import type { Clock } from '../platform/clock';
 import type { Mailer } from '../platform/mail';
+import { lazyPackage } from '../platform/lazy-package';
 import { IdentityError } from './errors';
 import { enforceLimit, type IdentityLimiter } from './rate-limits';
 import { verifyPassword } from './secrets';
@@ -28,6 +23,9 @@ import { factorAddedMail, factorRemovedMail } from './strong-sign-in-mail';
  * Challenges live server-side (webauthn_challenges): short-lived and spent by the statement that
  * finds them, so an answer is good once. Origin and RP ID come from configuration only.
  */
+
+/** The WebAuthn library (about 120 ms of CPU to load) loads with the first passkey request. */
+const webauthn = lazyPackage<typeof SimpleWebAuthn>('@simplewebauthn/server');
 
 /** The relying party name authenticators show. */
 const RP_NAME = 'Patient portal';
@@ -147,7 +145,7 @@ export class Passkeys {
       .select({ id: customerPasskeys.credentialId, transports: customerPasskeys.transports })
       .from(customerPasskeys)
       .where(eq(customerPasskeys.userId, user.id));
-    const options = await generateRegistrationOptions({
+    const options = await webauthn().generateRegistrationOptions({
       rpName: RP_NAME,
       rpID: rpId,
       userName: user.email,
@@ -173,7 +171,7 @@ export class Passkeys {
     );
     let verified;
     try {
-      verified = await verifyRegistrationResponse({
+      verified = await webauthn().verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: origin,
@@ -246,7 +244,7 @@ export class Passkeys {
   async authenticationOptions(meta: RequestMeta) {
     const { rpId } = this.party();
     await enforceLimit(this.deps.limiter, 'passkeyChallenge', meta.ip);
-    const options = await generateAuthenticationOptions({
+    const options = await webauthn().generateAuthenticationOptions({
       rpID: rpId,
       userVerification: 'required',
     });
@@ -266,7 +264,7 @@ export class Passkeys {
     if (!passkey) throw refused();
     let verified;
     try {
-      verified = await verifyAuthenticationResponse({
+      verified = await webauthn().verifyAuthenticationResponse({
         response: response as unknown as AuthenticationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: origin,

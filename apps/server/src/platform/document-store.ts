@@ -1,13 +1,12 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { FilesConfig, S3Config } from '../config';
+import { lazyPackage } from './lazy-package';
+
+/** The S3 SDK (about 60 ms of CPU to load) loads only when S3_BUCKET is set. */
+const s3 = lazyPackage<typeof S3>('@aws-sdk/client-s3');
 
 /**
  * Where documents' bytes live (DESIGN.md section 3, files): a local directory under DATA_DIR
@@ -64,7 +63,7 @@ export class LocalDocumentStore implements DocumentStore {
 
 /** The client S3DocumentStore talks through, as the configuration (S3_*) sets it up. */
 export function createS3Client(config: S3Config): S3Client {
-  return new S3Client({
+  return new (s3().S3Client)({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -90,7 +89,7 @@ export class S3DocumentStore implements DocumentStore {
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new (s3().PutObjectCommand)({
         Bucket: this.config.bucket,
         Key: this.objectKey(key),
         Body: bytes,
@@ -103,18 +102,18 @@ export class S3DocumentStore implements DocumentStore {
   async get(key: string): Promise<Uint8Array | null> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+        new (s3().GetObjectCommand)({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
       );
       return object.Body ? await object.Body.transformToByteArray() : null;
     } catch (error) {
-      if (error instanceof NoSuchKey) return null;
+      if (error instanceof s3().NoSuchKey) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+      new (s3().DeleteObjectCommand)({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
     );
   }
 }

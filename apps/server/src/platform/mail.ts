@@ -1,6 +1,8 @@
 import type { NotificationChannel, NotificationPreferenceCategory } from '@portal/domain';
 import { desc, eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyPackage } from './lazy-package';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/platform';
 
@@ -68,16 +70,18 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** nodemailer (about 30 ms of CPU to load) loads with the first mail, not at start. */
+const mailerPackage = lazyPackage<typeof nodemailer>('nodemailer');
+
 /** Real delivery through SMTP (SMTP_URL). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Transporter | undefined;
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
+  ) {}
   async send(message: MailMessage): Promise<void> {
+    this.transport ??= mailerPackage().createTransport(this.url);
     await this.transport.sendMail(nodemailerMessage(this.from, message));
   }
 }

@@ -1,7 +1,11 @@
 import mqemitter, { type MQEmitter } from 'mqemitter';
-import mqemitterRedis from 'mqemitter-redis';
+import type mqemitterRedis from 'mqemitter-redis';
+import { lazyPackage } from './lazy-package';
 
 export type Emitter = MQEmitter;
+
+/** mqemitter-redis and ioredis (about 75 ms of CPU to load) load only when REDIS_URL is set. */
+const redisEmitter = lazyPackage<typeof mqemitterRedis>('mqemitter-redis');
 
 /**
  * The emitter behind GraphQL subscriptions: in process by default; through Redis when
@@ -9,7 +13,7 @@ export type Emitter = MQEmitter;
  */
 export function createEmitter(redisUrl: string | undefined): Emitter {
   if (!redisUrl) return mqemitter();
-  return mqemitterRedis({ connectionString: redisUrl });
+  return redisEmitter()({ connectionString: redisUrl });
 }
 
 /** Closes an emitter (a Redis one's connections with it). */

@@ -1,5 +1,6 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
+import { lazyPackage } from './lazy-package';
 import type { TextMessage, TextSender } from './sms';
 
 /** TWILIO_* settings (config.ts): complete as a set, or absent (texts go to the dev outbox). */
@@ -31,19 +32,22 @@ export function maskedPhone(phone: string): string {
   return `***${phone.replace(/\D/g, '').slice(-4)}`;
 }
 
+/** The SDK (about 110 ms of CPU to load) loads with the first sender, when Twilio is set up. */
+const sdk = lazyPackage<typeof twilio>('twilio');
+
 /**
  * The SDK's own request client, sending to another base URL (the stand-in). Twilio's client
  * options have no base-URL setting (edge/region only pick Twilio's own hosts); the httpClient
  * option is the documented seam, so the SDK's wire format is what the stand-in sees.
  */
-class BaseUrlRequestClient extends twilio.RequestClient {
-  constructor(private readonly apiBase: string) {
-    super();
+function baseUrlRequestClient(apiBase: string): RequestClient {
+  class BaseUrlRequestClient extends sdk().RequestClient {
+    override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+      const uri = opts.uri.replace(/^https:\/\/[^/]+/, apiBase.replace(/\/$/, ''));
+      return super.request<TData>({ ...opts, uri });
+    }
   }
-  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
-    const uri = opts.uri.replace(/^https:\/\/[^/]+/, this.apiBase.replace(/\/$/, ''));
-    return super.request<TData>({ ...opts, uri });
-  }
+  return new BaseUrlRequestClient();
 }
 
 /**
@@ -58,8 +62,8 @@ export class TwilioTextSender implements TextSender {
     private readonly settings: TwilioSettings,
     private readonly logger: TextLogger,
   ) {
-    this.client = twilio(settings.accountSid, settings.authToken, {
-      ...(settings.apiBase ? { httpClient: new BaseUrlRequestClient(settings.apiBase) } : {}),
+    this.client = sdk()(settings.accountSid, settings.authToken, {
+      ...(settings.apiBase ? { httpClient: baseUrlRequestClient(settings.apiBase) } : {}),
       autoRetry: true,
       maxRetries: 2,
     });

@@ -1,5 +1,6 @@
 import { calendarDateIn, DEFAULT_TIME_ZONE, formatCents } from '@portal/domain';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { lazyPackage } from '../../platform/lazy-package';
 import type { InvoiceRow } from './invoice-store';
 
 // Invoice and HSA/FSA receipt PDFs, drawn with pdfkit's built-in Helvetica (no font files).
@@ -28,9 +29,12 @@ function number(invoice: InvoiceRow): string {
   return `INV-${String(invoice.seq).padStart(6, '0')}`;
 }
 
+/** pdfkit and its fonts (about 90 ms of CPU to load) load with the first PDF, not at start. */
+const pdfkit = lazyPackage<typeof PDFDocument>('pdfkit');
+
 function toBuffer(draw: (doc: PDFKit.PDFDocument) => void, options?: PdfOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
+    const doc = new (pdfkit())({
       size: 'LETTER',
       margin: 54,
       compress: options?.compress ?? true,

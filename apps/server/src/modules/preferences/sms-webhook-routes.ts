@@ -1,8 +1,9 @@
 import { NOTIFICATION_PREFERENCE_CATEGORIES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type { AuditActor } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import { lazyPackage } from '../../platform/lazy-package';
 import { storedPhone, type SmsOptOuts } from '../../platform/sms';
 import type { PreferenceService } from './service';
 
@@ -21,6 +22,9 @@ import type { PreferenceService } from './service';
  *     texts (sign-in codes, orders) flow again.
  *   HELP  a short answer naming STOP and where to change preferences.
  */
+/** The SDK loads with these routes, which exist only when Twilio is set up (issue 46). */
+const sdk = lazyPackage<typeof twilio>('twilio');
+
 export const TWILIO_SMS_WEBHOOK_PATH = '/webhooks/twilio/sms';
 
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
@@ -48,14 +52,14 @@ export function smsWebhookRoutes(
     const url = `${options.publicUrl}${request.url}`;
     if (
       typeof signature !== 'string' ||
-      !twilio.validateRequest(options.authToken, signature, url, params)
+      !sdk().validateRequest(options.authToken, signature, url, params)
     ) {
       request.log.warn('twilio sms webhook: signature refused');
       return reply.status(403).type('text/plain').send('Forbidden');
     }
     const word = (params.Body ?? '').trim().toUpperCase();
     const from = storedPhone(params.From ?? '');
-    const answer = new twilio.twiml.MessagingResponse();
+    const answer = new (sdk().twiml.MessagingResponse)();
     if (from && STOP_WORDS.has(word)) {
       await options.optOuts.optOut(from, options.clock.now());
       const customerId = await options.customerIdByPhone(from);
