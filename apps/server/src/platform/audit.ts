@@ -63,6 +63,17 @@ export function auditedCte(db: Db) {
 }
 
 /**
+ * The same with its values given: for a statement built on each call rather than prepared
+ * once (a drizzle builder's `.with(…)`; the audit row's entity id must then be known before
+ * the write, an id the caller makes).
+ */
+export function auditedCteOf(db: Db, actor: AuditActor, entry: AuditEntry) {
+  return db
+    .$with('audited')
+    .as(db.insert(auditLog).values(auditValues(actor, entry)).returning({ id: auditLog.id }));
+}
+
+/**
  * The same for a statement written in SQL: one audit row for each row of `from`, its entity id
  * `entityId` (an expression over `from`), the other columns as given (typed SQL expressions).
  */

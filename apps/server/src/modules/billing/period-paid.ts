@@ -32,10 +32,13 @@ export async function paidForCurrentPeriod(
     // The first period is paid by the charge that made the contract (a change or a renewal
     // at the previous contract's end): the contract exists only once that charge succeeded.
     const subscriptionId = sub.subscription.id;
-    const made = [
-      ...(await payments.chargesFor('subscription_change', subscriptionId)),
-      ...(await payments.chargesFor('renewal', subscriptionId)),
-    ].find((c) => c.status === 'succeeded' && madeContract(c) === contract.id);
+    const [changes, renewals] = await Promise.all([
+      payments.chargesFor('subscription_change', subscriptionId),
+      payments.chargesFor('renewal', subscriptionId),
+    ]);
+    const made = [...changes, ...renewals].find(
+      (c) => c.status === 'succeeded' && madeContract(c) === contract.id,
+    );
     return made ? kept(made) : undefined;
   }
   // A later period of a monthly-billed contract is paid by its renewal (any attempt).

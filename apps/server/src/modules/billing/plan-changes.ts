@@ -1,5 +1,6 @@
 import {
   ACTIVE_SUBSCRIPTION_STATUSES,
+  applyCredits,
   calendarDateIn,
   QUOTE_TTL_MINUTES,
   type ChangeSubscriptionInput,
@@ -62,6 +63,9 @@ export function billingToday(clock: Clock, sub: BillingSubscription): string {
   return calendarDateIn(clock.now(), sub.timeZone);
 }
 
+const subscriptionNotFound = (code: string) =>
+  codedError(code, 'Subscription not found.', { reason: 'not_found' });
+
 /** One of the customer's subscriptions; another customer's reads as not found (`code`). */
 export async function ownSubscription(
   customers: Pick<CustomerService, 'subscriptionForBilling'>,
@@ -70,7 +74,7 @@ export async function ownSubscription(
   code: string,
 ): Promise<BillingSubscription> {
   const sub = await customers.subscriptionForBilling(customerId, subscriptionId);
-  if (!sub) throw codedError(code, 'Subscription not found.', { reason: 'not_found' });
+  if (!sub) throw subscriptionNotFound(code);
   return sub;
 }
 
@@ -91,14 +95,15 @@ export interface PlanChangesDeps {
 }
 
 /** Spec 02 §6 and §8: a covered membership is not changed by the customer (TC105). */
+const employerCovered = () =>
+  codedError(
+    'TC105',
+    "Your employer's health program covers this membership; the care team makes changes to it.",
+    { reason: 'employer_covered' },
+  );
+
 async function assertNotEmployerCovered(deps: PlanChangesDeps, customerId: string): Promise<void> {
-  if (await deps.corporateHealth?.(customerId)) {
-    throw codedError(
-      'TC105',
-      "Your employer's health program covers this membership; the care team makes changes to it.",
-      { reason: 'employer_covered' },
-    );
-  }
+  if (await deps.corporateHealth?.(customerId)) throw employerCovered();
 }
 
 export class PlanChanges {
@@ -107,29 +112,48 @@ export class PlanChanges {
     private readonly deps: PlanChangesDeps,
   ) {}
 
-  /** The subscription and add-on price change quote; stored, signed, and good for a while. */
+  /**
+   * The subscription and add-on price change quote; stored, signed, and good for a while.
+   * Issue 46: it was about ten round trips one after another. Now the reads that need only the
+   * request go out together (coverage, the subscription, the treatment, both credits, the
+   * payment source), then the ones that need the subscription (prices, coupon, what was paid:
+   * pricing.ts), then one statement writes the quote with its audit row. The refusals are
+   * made in the order they always were, after the reads; a refused request only read.
+   */
   async quote(
     customerId: string,
     input: PriceChangeQuoteInput,
     actor: AuditActor,
   ): Promise<QuoteView> {
     const { customers, clock } = this.deps;
-    await assertNotEmployerCovered(this.deps, customerId);
-    const sub = await ownSubscription(customers, customerId, input.existingSubscriptionId, 'TC101');
+    const [covered, owned, treatment, referralCents, accountCents, paymentSource] =
+      await Promise.all([
+        this.deps.corporateHealth?.(customerId),
+        customers.subscriptionForBilling(customerId, input.existingSubscriptionId),
+        this.store.treatmentByShortId(input.newSubscriptionPlanType),
+        this.deps.credits.available(customerId),
+        this.store.accountCredit(customerId),
+        // Scoped to the customer; read before ownership is known, and dropped if it is not.
+        this.deps.paymentSources.forSubscription(customerId, input.existingSubscriptionId),
+      ]);
+    if (covered) throw employerCovered();
+    if (!owned) throw subscriptionNotFound('TC101');
+    const sub = owned;
     assertChangeable(sub);
     const today = billingToday(clock, sub);
-    const paid = await paidForCurrentPeriod(this.deps.payments, sub, today);
-    const { quote: priced } = await priceChange(this.store, sub, input, today, paid);
-    const credits = await previewCredits(
-      this.deps.credits,
+    const { quote: priced } = await priceChange(
       this.store,
-      customerId,
-      priced.amountDue,
+      sub,
+      input,
+      today,
+      paidForCurrentPeriod(this.deps.payments, sub, today),
+      Promise.resolve(treatment),
     );
+    const credits = applyCredits(priced.amountDue, { referralCents, accountCents });
     const quote = { ...priced, amountDue: credits.dueCents };
     const expiresAt = new Date(clock.now().getTime() + QUOTE_TTL_MINUTES * 60_000);
-    const row = await this.deps.uow.run(actor, async (work) => {
-      const stored = await this.store.in(work.tx).insertQuote({
+    const row = await this.store.insertQuoteAudited(
+      {
         customerId,
         subscriptionId: sub.subscription.id,
         request: normalisedRequest(input),
@@ -137,15 +161,15 @@ export class PlanChanges {
         quote,
         amountDue: quote.amountDue,
         expiresAt,
-      });
-      await work.audit({
+      },
+      actor,
+      (id) => ({
         action: 'create',
         entity: 'billing_quote',
-        entityId: stored.id,
+        entityId: id,
         details: { subscriptionId: sub.subscription.id, amountDue: quote.amountDue },
-      });
-      return stored;
-    });
+      }),
+    );
     return {
       ...quote,
       referralCreditApplied: credits.referralCents,
@@ -154,8 +178,7 @@ export class PlanChanges {
       signature: this.deps.signer.sign({ id: row.id, amountDue: row.amountDue, expiresAt }),
       expiresAt,
       subscriptionStatus: sub.subscription.status,
-      paymentSource:
-        (await this.deps.paymentSources.forSubscription(customerId, sub.subscription.id)) ?? null,
+      paymentSource: paymentSource ?? null,
     };
   }
 

@@ -14,7 +14,7 @@ import { codedError } from '../../platform/errors';
 import type { BillingSubscription, NewContract } from '../customers/service';
 import type { ChargeCredits } from './credits';
 import type { InvoiceDraft } from '../payments/service';
-import type { BillingStore, CouponRow } from './store';
+import type { BillingStore, CouponRow, TreatmentRow } from './store';
 
 /** What a paid change applies: kept on the charge, so reconciliation can apply it too. */
 export interface PlanChangeIntent {
@@ -114,7 +114,11 @@ export function currentAddons(sub: BillingSubscription): string[] {
 
 /**
  * Prices a change from today's catalogue: the one place the server turns a request into the
- * domain's quote and the plan it would apply.
+ * domain's quote and the plan it would apply. Its reads go out together (issue 46: the quote
+ * answered after about ten round trips one after another): the treatment (or the caller's read
+ * of it, started before the subscription was known), its prices as soon as the treatment is
+ * there, the contract's coupon, and what was paid for the period (the caller's read). The
+ * refusals come after the reads, in the order they always had.
  */
 export async function priceChange(
   store: BillingStore,
@@ -122,13 +126,29 @@ export async function priceChange(
   input: PriceChangeQuoteInput,
   today: string,
   /** What was actually taken for the current period (period-paid.ts); undefined: its price. */
-  paidCents: number | undefined,
+  paid: number | undefined | Promise<number | undefined>,
+  treatmentRead: Promise<TreatmentRow | undefined> = store.treatmentByShortId(
+    input.newSubscriptionPlanType,
+  ),
 ): Promise<{ quote: PriceChangeQuote; intent: PlanChangeIntent }> {
-  const treatment = await store.treatmentByShortId(input.newSubscriptionPlanType);
+  const offered = !(input.isUpfrontPayment && input.newContractLength === 1);
+  const addonIds = input.newAddons.map((sku) => addonItemPriceId(sku));
+  const idsOf = (billingProductId: string) => [
+    planItemPriceId(billingProductId, input.newContractLength, input.isUpfrontPayment),
+    ...addonIds,
+  ];
+  const [treatment, prices, couponRow, paidCents] = await Promise.all([
+    treatmentRead,
+    treatmentRead.then((t) =>
+      t?.billingProductId && offered ? store.itemPrices(idsOf(t.billingProductId)) : [],
+    ),
+    sub.contract?.coupon ? store.coupon(sub.contract.coupon) : undefined,
+    paid,
+  ]);
   if (!treatment?.billingProductId) {
     throw codedError('TC101', 'Unknown treatment plan.', { reason: 'unknown_treatment' });
   }
-  if (input.isUpfrontPayment && input.newContractLength === 1) {
+  if (!offered) {
     throw codedError('TC102', 'A one-month plan is not paid upfront.', {
       reason: 'plan_not_offered',
     });
@@ -138,8 +158,6 @@ export async function priceChange(
     input.newContractLength,
     input.isUpfrontPayment,
   );
-  const addonIds = input.newAddons.map((sku) => addonItemPriceId(sku));
-  const prices = await store.itemPrices([planId, ...addonIds]);
   const plan = prices.find((p) => p.id === planId && p.kind === 'plan');
   if (!plan) throw codedError('TC102', 'This plan is not offered.', { reason: 'plan_not_offered' });
   const addons = input.newAddons.map((sku, i) => {
@@ -148,7 +166,7 @@ export async function priceChange(
       throw codedError('TC102', 'This add-on is not offered.', { reason: 'addon_not_offered' });
     return { sku, amountCents: price.price };
   });
-  const coupon = sub.contract?.coupon ? couponOf(await store.coupon(sub.contract.coupon)) : null;
+  const coupon = sub.contract?.coupon ? couponOf(couponRow) : null;
   const current = currentPlan(sub);
   const quote = computePriceChangeQuote({
     today,

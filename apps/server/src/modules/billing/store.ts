@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { auditedCteOf, type AuditActor, type AuditEntry } from '../../platform/audit';
 import {
   accountCredits,
   billingQuotes,
@@ -104,6 +106,26 @@ export class BillingStore {
 
   async insertQuote(values: typeof billingQuotes.$inferInsert): Promise<QuoteRow> {
     const [row] = await this.db.insert(billingQuotes).values(values).returning();
+    if (!row) throw new Error('quote not inserted');
+    return row;
+  }
+
+  /**
+   * A quote and its audit row in one statement (a data-modifying CTE: one round trip, and one
+   * statement is its own transaction, so neither is written without the other). The quote's id
+   * is made here so the audit row can name it.
+   */
+  async insertQuoteAudited(
+    values: Omit<typeof billingQuotes.$inferInsert, 'id'>,
+    actor: AuditActor,
+    entry: (id: string) => AuditEntry,
+  ): Promise<QuoteRow> {
+    const id = randomUUID();
+    const [row] = await this.db
+      .with(auditedCteOf(this.db, actor, entry(id)))
+      .insert(billingQuotes)
+      .values({ ...values, id })
+      .returning();
     if (!row) throw new Error('quote not inserted');
     return row;
   }
