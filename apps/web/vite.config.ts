@@ -116,19 +116,20 @@ export default defineConfig({
                 // and OpenFeature come with the signed-in layer, app/data-layer.tsx: issue 16).
                 { name: 'framework', test: FRAMEWORK, priority: 2, tags: ['$initial'] },
                 { name: 'access', test: ACCESS, priority: 1 },
-                // Validation (zod and its resolver), loaded with the first screen that validates; the
-                // sign-in page loads it when the customer starts typing (issue 16).
+                // Validation (zod), loaded with the first screen that validates; the sign-in page
+                // loads it when the customer starts typing (issue 16).
                 {
                   name: 'validation',
-                  test: /[\\/]node_modules[\\/](zod|@hookform)[\\/]/,
+                  test: /[\\/]node_modules[\\/]zod[\\/]/,
                   priority: 1,
                 },
                 // The form state library every form uses (sign-in aside: its two fields keep a small
-                // hook, issue 16); above validation, which would otherwise take it in as a dependency
-                // of @hookform/resolvers.
+                // hook, issue 16) with its zod resolver, which imports it: in the validation chunk the
+                // resolver made every screen that checks one value with zod (a time zone, a weight)
+                // load the form library too (issue 46).
                 {
                   name: 'form-state',
-                  test: /[\\/]node_modules[\\/]react-hook-form[\\/]/,
+                  test: /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/,
                   priority: 2,
                 },
                 // What every signed-in page renders (scripts/shell-chunks.ts): only the modules named (their

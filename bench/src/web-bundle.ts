@@ -158,18 +158,23 @@ interface RouteScripts {
 }
 
 /**
- * Signs the demo customer in, then opens each route in a new page of that context (a full
- * navigation with the saved session, as a bookmark or a reload would) and keeps the name of every
- * .js file it fetches until the network is idle: the chunks the route imports at start, and what
- * it imports once its data is in (the weight page's chart). Sizes come from the build's files.
+ * Signs the demo customer in, then opens each route in a fresh context holding that session
+ * (cookies and storage, no HTTP cache: a cached file fires no request), as a bookmark opened in
+ * a new browser would, and keeps the name of every .js file it fetches until the network is
+ * idle: the chunks the route imports at start and what it imports once its data is in (the
+ * weight page's chart). Sizes come from the build's files.
  */
 async function signedInRouteScripts(url: string, routes: readonly string[]) {
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await signInDemoUser(context, url);
+    const viewport = { width: 390, height: 844 };
+    const signIn = await browser.newContext({ viewport });
+    await signInDemoUser(signIn, url);
+    const storageState = await signIn.storageState();
+    await signIn.close();
     const out: RouteScripts[] = [];
     for (const route of routes) {
+      const context = await browser.newContext({ viewport, storageState });
       const page = await context.newPage();
       const files = new Set<string>();
       page.on('request', (request) => {
@@ -179,9 +184,8 @@ async function signedInRouteScripts(url: string, routes: readonly string[]) {
       await page.goto(`${url}${route}`);
       await page.waitForLoadState('networkidle');
       out.push({ route, finalPath: new URL(page.url()).pathname, files });
-      await page.close();
+      await context.close();
     }
-    await context.close();
     return out;
   } finally {
     await browser.close();
@@ -353,7 +357,7 @@ export const webBundle: Benchmark = {
       routeNames
         ? `"route" = a chunk named after a module apps/web/src/app/lazy-screens.ts imports; "gzip with new static deps" = the chunk plus its static imports that neither index.html nor the sign-in page already loaded.`
         : `apps/web/src/app/lazy-screens.ts not found: every lazy chunk counted as a route chunk.`,
-      `Own JavaScript after sign-in: the .js files a signed-in route fetches (a new page of the signed-in context, full navigation, until the network is idle, so a chunk the route imports once its data is in counts: the weight page's chart) minus the files the sign-in page loaded and minus the signed-in shell. The shell is what every signed-in route loads whatever its screen (routes.tsx: DataLayer and ShellLayout around it; the screens' English catalogue; the customer's flags): the chunks ${SHELL_CHUNKS.join(', ')} and their static imports not on the sign-in page, ${kb(gzipOf(shell))} gzip -9 in ${shell.size} files (${[...shell].map((f) => chunks.get(f)?.name ?? f).join(', ')}), paid once after sign-in. Dialogs and panels a route imports on demand are not counted until opened. ${routesMet} of ${routeOwn.length} routes meet ≤ ${kb(ROUTE_OWN_GOAL_BYTES)}${heaviest ? `; heaviest ${heaviest.route} ${kb(heaviest.ownGzip)}` : ''}.`,
+      `Own JavaScript after sign-in: the .js files a signed-in route fetches (a fresh context holding the signed-in session, no HTTP cache, until the network is idle, so a chunk the route imports once its data is in counts: the weight page's chart) minus the files the sign-in page loaded and minus the signed-in shell. The shell is what every signed-in route loads whatever its screen (routes.tsx: DataLayer and ShellLayout around it; the screens' English catalogue; the customer's flags): the chunks ${SHELL_CHUNKS.join(', ')} and their static imports not on the sign-in page, ${kb(gzipOf(shell))} gzip -9 in ${shell.size} files (${[...shell].map((f) => chunks.get(f)?.name ?? f).join(', ')}), paid once after sign-in. Dialogs and panels a route imports on demand are not counted until opened. ${routesMet} of ${routeOwn.length} routes meet ≤ ${kb(ROUTE_OWN_GOAL_BYTES)}${heaviest ? `; heaviest ${heaviest.route} ${kb(heaviest.ownGzip)}` : ''}.`,
       ...(inEveryRoute.size
         ? [
             `Fetched by every measured route but outside the shell (counted in each route): ${[...inEveryRoute].join(', ')}.`,

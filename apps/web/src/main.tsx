@@ -4,7 +4,7 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -16,7 +16,10 @@ import { captureFlagOverrides } from './lib/flags/overrides';
 import { ANONYMOUS_TARGETING_KEY } from './lib/flags/flag-store';
 import { createAppI18n } from './lib/i18n-app';
 import { setExternalLinks } from './lib/links';
+import { validateWithoutEval } from './lib/zod-without-eval';
 
+// Before any screen's chunk makes a zod schema (zod decides at construction whether to eval).
+validateWithoutEval(globalThis);
 installGlobalErrorReporting(window);
 installChunkReload(window);
 captureFlagOverrides(window.location.search, window.sessionStorage);
@@ -46,16 +49,21 @@ const configReady = Promise.race([
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// A transition: React renders the first page in slices and yields to the browser between them,
+// instead of one long task of every screen's first render (issue 46: total blocking time on a
+// phone); nothing is on screen before it, so there is nothing to keep showing meanwhile.
 void configReady.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <CacheProvider value={emotionCache}>
-        <App services={services} i18n={createAppI18n()}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </App>
-      </CacheProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <CacheProvider value={emotionCache}>
+          <App services={services} i18n={createAppI18n()}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </App>
+        </CacheProvider>
+      </StrictMode>,
+    ),
   ),
 );

@@ -17,16 +17,22 @@ import { StatusCard } from '../../components/status-card';
 import { errorCodeOf } from '../../lib/api/error-code';
 import type { Customer } from '../../lib/customer/customer';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
+import { lazyComponent, OnceOpened } from '../../components/lazy-dialog';
 import { useServices } from '../../lib/services';
 import { AccountBreadcrumbs } from '../../components/account-breadcrumbs';
 import { accountIdentity } from './account-identity';
-import { DeleteAccountDialog } from './delete-account-dialog';
-import { EmailChangeDialog } from './email-change-dialog';
 import { PasswordForm } from './password-form';
 import { PhoneForm } from './phone-form';
 import { SecuritySection } from './security-section';
 import { useUpdateGender } from './use-account-mutations';
 import { LINKED_ACCOUNTS_KEY, useLinkedAccounts } from './use-linked-accounts';
+
+// Opened on demand (issue 46): not part of the page's first load.
+const EmailChangeDialog = lazyComponent(() => import('./email-change-dialog'), 'EmailChangeDialog');
+const DeleteAccountDialog = lazyComponent(
+  () => import('./delete-account-dialog'),
+  'DeleteAccountDialog',
+);
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -170,17 +176,21 @@ export function ManageAccountScreen() {
               </Button>
             </Stack>
           </Section>
-          <EmailChangeDialog
-            open={dialog === 'email'}
-            onClose={() => setDialog(null)}
-            customerId={c.id}
-            currentEmail={c.email}
-          />
-          <DeleteAccountDialog
-            open={dialog === 'delete'}
-            onClose={() => setDialog(null)}
-            customerId={c.id}
-          />
+          <OnceOpened open={dialog === 'email'}>
+            <EmailChangeDialog
+              open={dialog === 'email'}
+              onClose={() => setDialog(null)}
+              customerId={c.id}
+              currentEmail={c.email}
+            />
+          </OnceOpened>
+          <OnceOpened open={dialog === 'delete'}>
+            <DeleteAccountDialog
+              open={dialog === 'delete'}
+              onClose={() => setDialog(null)}
+              customerId={c.id}
+            />
+          </OnceOpened>
         </Stack>
       ) : null}
     </>

@@ -6,11 +6,18 @@ import { useState } from 'react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { formatDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n-react';
-import { FactorPasswordDialog, type FactorAction } from './factor-password-dialog';
+import type { FactorAction } from './factor-password-dialog';
+import { lazyComponent, OnceOpened } from '../../components/lazy-dialog';
 import { PasskeysPanel } from './passkeys-panel';
 import { useSecondFactorStatus } from './second-factor-api';
-import { TotpSetupDialog } from './totp-setup-dialog';
 import { TrustedDevicesPanel } from './trusted-devices-panel';
+
+// Opened on demand (issue 46): not part of /manage-account's first load.
+const TotpSetupDialog = lazyComponent(() => import('./totp-setup-dialog'), 'TotpSetupDialog');
+const FactorPasswordDialog = lazyComponent(
+  () => import('./factor-password-dialog'),
+  'FactorPasswordDialog',
+);
 
 /**
  * /manage-account's sign-in security (issue 42): passkeys, then the authenticator app and, while
@@ -67,15 +74,19 @@ export function SecuritySection() {
         </Stack>
       )}
       {totp ? <TrustedDevicesPanel /> : null}
-      <TotpSetupDialog open={setupOpen} onClose={() => setSetupOpen(false)} />
-      <FactorPasswordDialog
-        action={action}
-        onClose={() => setAction(null)}
-        onRemoved={() => {
-          setAction(null);
-          showAlert({ messageKey: 'account.security.remove.done', severity: 'success' });
-        }}
-      />
+      <OnceOpened open={setupOpen}>
+        <TotpSetupDialog open={setupOpen} onClose={() => setSetupOpen(false)} />
+      </OnceOpened>
+      <OnceOpened open={action !== null}>
+        <FactorPasswordDialog
+          action={action}
+          onClose={() => setAction(null)}
+          onRemoved={() => {
+            setAction(null);
+            showAlert({ messageKey: 'account.security.remove.done', severity: 'success' });
+          }}
+        />
+      </OnceOpened>
     </Stack>
   );
 }

@@ -25,9 +25,17 @@ interface Props {
   timeZone: string;
   /** Past and async cards show no actions. */
   actions: boolean;
+  /** The day's heading: h2 right under the page's h1, h3 inside a titled section. */
+  headingLevel?: 'h2' | 'h3';
 }
 
-export function AppointmentCard({ appointment, now, timeZone, actions }: Props) {
+export function AppointmentCard({
+  appointment,
+  now,
+  timeZone,
+  actions,
+  headingLevel = 'h3',
+}: Props) {
   const { t } = useTranslation();
   const { raw } = appointment;
   const provider = raw.provider;
@@ -55,7 +63,7 @@ export function AppointmentCard({ appointment, now, timeZone, actions }: Props) 
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-            <Typography variant="h3" component="h3">
+            <Typography variant="h3" component={headingLevel}>
               {day}
             </Typography>
             <Typography sx={{ fontWeight: 600 }}>

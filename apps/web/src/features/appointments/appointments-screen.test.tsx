@@ -24,6 +24,22 @@ describe('/appointments (spec 01 §2, §4)', () => {
     expect(within(card).queryByRole('link', { name: 'Join Virtual Visit' })).toBeNull();
   });
 
+  it('headings go in order: a visit’s day is an h2 under the page’s h1, an h3 in the async section', async () => {
+    setNow('2025-06-01T12:00:00Z');
+    renderWithAppointments('/appointments', <AppointmentsScreen />, {
+      upcoming: [appointment(START)],
+      async: [appointment('2025-06-03T14:00:00Z', { is_async: true })],
+    });
+    const card = await screen.findByRole(
+      'heading',
+      { name: 'Monday, June 2' },
+      { timeout: 15_000 },
+    );
+    expect(card.tagName).toBe('H2');
+    const section = await screen.findByRole('region', { name: 'Asynchronous visits' });
+    expect(within(section).getByRole('heading', { name: 'Tuesday, June 3' }).tagName).toBe('H3');
+  });
+
   it('join window: Join shows from 30 minutes before; Reschedule goes under 1 hour', async () => {
     setNow('2025-06-02T13:30:00Z');
     renderWithAppointments('/appointments', <AppointmentsScreen />, {

@@ -178,6 +178,7 @@ export function AppointmentsScreen() {
                 now={now}
                 timeZone={timeZone}
                 actions={tab === 'upcoming'}
+                headingLevel="h2"
               />
             ))}
           </Stack>

@@ -9,7 +9,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -17,10 +17,9 @@ import { useAppointments } from '../../lib/appointments/use-appointments';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { type Customer } from '../../lib/customer/customer';
 import { PATHS } from '../../lib/routes';
-import { AvailabilityDialog, type BookingTarget } from './availability-dialog';
-import { BlockingDialog } from './blocking-dialog';
+import type { BookingTarget } from './availability-dialog';
 import { ContactStep, type TreatmentOption } from './contact-step';
-import { RescheduleDialog } from './reschedule-dialog';
+import { lazyComponent } from '../../components/lazy-dialog';
 import { useActiveTreatments } from './use-active-treatments';
 import { useDisplayTimeZoneQuery } from './display-time-zone';
 import { useFollowUp } from './use-follow-up';
@@ -29,6 +28,13 @@ import { useRescheduleRequest } from './use-reschedule-request';
 import { BulkBookingNotice } from '../../components/bulk-booking-notice';
 
 /** The customer's state of residence: the shipping address's, else any address's. */
+const AvailabilityDialog = lazyComponent(
+  () => import('./availability-dialog'),
+  'AvailabilityDialog',
+);
+const BlockingDialog = lazyComponent(() => import('./blocking-dialog'), 'BlockingDialog');
+const RescheduleDialog = lazyComponent(() => import('./reschedule-dialog'), 'RescheduleDialog');
+
 function residenceState(customer: Customer): string {
   const addresses = customer.shippingAddresses;
   const shipping = addresses.find((a) => a.address_type === 'SHIPPING') ?? addresses[0];
@@ -204,29 +210,32 @@ export function BookingScreen() {
       {rescheduleId ? null : <BulkBookingNotice />}
       <Box sx={{ maxWidth: 720 }}>{body}</Box>
       {/* Once the flow is under way, the booking it makes must not block its own confirmation. */}
-      {!loading && !rescheduleId && block && !target ? (
-        <BlockingDialog reason={block} onKeep={toList} onReschedule={openReschedule} />
-      ) : null}
-      {!loading && moving && movable ? (
-        <RescheduleDialog
-          appointment={moving}
-          state={state}
-          customerTimeZone={customerTimeZone}
-          previousProviderIds={previousProviderIds}
-          rescheduleRequestId={request?.id ?? null}
-          onClose={toList}
-          onDone={() => void navigate(PATHS.appointments, { replace: true })}
-        />
-      ) : null}
-      {target ? (
-        <AvailabilityDialog
-          target={target}
-          customerTimeZone={customerTimeZone}
-          previousProviderIds={previousProviderIds}
-          onClose={() => setTarget(null)}
-          onDone={() => void navigate(PATHS.appointments)}
-        />
-      ) : null}
+      {/* The dialogs are chunks of their own (issue 46), each fetched when it first shows. */}
+      <Suspense fallback={null}>
+        {!loading && !rescheduleId && block && !target ? (
+          <BlockingDialog reason={block} onKeep={toList} onReschedule={openReschedule} />
+        ) : null}
+        {!loading && moving && movable ? (
+          <RescheduleDialog
+            appointment={moving}
+            state={state}
+            customerTimeZone={customerTimeZone}
+            previousProviderIds={previousProviderIds}
+            rescheduleRequestId={request?.id ?? null}
+            onClose={toList}
+            onDone={() => void navigate(PATHS.appointments, { replace: true })}
+          />
+        ) : null}
+        {target ? (
+          <AvailabilityDialog
+            target={target}
+            customerTimeZone={customerTimeZone}
+            previousProviderIds={previousProviderIds}
+            onClose={() => setTarget(null)}
+            onDone={() => void navigate(PATHS.appointments)}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -8,7 +8,11 @@ import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import type { BillingSubscription } from './use-subscription';
 import { CardBrandMark } from './card-brand-mark';
-import { CardFormDialog } from './card-form-dialog';
+import { lazyComponent, OnceOpened } from '../../components/lazy-dialog';
+
+// Opened on demand: the card form (react-hook-form, the payment fields) is not part of the
+// billing pages' first load (issue 46).
+const CardFormDialog = lazyComponent(() => import('./card-form-dialog'), 'CardFormDialog');
 
 type SavedCard = Pick<
   NonNullable<BillingSubscription['payment_source']>,
@@ -85,11 +89,13 @@ export function PaymentMethodSection({ card }: { card: SavedCard | null }) {
       <Button variant="outlined" sx={{ mt: 2 }} onClick={() => setOpen(true)}>
         {card ? t('billing.card.replace') : t('billing.card.add')}
       </Button>
-      <CardFormDialog
-        open={open}
-        oldPaymentSourceId={card?.payment_source_id ?? null}
-        onClose={() => setOpen(false)}
-      />
+      <OnceOpened open={open}>
+        <CardFormDialog
+          open={open}
+          oldPaymentSourceId={card?.payment_source_id ?? null}
+          onClose={() => setOpen(false)}
+        />
+      </OnceOpened>
     </Box>
   );
 }

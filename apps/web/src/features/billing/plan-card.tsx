@@ -20,10 +20,13 @@ import { CorporateHealthNotice } from '../../components/corporate-health-notice'
 import { useCorporateHealth } from '../../lib/customer/use-corporate-health';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { monthsLeft } from '../../lib/billing/plan-type';
-import { CancelPlanDialog } from './cancel-plan-dialog';
+import { lazyComponent, OnceOpened } from '../../components/lazy-dialog';
 import { PaymentMethodSection } from './payment-method-section';
 import { useSubscription, type BillingSubscription } from './use-subscription';
 import { useTreatmentPricingMap } from './use-treatment-pricing-map';
+
+// Opened on demand: its form (zod, react-hook-form) is not part of the billing pages' first load.
+const CancelPlanDialog = lazyComponent(() => import('./cancel-plan-dialog'), 'CancelPlanDialog');
 
 const ENDED = new Set(['cancelled', 'non_renewing']);
 
@@ -318,12 +321,14 @@ export function PlanCard({ subscriptionId, today }: { subscriptionId: string; to
                 </Button>
               ) : null}
             </Stack>
-            <CancelPlanDialog
-              open={cancelOpen}
-              subscriptionId={plan.id}
-              commitmentNote={earlyEndText(t, plan, outlookOf(plan, today))}
-              onClose={() => setCancelOpen(false)}
-            />
+            <OnceOpened open={cancelOpen}>
+              <CancelPlanDialog
+                open={cancelOpen}
+                subscriptionId={plan.id}
+                commitmentNote={earlyEndText(t, plan, outlookOf(plan, today))}
+                onClose={() => setCancelOpen(false)}
+              />
+            </OnceOpened>
           </>
         ) : null}
       </CardContent>

@@ -5,6 +5,7 @@ import { GraphqlRequestError } from '../../lib/api/graphql-client';
 import { BulkBookingNotice } from '../../components/bulk-booking-notice';
 import { CUSTOMER, renderWithServices } from '../../test/render-with-services';
 import { BulkOrderScreen } from './bulk-order-screen';
+import { bulkOrderView } from './bulk-order-view';
 
 const ELIGIBLE = {
   isBulkEligible: true,
@@ -182,6 +183,11 @@ describe('/bulk-order (spec 02 §4, §5, §9)', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
+  it('a customer refused on arrival (BS101) is sent home', async () => {
+    render({ ...ELIGIBLE, bulkOrderedTooRecently: true });
+    expect(await screen.findByRole('main', { name: 'elsewhere' })).toBeInTheDocument();
+  });
+
   it('BS101 on submit sends the customer home', async () => {
     render(ELIGIBLE, () => {
       throw new GraphqlRequestError('BS101', 'x', [
@@ -191,6 +197,33 @@ describe('/bulk-order (spec 02 §4, §5, §9)', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /2 vials/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
     expect(await screen.findByRole('main', { name: 'elsewhere' })).toBeInTheDocument();
+  });
+});
+
+describe('bulkOrderView', () => {
+  const at = (eligibility: Partial<typeof ELIGIBLE>, submitted = false) =>
+    bulkOrderView({
+      pending: false,
+      failed: false,
+      eligibility: { ...ELIGIBLE, ...eligibility },
+      submitted,
+    });
+
+  it('an eligible customer gets the form, then the confirmation', () => {
+    expect(at({})).toBe('form');
+    expect(at({}, true)).toBe('submitted');
+  });
+
+  it('a customer refused on arrival gets neither the form nor its chunk on the way home (issue 46)', () => {
+    expect(at({ bulkOrderedTooRecently: true })).toBe('loading');
+    expect(at({ hasRecentBulkAppointment: true })).toBe('loading');
+    // A refusal that comes with the answer to an order keeps the confirmation's step.
+    expect(at({ bulkOrderedTooRecently: true }, true)).toBe('submitted');
+  });
+
+  it('not eligible, or bulk ordering off, says so', () => {
+    expect(at({ isBulkEligible: false })).toBe('unavailable');
+    expect(at({ bulkAvailable: false })).toBe('unavailable');
   });
 });
 

@@ -9,19 +9,24 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { StatusCard } from '../../components/status-card';
+import { lazyComponent } from '../../components/lazy-dialog';
+import { bulkOrderView } from './bulk-order-view';
 import { errorCodeOf } from '../../lib/api/error-code';
 import { useAppointmentPresence } from '../../lib/appointments/use-has-appointments';
 import { PATHS } from '../../lib/routes';
-import { BulkVialForm } from './bulk-vial-form';
 import { useBulkEligibility } from '../../lib/bulk/use-bulk-eligibility';
 import { useCreateAsyncAppointment } from './use-create-async-appointment';
 import { useCreateBulkSubscription } from './use-create-bulk-subscription';
 import { useSubmitBulkOrder } from './use-submit-bulk-order';
+
+// The form (react-hook-form, zod) loads once the customer is known to be eligible: the many
+// who are sent home or told why not do not download it (issue 46).
+const BulkVialForm = lazyComponent(() => import('./bulk-vial-form'), 'BulkVialForm');
 
 const REFUSALS = ['BS101', 'BS102'] as const;
 const BULK_TREATMENT = 'weightmanagement_bulk';
@@ -127,19 +132,26 @@ export function BulkOrderScreen() {
     void navigate(`${PATHS.bookAppointment}?${query.toString()}`);
   };
 
+  const loading = (
+    <Card aria-busy="true" aria-label={t('bulk.order.loading')}>
+      <CardContent>
+        <Skeleton variant="text" width="40%" height={32} />
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={56} sx={{ mt: 2 }} />
+        ))}
+      </CardContent>
+    </Card>
+  );
   let body;
-  if (eligibility.isPending) {
-    body = (
-      <Card aria-busy="true" aria-label={t('bulk.order.loading')}>
-        <CardContent>
-          <Skeleton variant="text" width="40%" height={32} />
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={56} sx={{ mt: 2 }} />
-          ))}
-        </CardContent>
-      </Card>
-    );
-  } else if (eligibility.isError) {
+  const view = bulkOrderView({
+    pending: eligibility.isPending,
+    failed: eligibility.isError,
+    eligibility: e,
+    submitted: Boolean(submitted),
+  });
+  if (view === 'loading') {
+    body = loading;
+  } else if (view === 'failed') {
     body = (
       <StatusCard
         message={t('bulk.order.failed')}
@@ -150,7 +162,7 @@ export function BulkOrderScreen() {
         }
       />
     );
-  } else if (!e?.bulkAvailable || (!e.isBulkEligible && !refusal)) {
+  } else if (view === 'unavailable') {
     body = (
       <StatusCard
         title={e?.bulkAvailable ? undefined : t('bulk.order.unavailableTitle')}
@@ -162,7 +174,7 @@ export function BulkOrderScreen() {
         }
       />
     );
-  } else if (submitted) {
+  } else if (view === 'submitted' && submitted) {
     body = (
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -193,7 +205,11 @@ export function BulkOrderScreen() {
       </Card>
     );
   } else {
-    body = <BulkVialForm busy={submit.isPending || subscription.isPending} onOrder={onOrder} />;
+    body = (
+      <Suspense fallback={loading}>
+        <BulkVialForm busy={submit.isPending || subscription.isPending} onOrder={onOrder} />
+      </Suspense>
+    );
   }
 
   return (

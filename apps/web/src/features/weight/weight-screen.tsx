@@ -29,8 +29,16 @@ import { lazyWithReload } from '../../lib/chunk-reload';
 import { formatCalendarDate } from '../../lib/format';
 import { usePrescriptions, type Prescription } from '../../lib/treatment/use-prescriptions';
 import { summarizeMeasurements, useMeasurements } from '../../lib/weight/use-measurements';
-import { WeightEditDialog, type WeightEntryToEdit } from '../../lib/weight/weight-edit-dialog';
+import type { WeightEntryToEdit } from '../../lib/weight/weight-edit-dialog';
+import { lazyComponent, OnceOpened } from '../../components/lazy-dialog';
+
 import { WeightGoalsCard } from './weight-goals-card';
+
+// Opened on demand: its form (react-hook-form, the text fields) is not part of the page's first load.
+const WeightEditDialog = lazyComponent(
+  () => import('../../lib/weight/weight-edit-dialog'),
+  'WeightEditDialog',
+);
 
 // The chart (SVG drawn with d3-scale, issue 46) is its own chunk, loaded as the page renders,
 // so the weight route's chunk stays small (issue 16).
@@ -134,12 +142,14 @@ export function WeightScreen() {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <WeightEditDialog
-        key={editing?.id ?? 'log'}
-        open={editOpen}
-        onClose={closeDialog}
-        entry={editing}
-      />
+      <OnceOpened open={editOpen}>
+        <WeightEditDialog
+          key={editing?.id ?? 'log'}
+          open={editOpen}
+          onClose={closeDialog}
+          entry={editing}
+        />
+      </OnceOpened>
       <Box
         sx={{
           display: 'flex',
