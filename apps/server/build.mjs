@@ -10,7 +10,8 @@
 // instead (scripts/release.mjs builds a release's apps/server/dist this way); the code expects
 // dist/ to sit beside drizzle/ and two levels under the root package.json, as apps/server/dist
 // does.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -124,7 +125,9 @@ const started = performance.now();
 const result = await build({
   absWorkingDir: root,
   entryPoints: {
-    main: 'src/main.ts',
+    // `node dist/main.js` turns Node's compile cache on, then loads dist/server.js (the server).
+    main: 'src/dist-main.ts',
+    server: 'src/main.ts',
     migrate: 'src/db/migrate-main.ts',
     backup: 'src/db/backup-main.ts',
     restore: 'src/db/restore-main.ts',
@@ -165,6 +168,34 @@ for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith
   }
 }
 
+// The compile cache dist/main.js uses (src/dist-main.ts), written now: the server's bundle is
+// compiled once by a start that stops before it opens anything, at the configuration check
+// (production settings, none given) or, in a release folder whose production install comes
+// after the build (scripts/release.mjs), at resolving the first unbundled package. Node
+// compiles a module before it links its imports, and writes the cache as the process exits.
+const warmup = spawnSync(process.execPath, [path.join(outdir, 'main.js')], {
+  env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+  encoding: 'utf8',
+  timeout: 60_000,
+});
+if (!/The server did not start|ERR_MODULE_NOT_FOUND/.test(warmup.stderr)) {
+  console.error(
+    `the compile cache warm-up should stop before the server starts:\n${warmup.stdout}${warmup.stderr}`,
+  );
+  process.exit(1);
+}
+const cacheDir = path.join(outdir, '.compile-cache');
+if (existsSync(cacheDir)) {
+  // Node writes its cache files for their owner alone; the image runs the server as another
+  // user than the build (deploy/Dockerfile), which must be able to read them.
+  for (const entry of readdirSync(cacheDir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    chmodSync(file, entry.isDirectory() ? 0o755 : 0o644);
+  }
+  chmodSync(cacheDir, 0o755);
+} else {
+  console.warn('warning: no compile cache was written (dist/main.js starts without it)');
+}
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 console.log(

@@ -115,10 +115,10 @@ export class PlanChanges {
   /**
    * The subscription and add-on price change quote; stored, signed, and good for a while.
    * Issue 46: it was about ten round trips one after another. Now the reads that need only the
-   * request go out together (coverage, the subscription, the treatment, both credits, the
-   * payment source), then the ones that need the subscription (prices, coupon, what was paid:
-   * pricing.ts), then one statement writes the quote with its audit row. The refusals are
-   * made in the order they always were, after the reads; a refused request only read.
+   * request go out together (the subscription, the treatment, both credits, the payment
+   * source; coverage beside them), then the ones that need the subscription (prices, coupon,
+   * what was paid: pricing.ts), then one statement writes the quote with its audit row. The
+   * refusals are made in the order they always were; a refused request only read.
    */
   async quote(
     customerId: string,
@@ -126,9 +126,17 @@ export class PlanChanges {
     actor: AuditActor,
   ): Promise<QuoteView> {
     const { customers, clock } = this.deps;
-    const [covered, owned, treatment, referralCents, accountCents, paymentSource] =
-      await Promise.all([
-        this.deps.corporateHealth?.(customerId),
+    // Coverage is two reads one after the other (the customer's tags, then the flag): it runs
+    // beside the rest, and its refusal still comes before any other, as it always did.
+    const coverage = Promise.resolve(this.deps.corporateHealth?.(customerId));
+    // Awaited below; this only keeps a failure that comes before then from going unhandled.
+    coverage.catch(() => undefined);
+    const refuseIfCovered = async () => {
+      if (await coverage) throw employerCovered();
+    };
+    let reads;
+    try {
+      const [owned, treatment, referralCents, accountCents, paymentSource] = await Promise.all([
         customers.subscriptionForBilling(customerId, input.existingSubscriptionId),
         this.store.treatmentByShortId(input.newSubscriptionPlanType),
         this.deps.credits.available(customerId),
@@ -136,19 +144,24 @@ export class PlanChanges {
         // Scoped to the customer; read before ownership is known, and dropped if it is not.
         this.deps.paymentSources.forSubscription(customerId, input.existingSubscriptionId),
       ]);
-    if (covered) throw employerCovered();
-    if (!owned) throw subscriptionNotFound('TC101');
-    const sub = owned;
-    assertChangeable(sub);
-    const today = billingToday(clock, sub);
-    const { quote: priced } = await priceChange(
-      this.store,
-      sub,
-      input,
-      today,
-      paidForCurrentPeriod(this.deps.payments, sub, today),
-      Promise.resolve(treatment),
-    );
+      if (!owned) throw subscriptionNotFound('TC101');
+      assertChangeable(owned);
+      const today = billingToday(clock, owned);
+      const { quote: priced } = await priceChange(
+        this.store,
+        owned,
+        input,
+        today,
+        paidForCurrentPeriod(this.deps.payments, owned, today),
+        Promise.resolve(treatment),
+      );
+      reads = { sub: owned, priced, referralCents, accountCents, paymentSource };
+    } catch (error) {
+      await refuseIfCovered();
+      throw error;
+    }
+    await refuseIfCovered();
+    const { sub, priced, referralCents, accountCents, paymentSource } = reads;
     const credits = applyCredits(priced.amountDue, { referralCents, accountCents });
     const quote = { ...priced, amountDue: credits.dueCents };
     const expiresAt = new Date(clock.now().getTime() + QUOTE_TTL_MINUTES * 60_000);
