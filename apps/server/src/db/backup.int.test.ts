@@ -137,7 +137,9 @@ describe.skipIf(onPostgres)('backup and restore of the embedded installation', (
       await app.app.close();
       await started.close();
     }
-  });
+    // Two PGlite data directories written, copied and opened in turn (the suite's longest file
+    // operation): 30 s was not enough beside another test file on a loaded two-core machine.
+  }, 120_000);
 
   it('refuses to back up a directory a running server holds, or to restore over data', async () => {
     const live = storageAt('live');
