@@ -168,7 +168,13 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     clock,
     calendar: calendarMail,
   });
-  const visitCancellation = new VisitCancellation({ db, uow, clock, calendar: calendarMail });
+  const visitCancellation = new VisitCancellation({
+    db,
+    uow,
+    clock,
+    calendar: calendarMail,
+    slotFreed: (slot) => appointments.booking.slotFreed(slot),
+  });
   const signer = new UrlSigner(
     config.files.signingSecret ?? (await derivedSecret(keys, 'portal signed file urls')),
   );

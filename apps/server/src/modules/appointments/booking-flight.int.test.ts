@@ -166,4 +166,21 @@ describe('attempts on one slot in one process (issue 46)', () => {
     expect(reads()).toBe(2);
     expect(await live()).toEqual([{ customerId: carol }]);
   });
+
+  it("the care team's cancel frees the slot in the server's flights: the next attempt books", async () => {
+    const { patients, attempt } = await scene(3);
+    const [alice, bob, carol] = patients.map((p) => p.customer.id);
+    const service = server.services.appointments.booking;
+    const booked = await attempt(service, alice!);
+    expect(booked).not.toBeInstanceOf(Error);
+    expect(await attempt(service, bob!)).toMatchObject({ code: 'A102', reason: 'slotTaken' });
+    const cancelled = await server.services.visitCancellation.cancel(
+      alice!,
+      (booked as { id: string }).id,
+      { type: 'staff', id: 'care-team' },
+    );
+    expect(cancelled?.status).toBe('cancelled');
+    // Within the second the flight would otherwise have answered from Alice's booking.
+    expect(await attempt(service, carol!)).not.toBeInstanceOf(Error);
+  });
 });

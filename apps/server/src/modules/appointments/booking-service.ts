@@ -56,6 +56,14 @@ export class BookingService {
   /** Issue 46: attempts on one slot in this process, one after the other (booking-flight.ts). */
   private readonly flights = new SlotFlights();
 
+  /**
+   * A visit of this slot was cancelled elsewhere in this process (the care team's cancel,
+   * calendar-cancellation.ts): no attempt here may be answered from its booking any more.
+   */
+  slotFreed(slot: { providerId: string; start: Date; end: Date }): void {
+    this.flights.forget(slotKey(slot));
+  }
+
   /** Issue 43: the holds of picked times (holds-service.ts). */
   get slotHolds(): HoldService {
     this.holdService ??= new HoldService(

@@ -20,6 +20,8 @@ export class VisitCancellation {
       uow: UnitOfWork;
       clock: Clock;
       calendar: CalendarNotifier;
+      /** Told of a cancelled visit's slot after the commit (BookingService.slotFreed). */
+      slotFreed?: (slot: { providerId: string; start: Date; end: Date }) => void;
     },
   ) {}
 
@@ -59,7 +61,9 @@ export class VisitCancellation {
       },
       { lock: customerId },
     );
-    return row ? this.deps.calendar.sent('cancelled', row) : undefined;
+    if (!row) return undefined;
+    this.deps.slotFreed?.(row);
+    return this.deps.calendar.sent('cancelled', row);
   }
 
   /**
