@@ -11,7 +11,7 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   DEMO_USER,
-  SIGNED_IN_ROUTES,
+  selectedRoutes,
   describeBuild,
   signInDemoUser,
   startWebPortal,
@@ -60,16 +60,6 @@ interface RouteScore {
   shifts: { element: string; score: number }[];
   scripts: { url: string; totalMs: number }[];
   error?: string;
-}
-
-function selectedRoutes(): string[] {
-  const raw = process.env.BENCH_LIGHTHOUSE_ROUTES?.trim();
-  if (!raw) return [...SIGNED_IN_ROUTES];
-  return raw
-    .split(',')
-    .map((r) => r.trim())
-    .filter(Boolean)
-    .map((r) => (r.startsWith('/') ? r : `/${r}`));
 }
 
 /** A free TCP port for Chromium's DevTools endpoint, which Lighthouse connects to. */
@@ -211,7 +201,7 @@ export const lighthouseBench: Benchmark = {
   id: 'lighthouse',
   title: 'Web app: Lighthouse, mobile (simulated throttling), every route',
   async run(ctx) {
-    const routes = selectedRoutes();
+    const routes = selectedRoutes('BENCH_LIGHTHOUSE_ROUTES');
     const snapshot = await webSnapshot((message) => ctx.progress(message));
     const portal = await startWebPortal(snapshot.dir);
     const profile = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lighthouse-'));

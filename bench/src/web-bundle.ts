@@ -6,7 +6,7 @@ import type { Benchmark } from './lib/benchmark';
 import type { Table } from './lib/report';
 import { goal } from './lib/report';
 import {
-  SIGNED_IN_ROUTES,
+  selectedRoutes,
   describeBuild,
   launchChromium,
   signInDemoUser,
@@ -192,16 +192,6 @@ async function signedInRouteScripts(url: string, routes: readonly string[]) {
   }
 }
 
-function selectedRoutes(): string[] {
-  const raw = process.env.BENCH_WEB_ROUTES?.trim();
-  if (!raw) return [...SIGNED_IN_ROUTES];
-  return raw
-    .split(',')
-    .map((r) => r.trim())
-    .filter(Boolean)
-    .map((r) => (r.startsWith('/') ? r : `/${r}`));
-}
-
 export const webBundle: Benchmark = {
   id: 'web-bundle',
   title:
@@ -222,7 +212,7 @@ export const webBundle: Benchmark = {
     try {
       measured = await signInPageScripts(portal.url, snapshot);
       ctx.progress('web-bundle: signed in, opening every signed-in route');
-      routeScripts = await signedInRouteScripts(portal.url, selectedRoutes());
+      routeScripts = await signedInRouteScripts(portal.url, selectedRoutes('BENCH_WEB_ROUTES'));
     } finally {
       await portal.close();
     }

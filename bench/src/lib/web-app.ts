@@ -57,6 +57,20 @@ export const SIGNED_IN_ROUTES = [
   '/bulk-order',
 ] as const;
 
+/**
+ * The signed-in routes a browser benchmark opens: every one, or those the variable `name` lists
+ * (e.g. BENCH_LIGHTHOUSE_ROUTES="/,/weight"; a missing leading slash is added).
+ */
+export function selectedRoutes(name: string): string[] {
+  const raw = process.env[name]?.trim();
+  if (!raw) return [...SIGNED_IN_ROUTES];
+  return raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => (r.startsWith('/') ? r : `/${r}`));
+}
+
 /** Signs the demo customer in on a page of `context`, as a patient would, and closes the page. */
 export async function signInDemoUser(context: BrowserContext, url: string): Promise<void> {
   const page = await context.newPage();
