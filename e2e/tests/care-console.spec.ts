@@ -1,6 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accessibilityFindings, signIn } from './support';
-import { CareTeam, CONSOLE_ACCOUNTS, enterConsoleCode, signInToConsole } from './support-care-team';
+import {
+  CareTeam,
+  CONSOLE_ACCOUNTS,
+  enterConsoleCode,
+  newConsoleAccount,
+  signInToConsole,
+} from './support-care-team';
 import { createPatient, type Patient } from './support-customers';
 
 // Issue 41: the care team's console at /care, through the real server and the built app. The
@@ -187,8 +193,8 @@ test('two care-team members on one ID check: the second is told who is on it, an
   });
   await sendIdCheck(browser, await CareTeam.signIn(request), patient);
 
-  // Casey (care team) opens the item first: it is claimed.
-  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  // Casey (care team) opens the item first: it is claimed. Both members are the test's own.
+  await signInToConsole(page, await newConsoleAccount(request, 'care', 'Casey'));
   await openIdCheck(page, patient);
   const caseyBar = page.getByRole('region', { name: /queue item/i });
   await expect(caseyBar.getByRole('button', { name: /^Approve/ })).toBeVisible();
@@ -199,7 +205,7 @@ test('two care-team members on one ID check: the second is told who is on it, an
     viewport: { width: 1280, height: 900 },
   });
   const admin = await adminContext.newPage();
-  await signInToConsole(admin, CONSOLE_ACCOUNTS.admin);
+  await signInToConsole(admin, await newConsoleAccount(request, 'admin', 'Avery'));
   await openIdCheck(admin, patient);
   const conflict = admin.getByRole('dialog');
   await expect(conflict).toContainText('Casey');

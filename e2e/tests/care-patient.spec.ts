@@ -1,7 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessibilityFindings, DEMO, shoot, signIn } from './support';
 import { customerAccessToken, graphql, json } from './support-api';
-import { CareTeam, CONSOLE_ACCOUNTS, signInToConsole, staffAccessToken } from './support-care-team';
+import {
+  CareTeam,
+  newConsoleAccount,
+  signInToConsole,
+  staffAccessToken,
+} from './support-care-team';
 import { createNewcomer, giveBilledPlan } from './support-customers';
 
 // Issue 41, the patient page: a patient of the test's own has paid for a bulk order (a charge
@@ -15,9 +20,9 @@ const REASON = 'Your last visit was too long ago. Please book a follow-up first.
 test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 240_000 });
 
-/** Signs the console in as the demo care member; the caller then opens the patient. */
-function staffSignIn(page: Page): Promise<void> {
-  return signInToConsole(page, CONSOLE_ACCOUNTS.care);
+/** Signs the console in as a care member of the test's own; the caller then opens the patient. */
+async function staffSignIn(page: Page, request: APIRequestContext): Promise<void> {
+  await signInToConsole(page, await newConsoleAccount(request, 'care'));
 }
 
 async function accessibleAtBothWidths(page: Page, screen: string): Promise<void> {
@@ -57,7 +62,7 @@ test("every tab of the demo patient's page: axe at 1280 and 390, and its screens
   );
   const alexId = found.items[0]?.id ?? '';
   expect(alexId).not.toBe('');
-  await staffSignIn(page);
+  await staffSignIn(page, request);
   await page.goto(`/care/patients/${alexId}`);
   for (const [tab, name] of TABS) {
     await openTab(page, tab);
@@ -130,7 +135,7 @@ test('the care team reads a patient whole and declines a bulk order; the patient
   expect(ordered.submitBulkOrder.data.status).toBe('awaiting_approval');
 
   // The care team opens the patient.
-  await staffSignIn(page);
+  await staffSignIn(page, request);
   await page.goto(`/care/patients/${patient.customerId}?section=billing`);
   await expect(page.getByRole('tab', { name: 'Plan & billing', selected: true })).toBeVisible();
   const invoices = page.getByRole('table', { name: 'Invoices' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessibilityFindings, shoot } from './support';
-import { CONSOLE_ACCOUNTS, signInToConsole } from './support-care-team';
+import { newConsoleAccount, signInToConsole } from './support-care-team';
 
 // Issue 41, providers' hours: the demo admin opens Providers in the console, a provider's page,
 // adds time off and removes it again. The time off is 200 days ahead, beyond the booking
@@ -23,9 +23,9 @@ function localInput(days: number, hour: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hour)}:00`;
 }
 
-test('an admin adds time off for a provider and removes it', async ({ page }) => {
+test('an admin adds time off for a provider and removes it', async ({ page, request }) => {
   const reason = `Conference ${String(Date.now() % 1_000_000)}`;
-  await signInToConsole(page, CONSOLE_ACCOUNTS.admin);
+  await signInToConsole(page, await newConsoleAccount(request, 'admin'));
 
   await page.getByRole('link', { name: 'Providers' }).first().click();
   await expect(page.getByRole('heading', { name: 'Providers', level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible, shoot, signIn } from './support';
 import { customerAccessToken, graphql, json } from './support-api';
-import { CONSOLE_ACCOUNTS, devTime, signInToConsole, staffAccessToken } from './support-care-team';
+import { devTime, newConsoleAccount, signInToConsole, staffAccessToken } from './support-care-team';
 import {
   bookVisit,
   createPatient,
@@ -69,7 +69,7 @@ test('a side-effect check-in triaged urgent tops the queue and is marked dealt w
   await expect(portal.getByRole('alert').filter({ hasText: 'Get medical help now' })).toBeVisible();
   await context.close();
 
-  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  await signInToConsole(page, await newConsoleAccount(request, 'care'));
   const grid = await queueOf(page, patient);
   const row = grid.getByRole('row', { name: /Urgent side-effect check-in/ });
   await expect(row).toBeVisible();
@@ -112,7 +112,7 @@ test('a stalled shipment is listed and leaves the queue once the care team recor
     ],
   });
 
-  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  await signInToConsole(page, await newConsoleAccount(request, 'care'));
   const grid = await queueOf(page, patient);
   const row = grid.getByRole('row', { name: /Shipment stalled/ });
   await expect(row).toBeVisible();
@@ -192,7 +192,7 @@ test('a submitted follow-up waits for a review, is read and marked reviewed', as
   await expect(portal.getByText('Thank you, your answers are in')).toBeVisible();
   await context.close();
 
-  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  await signInToConsole(page, await newConsoleAccount(request, 'care'));
   const { item } = await openItem(page, patient, /Form to review/);
   await expect(item.getByText('Form review', { exact: true })).toBeVisible();
   // The nurse reads the answers: the item's form is open on the patient's forms.
@@ -243,7 +243,7 @@ test('a declined renewal is retried from the console once the patient has a work
   // Arrival: the renewals job charges the month due, and the card is declined.
   expect((await devTime.runRenewals(request, patient.customerId)).declined).toBe(1);
 
-  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  await signInToConsole(page, await newConsoleAccount(request, 'care'));
   let { item } = await openItem(page, patient, /Renewal payment failed/);
   await expect(item.getByText('Renewal failed', { exact: true })).toBeVisible();
   await expectAccessible(page, 'console renewal failed');
@@ -269,7 +269,7 @@ test('a patient with no weight for 30 days is listed until they log one in the p
   // Arrival: their plan has been active for 31 days, and they never logged a weight.
   await devTime.backdatePlans(request, patient.customerId, 31);
 
-  await signInToConsole(page, CONSOLE_ACCOUNTS.care);
+  await signInToConsole(page, await newConsoleAccount(request, 'care'));
   const { item } = await openItem(page, patient, /No weight for 30 days/);
   await expect(item.getByText('No weight', { exact: true })).toBeVisible();
   await expectAccessible(page, 'console no weight');

@@ -259,6 +259,13 @@ export async function careTeam(request: APIRequestContext) {
   };
 }
 
+/** A console sign-in: email, password and the secret of the account's authenticator. */
+export interface ConsoleAccount {
+  email: string;
+  password: string;
+  totpSecret: string;
+}
+
 /** The demo console accounts: care member and admin, with the TOTP secrets the seed publishes. */
 export const CONSOLE_ACCOUNTS = {
   care: {
@@ -267,7 +274,23 @@ export const CONSOLE_ACCOUNTS = {
     totpSecret: 'DEMOCARETEAMSECRETDEMOCARETEAM23',
   },
   admin: { email: STAFF.email, password: STAFF.password, totpSecret: STAFF_TOTP_SECRET },
-} as const;
+} as const satisfies Record<string, ConsoleAccount>;
+
+/**
+ * A care-team member of the test's own (the development route POST /dev/staff-members): the
+ * server takes each 30-second step's code once per account, so the specs' console sign-ins as
+ * one shared demo account took turns, up to 30 s each; an account of its own never waits.
+ */
+export async function newConsoleAccount(
+  request: APIRequestContext,
+  role: 'care' | 'admin',
+  firstName = role === 'care' ? 'Casey' : 'Avery',
+): Promise<ConsoleAccount> {
+  return json<ConsoleAccount>(
+    await request.post('/dev/staff-members', { data: { role, firstName } }),
+  );
+}
+
 /**
  * Types the authenticator's code on the console's second step until the queue shows: a code of
  * a step no other sign-in of the run used (withFreshStep), so it is refused only if wrong.
@@ -289,10 +312,7 @@ export async function enterConsoleCode(page: Page, totpSecret: string): Promise<
 }
 
 /** Signs the console in from the queue (where it lands): password, then the code. */
-export async function signInToConsole(
-  page: Page,
-  account: (typeof CONSOLE_ACCOUNTS)[keyof typeof CONSOLE_ACCOUNTS],
-): Promise<void> {
+export async function signInToConsole(page: Page, account: ConsoleAccount): Promise<void> {
   await page.goto('/care/queue');
   await expect(page.getByRole('heading', { name: 'Care team sign-in' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Work email' }).fill(account.email);

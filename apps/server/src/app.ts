@@ -153,11 +153,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     visitorFlags: () => services.flags.visitorFlags(),
     readiness: () => lifecycle.readiness(),
   });
-  // Issue 41: time passing for a browser test's own customer; not registered in production.
+  // Issue 41: time passing for a browser test's own customer, and care-team members of its own
+  // (issue 46); not registered in production.
   devRoutes(app, {
     production: config.isProduction,
     db: database.db,
     renewals: services.billing.renewals,
+    tenantId: config.tenantId,
+    staffFactors: root.staff.auth.secondFactor,
   });
   await app.register(staffRoutes, {
     auth: root.staff.auth,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { productionEnv } from '../../test/production-env';
+import { rememberStaffSecret, staffSignIn } from '../../test/staff-sign-in';
 
 // Issue 41: the development routes that stand in for time passing in the browser suite answer
 // the machine itself only, and a production server does not have them at all.
@@ -9,6 +10,7 @@ import { productionEnv } from '../../test/production-env';
 const ROUTES = (customerId: string) => [
   { url: `/dev/customers/${customerId}/plans/backdate`, payload: { days: 31 } },
   { url: '/dev/jobs/renewals/run', payload: { customerId } },
+  { url: '/dev/staff-members', payload: { role: 'care', firstName: 'Casey' } },
 ];
 
 describe('development routes', () => {
@@ -28,7 +30,7 @@ describe('development routes', () => {
         remoteAddress: '127.0.0.1',
         ...route,
       });
-      expect(local.statusCode, route.url).toBe(200);
+      expect(local.statusCode, route.url).toBe(route.url.endsWith('staff-members') ? 201 : 200);
       const remote = await server.app.inject({
         method: 'POST',
         remoteAddress: '203.0.113.9',
@@ -51,6 +53,42 @@ describe('development routes', () => {
     expect((await post(backdate, { days: 0 })).statusCode).toBe(400);
     expect((await post(backdate, { days: 401 })).statusCode).toBe(400);
     expect((await post('/dev/jobs/renewals/run', {})).statusCode).toBe(400);
+    expect((await post('/dev/staff-members', { role: 'owner', firstName: 'A' })).statusCode).toBe(
+      400,
+    );
+    expect((await post('/dev/staff-members', { role: 'care', firstName: ' ' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('make a care-team member of its own, who signs in with password and authenticator', async () => {
+    const made = await server.app.inject({
+      method: 'POST',
+      remoteAddress: '127.0.0.1',
+      url: '/dev/staff-members',
+      payload: { role: 'admin', firstName: 'Avery' },
+    });
+    expect(made.statusCode).toBe(201);
+    const account = made.json<{ email: string; password: string; totpSecret: string }>();
+    const other = (
+      await server.app.inject({
+        method: 'POST',
+        remoteAddress: '127.0.0.1',
+        url: '/dev/staff-members',
+        payload: { role: 'care', firstName: 'Avery' },
+      })
+    ).json<{ email: string; password: string; totpSecret: string }>();
+    // Each its own account, password and secret.
+    expect(other.email).not.toBe(account.email);
+    expect(other.password).not.toBe(account.password);
+    expect(other.totpSecret).not.toBe(account.totpSecret);
+
+    rememberStaffSecret(server, account.email, account.totpSecret);
+    const signedIn = await staffSignIn(server, account.email, account.password);
+    expect(signedIn.role).toBe('admin');
+    // Enrolled already: the sign-in asked for a code of that secret, not an enrolment.
+    expect(signedIn.secret).toBe(account.totpSecret);
+    await expect(staffSignIn(server, account.email, other.password)).rejects.toThrow(/401|400/);
   });
 });
 

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { generateSecret } from 'otplib';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { staffMembers, users } from '../db/schema/identity';
+import { hashPassword } from '../identity/secrets';
 import type { RenewalRun } from '../modules/billing/renewals';
 import { isLoopbackAddress } from '../platform/http-plugins';
 
@@ -18,16 +22,28 @@ import { isLoopbackAddress } from '../platform/http-plugins';
  *   POST /dev/jobs/renewals/run   {customerId}
  *       The renewals job's pass over that customer's plans alone (never everyone's: other
  *       tests share the server): 200 {charged, declined, reminded}.
+ *   POST /dev/staff-members   {role: care|admin, firstName}
+ *       A care-team member of the test's own: a staff account with a random password and an
+ *       authenticator secret enrolled, 201 {email, password, totpSecret}. The server takes each
+ *       30-second step's code once per account, so specs signing in to the console as one shared
+ *       account waited up to 30 s per sign-in; each with its own account never waits.
  */
 
 const customerParamSchema = z.strictObject({ customerId: z.uuid() });
 const backdateSchema = z.strictObject({ days: z.number().int().min(1).max(400) });
 const renewalsRunSchema = z.strictObject({ customerId: z.uuid() });
+const staffMemberSchema = z.strictObject({
+  role: z.enum(['care', 'admin']),
+  firstName: z.string().trim().min(1).max(40),
+});
 
 export interface DevRouteDeps {
   production: boolean;
   db: Db;
   renewals: { run(only: { customerId: string }): Promise<RenewalRun> };
+  tenantId: string;
+  /** The staff second factor's direct enrolment (the one the demo seed uses). */
+  staffFactors: { enrollKnownSecret(userId: string, secret: string, db: Db): Promise<void> };
 }
 
 const notFound = (reply: FastifyReply) =>
@@ -74,5 +90,39 @@ export function devRoutes(app: FastifyInstance, deps: DevRouteDeps): void {
       reply
         .header('cache-control', 'no-store')
         .send(await deps.renewals.run({ customerId: request.body.customerId })),
+  );
+
+  dev.post(
+    '/dev/staff-members',
+    { onRequest, schema: { hide: true, body: staffMemberSchema } },
+    async (request, reply) => {
+      const { role, firstName } = request.body;
+      const suffix = randomBytes(5).toString('hex');
+      const email = `${role}.${suffix}@staff.example.com`;
+      const password = `Dev-${randomBytes(9).toString('base64url')}`;
+      const totpSecret = generateSecret();
+      const passwordHash = await hashPassword(password);
+      await deps.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            tenantId: deps.tenantId,
+            email,
+            passwordHash,
+            emailVerifiedAt: new Date(),
+            role: 'staff',
+          })
+          .returning({ id: users.id });
+        if (!user) throw new Error('staff account not inserted');
+        await tx
+          .insert(staffMembers)
+          .values({ userId: user.id, role, firstName, lastName: suffix });
+        await deps.staffFactors.enrollKnownSecret(user.id, totpSecret, tx);
+      });
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ email, password, totpSecret });
+    },
   );
 }
