@@ -78,6 +78,13 @@ export default defineConfig({
     // retries a failed test once and records that retry; a local run keeps the failure's own.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Reduced motion, the operating system setting, which the app honours (theme.ts: animations
+    // and transitions end at once): a spinner or skeleton no longer animates while a spec waits,
+    // and Playwright's clicks no longer wait for a dialog's transition to settle. Measured on
+    // the same specs, one after the other: forms + strong-sign-in 239 s -> 184 s, appointments +
+    // bulk + home-messages 212 s -> 175 s. The home tour's test turns motion back on
+    // (home-messages.spec.ts), so the animated path is still driven.
+    reducedMotion: 'reduce',
   },
   webServer: [
     {

@@ -188,6 +188,9 @@ test('the tour shows each step once', async ({ page, request }) => {
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });
   });
+  // With motion, as most people's browsers: the suite's default is reduced motion
+  // (playwright.config.ts), and the tour animates otherwise.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Hi, Robin' })).toBeVisible();
   const popover = page.locator('.driver-popover');
