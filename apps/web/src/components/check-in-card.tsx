@@ -6,14 +6,15 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../lib/i18n-react';
-import { SIDE_EFFECT_CHECK_IN_PATH } from '../lib/check-in/check-in-due';
-import type { Prescription } from '../lib/treatment/use-prescriptions';
-import { useCheckInReason } from '../lib/check-in/use-check-in-due';
+import { SIDE_EFFECT_CHECK_IN_PATH, type CheckInReason } from '../lib/check-in/check-in-due';
 
-/** Issue 44: /prescriptions offers the side-effect check-in when it is due; nothing otherwise. */
-export function CheckInCard({ prescriptions }: { prescriptions: readonly Prescription[] }) {
+/**
+ * Issue 44: /prescriptions offers the side-effect check-in when it is due; nothing otherwise.
+ * The screen reads the reason with its list (use-check-in-due.ts useCheckInOffer), so the card
+ * paints with the list instead of pushing it down later (issue 46).
+ */
+export function CheckInCard({ reason }: { reason: CheckInReason | null }) {
   const { t } = useTranslation();
-  const reason = useCheckInReason(prescriptions);
   if (!reason) return null;
   return (
     <Card

@@ -171,8 +171,13 @@ export interface TreatmentFixtures {
   labsError?: string;
   /** GetSignedDownloadUrl answers this; default a URL per file name. */
   signedUrl?: { downloadUrl: string | null; errorMessage: string | null };
-  /** When each completed side-effect check-in was submitted (SideEffectCheckIns); unset: none asked for. */
+  /**
+   * When each completed side-effect check-in was submitted (SideEffectCheckIns); unset: none
+   * completed (/prescriptions asks with its list, issue 46).
+   */
   checkIns?: string[];
+  /** SideEffectCheckIns fails with this code. */
+  checkInsError?: string;
 }
 
 const failure = (code: string) =>
@@ -203,9 +208,12 @@ export function answerTreatment(
         },
       };
     case 'SideEffectCheckIns':
-      if (!f.checkIns) throw new Error(`No answer for ${name}`);
+      if (f.checkInsError) throw failure(f.checkInsError);
       return {
-        intakeSearches: f.checkIns.map((at, i) => ({ id: `check-in-${i}`, completed_at: at })),
+        intakeSearches: (f.checkIns ?? []).map((at, i) => ({
+          id: `check-in-${i}`,
+          completed_at: at,
+        })),
       };
     default:
       throw new Error(`No answer for ${name}`);

@@ -203,4 +203,23 @@ describe('/prescriptions (spec 02 §2)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('link', { name: 'Start check-in' })).toBeNull();
   });
+
+  it('paints the check-in offer with the list, never above it later (issue 46: CLS)', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const onTreatment = [prescription({ created_at: daysAgo(60) })];
+    const due = render({ prescriptions: onTreatment, checkIns: [daysAgo(30)] });
+    // The first render that shows a prescription already holds the offer above it.
+    const rx = await card('Semaglutide (compounded) 2.5 mg/ml');
+    const offer = screen.getByRole('region', {
+      name: 'Time for your four-weekly side-effect check-in',
+    });
+    expect(offer.compareDocumentPosition(rx) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(due.calls.map((c) => c.operation)).toContain('SideEffectCheckIns');
+    due.unmount();
+
+    // A failed read of the check-ins shows the list without the offer, not a skeleton forever.
+    render({ prescriptions: onTreatment, checkInsError: 'F100' });
+    expect(await card('Semaglutide (compounded) 2.5 mg/ml')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start check-in' })).toBeNull();
+  });
 });

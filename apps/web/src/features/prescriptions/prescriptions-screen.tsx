@@ -19,6 +19,7 @@ import { currentRunway } from './current-runway';
 import { PrescriptionCard } from './prescription-card';
 import { BulkSupplyCard } from '../../components/bulk-supply-card';
 import { CheckInCard } from '../../components/check-in-card';
+import { useCheckInOffer } from '../../lib/check-in/use-check-in-due';
 
 function CardSkeletons() {
   const { t } = useTranslation();
@@ -55,7 +56,11 @@ export function PrescriptionsScreen() {
     if (prescriptions.isError) showAlert({ code: 'P100' });
   }, [prescriptions.isError, showAlert]);
 
-  const list = prescriptions.data;
+  // Asked for now, beside the list: the list waits for its first answer, so the offer above the
+  // list paints with it and nothing moves (issue 46: the card used to arrive later, CLS 0.23).
+  const checkIn = useCheckInOffer(prescriptions.data);
+  const loaded = prescriptions.data;
+  const list = checkIn.settled || loaded?.length === 0 ? loaded : undefined;
   const runway = useMemo(() => (list ? currentRunway(list) : null), [list]);
   return (
     <>
@@ -65,7 +70,7 @@ export function PrescriptionsScreen() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('prescriptions.intro')}
       </Typography>
-      {prescriptions.isPending ? <CardSkeletons /> : null}
+      {prescriptions.isPending || (loaded && !list) ? <CardSkeletons /> : null}
       {prescriptions.isError ? (
         <StatusCard
           title={t('prescriptions.errorTitle')}
@@ -90,7 +95,7 @@ export function PrescriptionsScreen() {
       ) : null}
       {list && list.length > 0 ? (
         <Stack spacing={2}>
-          <CheckInCard prescriptions={list} />
+          <CheckInCard reason={checkIn.reason} />
           {list.map((prescription) => (
             <PrescriptionCard
               key={prescription.id}

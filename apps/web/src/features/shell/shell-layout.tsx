@@ -11,6 +11,7 @@ import { GraphqlRequestError } from '../../lib/api/graphql-client';
 import { useCustomerQuery } from '../../lib/customer/use-customer';
 import { type Customer } from '../../lib/customer/customer';
 import { reportUnknownError } from '../../lib/errors/report-error';
+import { loadTextFonts } from '../../lib/fonts';
 import { initialsOf } from '../../lib/format';
 import { useLogout } from '../../lib/session/use-logout';
 import { AccountErrorScreen, EmptyAccountScreen } from './account-error-screen';
@@ -47,6 +48,8 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (error) reportUnknownError(error, accountErrorCode(error));
   }, [error]);
+  // While the page's data loads, so its text is laid out in Inter once (lib/fonts.ts).
+  useEffect(() => loadTextFonts(), []);
 
   let content: ReactNode;
   const loading = customerQuery.isPending || banners.pending;

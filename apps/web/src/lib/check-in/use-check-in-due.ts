@@ -33,13 +33,29 @@ export function useCheckInReason(
   prescriptions: readonly Prescription[] | undefined,
   enabled = true,
 ) {
+  return useCheckInOffer(prescriptions, enabled).reason;
+}
+
+/**
+ * The same with whether the answer is settled. A screen that places the offer above its list
+ * starts this read with the list's (it needs no customer id) and shows the list once the read
+ * has answered, so the offer never pushes the list down after it painted (/prescriptions' CLS,
+ * issue 46). A failed first try settles it too: the offer is optional, the list is not.
+ */
+export function useCheckInOffer(
+  prescriptions: readonly Prescription[] | undefined,
+  enabled = true,
+): { reason: CheckInReason | null; settled: boolean } {
   const checkIns = useCompletedCheckIns(enabled);
-  if (!prescriptions || !checkIns.data) return null;
-  return checkInDue(
+  const settled =
+    !checkIns.isPending || checkIns.failureCount > 0 || checkIns.fetchStatus === 'idle';
+  if (!prescriptions || !checkIns.data) return { reason: null, settled };
+  const reason = checkInDue(
     prescriptions,
     checkIns.data.map((c) => c.completed_at),
     new Date(),
   );
+  return { reason, settled };
 }
 
 /**
