@@ -129,6 +129,15 @@ export const BOOKING_TIME_ZONES = [
 ] as const;
 
 /**
+ * Whether `zone` is one of BOOKING_TIME_ZONES, the enum displayTimeZoneSchema checks: for the
+ * screens that decide whether to save a zone before they load zod (issue 46); the server still
+ * parses what they send with the schema.
+ */
+export function isBookingTimeZone(zone: string): boolean {
+  return (BOOKING_TIME_ZONES as readonly string[]).includes(zone);
+}
+
+/**
  * Spec 01 §9; spec 02 §9: Monday to Saturday, 8am to 5pm Pacific. Days are numbered 1..6,
  * which is Monday..Saturday both in date-fns `getDay` and in ISO weekday numbering.
  */

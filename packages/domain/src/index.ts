@@ -7,6 +7,7 @@ export * from './money';
 export * from './names';
 export * from './schemas/auth';
 export * from './schemas/password';
+export * from './phone';
 export * from './schemas/phone';
 export * from './appointments/zoned-time';
 export * from './appointments/windows';
@@ -62,6 +63,7 @@ export {
 export * from './account/address';
 export * from './account/schemas';
 export * from './bulk/bulk';
+export * from './bulk/schemas';
 export * from './staff/queue';
 export * from './staff/patient';
 export * from './staff/patient-actions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_TIME_ZONES } from '../constants';
+import { BOOKING_TIME_ZONES, isBookingTimeZone } from '../constants';
 import { displayTimeZoneSchema } from './time-zone';
 
 describe('displayTimeZoneSchema (issue 43: one zone, saved from the offered list)', () => {
@@ -14,6 +14,14 @@ describe('displayTimeZoneSchema (issue 43: one zone, saved from the offered list
       const result = displayTimeZoneSchema.safeParse({ timeZone });
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe('appointments.validation.timeZoneInvalid');
+    }
+  });
+
+  it('agrees with isBookingTimeZone, its guard without zod (issue 46)', () => {
+    for (const timeZone of [...BOOKING_TIME_ZONES, 'Europe/Berlin', 'Not/AZone', '', 'UTC']) {
+      expect(isBookingTimeZone(timeZone)).toBe(
+        displayTimeZoneSchema.safeParse({ timeZone }).success,
+      );
     }
   });
 });

@@ -3,13 +3,12 @@ import { BULK_VIAL_OPTIONS } from '../constants';
 import {
   bulkDosingGuide,
   bulkEligibility,
-  bulkOrderSchema,
   bulkRefusalCode,
   bulkVialOption,
   isBulkVialCount,
-  purchaseBulkSchema,
   type BulkEligibilityFacts,
 } from './bulk';
+import { bulkOrderSchema, purchaseBulkSchema } from './schemas';
 
 const NOW = new Date('2026-11-21T10:00:00Z'); // a Saturday
 

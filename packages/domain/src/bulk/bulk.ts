@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import {
   BULK_RESUBMIT_BLOCK_MINUTES,
-  BULK_TREATMENT_SHORT_IDS,
   BULK_VIAL,
   BULK_VIAL_OPTIONS,
   FOLLOW_UP_INTERVAL_MONTHS,
@@ -10,7 +8,8 @@ import {
 import { mgToSyringeUnits } from '../treatment/dose';
 
 // Bulk semaglutide (spec 02 §4, §5, §9): the vial choice, its price, and who may order.
-// Pure: the server passes in the customer's data and `now`.
+// Pure: the server passes in the customer's data and `now`. Its inputs' schemas are in
+// schemas.ts, so a screen that only needs the vial table does not load zod (issue 46).
 
 /** Message keys (the bulk namespace of the web catalogue). */
 export const BULK_MESSAGES = {
@@ -35,36 +34,6 @@ export function bulkSavingsCents(option: BulkVialOption): number {
 
 /** Spec 02 §9: medication in one bulk vial (2.5 ml at 5 mg/ml = 12.5 mg). */
 export const BULK_VIAL_MG = BULK_VIAL.volumeMl * BULK_VIAL.concentrationMgPerMl;
-
-const vialCount = z.number({ error: BULK_MESSAGES.vialCountRequired }).refine(isBulkVialCount, {
-  error: BULK_MESSAGES.vialCountRequired,
-});
-
-/**
- * Spec 02 §4, §5: the bulk order form. 'Please select a vial count before submitting.' when
- * none (or one outside the table) is chosen. The form and SubmitBulkOrder share it.
- */
-export const bulkOrderSchema = z.strictObject({
-  vialCount,
-  treatmentShortId: z.enum(BULK_TREATMENT_SHORT_IDS).default('weightmanagement_bulk'),
-});
-export type BulkOrderInput = z.output<typeof bulkOrderSchema>;
-
-/**
- * Spec 02 §7: PurchaseBulkWithChargebee {customerActionId}. Strict: an amount or a vial count
- * sent by the client is refused, never read (the server prices from the action).
- */
-export const purchaseBulkSchema = z.strictObject({
-  customerActionId: z.uuid({ error: BULK_MESSAGES.actionIdInvalid }),
-});
-export type PurchaseBulkInput = z.output<typeof purchaseBulkSchema>;
-
-/** Spec 02 §7: CreateBulkSubscription {customerId, treatmentShortId}. */
-export const createBulkSubscriptionSchema = z.strictObject({
-  customerId: z.uuid().nullish(),
-  treatmentShortId: z.enum(BULK_TREATMENT_SHORT_IDS),
-});
-export type CreateBulkSubscriptionInput = z.output<typeof createBulkSubscriptionSchema>;
 
 /** What eligibility is computed from (the server reads it from the customer's records). */
 export interface BulkEligibilityFacts {
@@ -143,18 +112,3 @@ export function bulkDosingGuide(): { doseMg: number; units: number }[] {
     units: mgToSyringeUnits(doseMg, BULK_VIAL.concentrationMgPerMl),
   }));
 }
-
-/**
- * Staff API: approve a customer's bulk order (by id; its vial count is used) or a vial count
- * the care team took another way. One of the two is needed.
- */
-export const staffBulkApprovalSchema = z
-  .strictObject({
-    orderId: z.uuid().optional(),
-    vialCount: vialCount.optional(),
-  })
-  .refine((v) => v.orderId !== undefined || v.vialCount !== undefined, {
-    error: BULK_MESSAGES.vialCountRequired,
-    path: ['vialCount'],
-  });
-export type StaffBulkApprovalInput = z.output<typeof staffBulkApprovalSchema>;

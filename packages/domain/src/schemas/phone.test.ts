@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalizePhone, phoneSchema } from './phone';
+import { formatPhone, normalizePhone } from '../phone';
+import { phoneSchema } from './phone';
 
 describe('spec 01 §5, spec 02 §5: phone', () => {
   it('spec 01 §5: non-digits are stripped', () => {

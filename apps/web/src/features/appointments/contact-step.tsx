@@ -1,11 +1,4 @@
-import {
-  formatPhone,
-  tosConsentSchema,
-  treatmentShortIdSchema,
-  type PreferenceStatus,
-  type TosConsentStatus,
-} from '@portal/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formatPhone } from '@portal/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,7 +12,6 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from '../../lib/i18n-react';
 import { Link as RouterLink } from 'react-router';
 import { useAlerts } from '../../components/alerts/alert-context';
@@ -28,27 +20,8 @@ import type { Customer } from '../../lib/customer/customer';
 import { formatCalendarDate } from '../../lib/format';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS } from '../../lib/routes';
+import { useContactForm } from './use-contact-form';
 import { useSaveTosConsent } from './use-save-tos-consent';
-
-// The server checks UpsertTosConsent with tosConsentSchema and the booking's treatment with
-// treatmentShortIdSchema; the form checks the same two, so its messages are the server's.
-const contactSchema = tosConsentSchema.extend({ treatmentShortId: treatmentShortIdSchema });
-type ContactOutput = ReturnType<typeof contactSchema.parse>;
-
-/** What the boxes hold; the schema only lets `accepted` terms through. */
-interface ContactValues {
-  treatmentShortId: string;
-  tosStatus: TosConsentStatus;
-  marketingContentStatus: PreferenceStatus;
-}
-
-// The schema's input type is its output (terms `accepted` only); the form also holds an
-// unticked box, which the schema turns into the termsRequired field error.
-const contactResolver = zodResolver(contactSchema) as unknown as Resolver<
-  ContactValues,
-  unknown,
-  ContactOutput
->;
 
 export interface TreatmentOption {
   id: string;
@@ -70,19 +43,13 @@ export function ContactStep({ customer, state, treatments, onContinue }: Props) 
   const { showAlert } = useAlerts();
   const termsHelpId = useId();
   const save = useSaveTosConsent(customer.id);
-  const { control, handleSubmit, setError, formState } = useForm<
-    ContactValues,
-    unknown,
-    ContactOutput
-  >({
-    resolver: contactResolver,
-    mode: 'all',
-    defaultValues: {
-      treatmentShortId: treatments.length === 1 ? (treatments[0]?.shortId ?? '') : '',
-      tosStatus: 'declined',
-      marketingContentStatus: 'unsubscribed',
-    },
+  // Checked with the server's schemas (contact-validation.ts), loaded on the first move.
+  const form = useContactForm({
+    treatmentShortId: treatments.length === 1 ? (treatments[0]?.shortId ?? '') : '',
+    tosStatus: 'declined',
+    marketingContentStatus: 'unsubscribed',
   });
+  const { values, errors, setError, handleSubmit } = form;
 
   const submit = handleSubmit(async ({ treatmentShortId, ...consent }) => {
     const treatment = treatments.find((option) => option.shortId === treatmentShortId);
@@ -91,7 +58,7 @@ export function ContactStep({ customer, state, treatments, onContinue }: Props) 
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
         if (field === 'tosStatus' || field === 'marketingContentStatus') {
-          setError(field, { message });
+          setError(field, message);
         }
       }
       showAlert({ code: 'A103' });
@@ -109,7 +76,7 @@ export function ContactStep({ customer, state, treatments, onContinue }: Props) 
   ];
 
   return (
-    <Card>
+    <Card onPointerEnter={form.prefetch} onFocus={form.prefetch}>
       <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
         <Typography variant="h2" sx={{ mb: 1 }}>
           {t('appointments.contact.title')}
@@ -140,93 +107,78 @@ export function ContactStep({ customer, state, treatments, onContinue }: Props) 
           ))}
         </Box>
         {treatments.length > 1 ? (
-          <Controller
-            control={control}
+          <TextField
+            select
+            required
+            fullWidth
+            label={t('appointments.contact.treatment')}
             name="treatmentShortId"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                required
-                fullWidth
-                label={t('appointments.contact.treatment')}
-                name={field.name}
-                value={field.value}
-                inputRef={field.ref}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-                sx={{ mb: 2 }}
-              >
-                {treatments.map((option) => (
-                  <MenuItem key={option.shortId} value={option.shortId}>
-                    {option.displayName}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+            value={values.treatmentShortId}
+            onChange={(e) => form.change('treatmentShortId', e.target.value)}
+            onBlur={() => form.blur('treatmentShortId')}
+            error={Boolean(errors.treatmentShortId)}
+            helperText={errors.treatmentShortId ? t(errors.treatmentShortId) : undefined}
+            sx={{ mb: 2 }}
+          >
+            {treatments.map((option) => (
+              <MenuItem key={option.shortId} value={option.shortId}>
+                {option.displayName}
+              </MenuItem>
+            ))}
+          </TextField>
         ) : null}
-        <Controller
-          control={control}
-          name="tosStatus"
-          render={({ field, fieldState }) => (
-            <FormControl error={Boolean(fieldState.error)} sx={{ display: 'flex', mb: 1 }}>
-              <FormControlLabel
-                sx={{ display: 'flex', alignItems: 'flex-start' }}
-                control={
-                  <Checkbox
-                    name={field.name}
-                    checked={field.value === 'accepted'}
-                    onChange={(e) => field.onChange(e.target.checked ? 'accepted' : 'declined')}
-                    onBlur={field.onBlur}
-                    slotProps={{
-                      input: {
-                        ref: field.ref,
-                        'aria-required': true,
-                        'aria-invalid': Boolean(fieldState.error),
-                        'aria-describedby': fieldState.error ? termsHelpId : undefined,
-                      },
-                    }}
-                    sx={{ mt: -1 }}
-                  />
+        <FormControl error={Boolean(errors.tosStatus)} sx={{ display: 'flex', mb: 1 }}>
+          <FormControlLabel
+            sx={{ display: 'flex', alignItems: 'flex-start' }}
+            control={
+              <Checkbox
+                name="tosStatus"
+                checked={values.tosStatus === 'accepted'}
+                onChange={(e) =>
+                  form.change('tosStatus', e.target.checked ? 'accepted' : 'declined')
                 }
-                label={
-                  <Trans
-                    i18nKey="appointments.contact.terms"
-                    components={{
-                      terms: <Link href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener" />,
-                      privacy: (
-                        <Link href={EXTERNAL_LINKS.privacy} target="_blank" rel="noopener" />
-                      ),
-                    }}
-                  />
-                }
+                onBlur={() => form.blur('tosStatus')}
+                slotProps={{
+                  input: {
+                    'aria-required': true,
+                    'aria-invalid': Boolean(errors.tosStatus),
+                    'aria-describedby': errors.tosStatus ? termsHelpId : undefined,
+                  },
+                }}
+                sx={{ mt: -1 }}
               />
-              {fieldState.error?.message ? (
-                <FormHelperText id={termsHelpId}>{t(fieldState.error.message)}</FormHelperText>
-              ) : null}
-            </FormControl>
-          )}
-        />
-        <Controller
-          control={control}
-          name="marketingContentStatus"
-          render={({ field }) => (
-            <FormControlLabel
-              sx={{ display: 'flex', alignItems: 'flex-start', mb: 3 }}
-              control={
-                <Checkbox
-                  name={field.name}
-                  checked={field.value === 'subscribed'}
-                  onChange={(e) => field.onChange(e.target.checked ? 'subscribed' : 'unsubscribed')}
-                  onBlur={field.onBlur}
-                  sx={{ mt: -1 }}
-                />
+            }
+            label={
+              <Trans
+                i18nKey="appointments.contact.terms"
+                components={{
+                  terms: <Link href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener" />,
+                  privacy: <Link href={EXTERNAL_LINKS.privacy} target="_blank" rel="noopener" />,
+                }}
+              />
+            }
+          />
+          {errors.tosStatus ? (
+            <FormHelperText id={termsHelpId}>{t(errors.tosStatus)}</FormHelperText>
+          ) : null}
+        </FormControl>
+        <FormControlLabel
+          sx={{ display: 'flex', alignItems: 'flex-start', mb: 3 }}
+          control={
+            <Checkbox
+              name="marketingContentStatus"
+              checked={values.marketingContentStatus === 'subscribed'}
+              onChange={(e) =>
+                form.change(
+                  'marketingContentStatus',
+                  e.target.checked ? 'subscribed' : 'unsubscribed',
+                )
               }
-              label={t('appointments.contact.marketing')}
+              onBlur={() => form.blur('marketingContentStatus')}
+              sx={{ mt: -1 }}
             />
-          )}
+          }
+          label={t('appointments.contact.marketing')}
         />
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           <Button component={RouterLink} to={PATHS.appointments}>
@@ -235,8 +187,8 @@ export function ContactStep({ customer, state, treatments, onContinue }: Props) 
           {/* Spec 01 §5: Continue waits for the terms box and, where it shows, a treatment. */}
           <Button
             variant="contained"
-            disabled={!formState.isValid}
-            loading={formState.isSubmitting}
+            disabled={!form.isValid}
+            loading={form.isSubmitting}
             onClick={() => void submit()}
           >
             {t('appointments.contact.continue')}

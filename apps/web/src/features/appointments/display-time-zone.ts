@@ -1,4 +1,4 @@
-import { BOOKING_TIME_ZONES, DEFAULT_TIME_ZONE, displayTimeZoneSchema } from '@portal/domain';
+import { BOOKING_TIME_ZONES, DEFAULT_TIME_ZONE, isBookingTimeZone } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { GetDisplayTimeZoneDocument, SetDisplayTimeZoneDocument } from '../../gql/graphql';
@@ -30,9 +30,12 @@ export function deviceTimeZone(): string {
   return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-/** A zone the customer's record can hold (the offered US zones). */
+/**
+ * A zone the customer's record can hold (the offered US zones: displayTimeZoneSchema's enum,
+ * checked without zod so the screens that show times paint without it, issue 46).
+ */
 export function isSavableTimeZone(zone: string): boolean {
-  return displayTimeZoneSchema.safeParse({ timeZone: zone }).success;
+  return isBookingTimeZone(zone);
 }
 
 function storedZone(): string | null {
