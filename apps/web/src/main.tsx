@@ -8,6 +8,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { SignInPage } from './app/lazy-screens';
 import { AppRoutes } from './app/routes';
 import { createAppServices } from './app/services';
 import { installChunkReload } from './lib/chunk-reload';
@@ -47,12 +48,18 @@ const configReady = Promise.race([
   new Promise<void>((resolve) => setTimeout(resolve, CONFIG_WAIT_MS)),
 ]).catch(() => undefined);
 
+// The sign-in page's chunk is in flight from index.html (modulepreload): the first render
+// waits for it too, so a signed-out visitor's first paint is the page, not a loader that React
+// then holds for its 300 ms fallback throttle (issue 46: the sign-in page's LCP). A failure is
+// left to the render, which loads it again (and reloads the page on a missing chunk).
+const firstScreenReady = SignInPage.preload().catch(() => undefined);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // A transition: React renders the first page in slices and yields to the browser between them,
 // instead of one long task of every screen's first render (issue 46: total blocking time on a
 // phone); nothing is on screen before it, so there is nothing to keep showing meanwhile.
-void configReady.then(() =>
+void Promise.all([configReady, firstScreenReady]).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

@@ -45,7 +45,14 @@ registerHomePrefetch(
   () => import('../features/home/home-queries'),
 );
 
-export const SignInPage = lazyCore(() => import('../features/auth/sign-in-page'), 'SignInPage');
+// Prefetchable: main.tsx has it in before the first render (its chunk is index.html's
+// modulepreload), so the page paints in that render instead of after a loader and React's
+// 300 ms fallback throttle (issue 46: the sign-in page's LCP).
+export const SignInPage = prefetchableScreen(
+  () => import('../features/auth/sign-in-page'),
+  'SignInPage',
+  { catalogues: false },
+);
 export const AccessLayout = lazyCore(
   () => import('../features/auth/access-layout'),
   'AccessLayout',

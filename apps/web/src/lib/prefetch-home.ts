@@ -98,11 +98,16 @@ export interface PrefetchableScreen<P extends object> {
 export function prefetchableScreen<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
+  // The sign-in page's own pieces need only translation.json, which the entry carries.
+  { catalogues = true }: { catalogues?: boolean } = {},
 ): PrefetchableScreen<P> {
   let loaded: ComponentType<P> | undefined;
   let prefetching: Promise<unknown> | undefined;
   const fetchScreen = async () => {
-    const [module] = await Promise.all([load(), loadScreenCatalogues()]);
+    const [module] = await Promise.all([
+      load(),
+      catalogues ? loadScreenCatalogues() : Promise.resolve(),
+    ]);
     loaded = module[name];
     return loaded;
   };
