@@ -256,7 +256,19 @@ export type GetAvailabilitySummaryQueryVariables = Exact<{
 }>;
 
 
-export type GetAvailabilitySummaryQuery = { availabilitySummary: { providers: Array<{ id: string, displayName: string }>, days: Array<{ date: string, label: AvailabilityLabel | null }>, firstDay: { date: string, slots: Array<{ start: string, end: string, providerId: string }> } | null } };
+export type GetAvailabilitySummaryQuery = { availabilitySummary: { days: Array<{ date: string, label: AvailabilityLabel | null }>, firstDay: { date: string, slots: Array<{ start: string, end: string, providerId: string, providerName: string }> } | null } };
+
+export type GetAvailableProvidersQueryVariables = Exact<{
+  state: string;
+  treatmentId: string;
+  startTime: string;
+  endTime?: string | null | undefined;
+  forReschedule?: boolean | null | undefined;
+  timeZone: string;
+}>;
+
+
+export type GetAvailableProvidersQuery = { availabilitySummary: { providers: Array<{ id: string, displayName: string }> } };
 
 export type GetAvailableSlotsQueryVariables = Exact<{
   state: string;
@@ -1191,10 +1203,6 @@ export const GetAvailabilitySummaryDocument = new TypedDocumentString(`
     timeZone: $timeZone
     firstDay: $firstDay
   ) {
-    providers {
-      id
-      displayName
-    }
     days {
       date
       label
@@ -1205,11 +1213,29 @@ export const GetAvailabilitySummaryDocument = new TypedDocumentString(`
         start
         end
         providerId
+        providerName
       }
     }
   }
 }
-    `, {"hash":"sha256:a357b3100894e2b2ffefd7182387daf7451bb0b7aba77fd2c22f6c589edd5ba2"}) as unknown as TypedDocumentString<GetAvailabilitySummaryQuery, GetAvailabilitySummaryQueryVariables>;
+    `, {"hash":"sha256:91f0f0c417154d72cf4523817f5108dab9f357b67b258040ed0dda6e2f7dcaa0"}) as unknown as TypedDocumentString<GetAvailabilitySummaryQuery, GetAvailabilitySummaryQueryVariables>;
+export const GetAvailableProvidersDocument = new TypedDocumentString(`
+    query GetAvailableProviders($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $forReschedule: Boolean, $timeZone: String!) {
+  availabilitySummary(
+    state: $state
+    treatmentId: $treatmentId
+    startTime: $startTime
+    endTime: $endTime
+    forReschedule: $forReschedule
+    timeZone: $timeZone
+  ) {
+    providers {
+      id
+      displayName
+    }
+  }
+}
+    `, {"hash":"sha256:d34214117c40e2fe7aeb307af81e0c572f3abdd66aa10fafbf8e38af3c92471a"}) as unknown as TypedDocumentString<GetAvailableProvidersQuery, GetAvailableProvidersQueryVariables>;
 export const GetAvailableSlotsDocument = new TypedDocumentString(`
     query GetAvailableSlots($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $providerId: ID, $distinctStart: Boolean, $forReschedule: Boolean, $day: String, $timeZone: String) {
   availableSlots(

@@ -73,6 +73,8 @@ export interface Fixtures {
   bookTaken?: boolean;
   /** UpsertTosConsent fails with A103 and these field errors (field → message key). */
   consentFields?: Record<string, string>;
+  /** Issue 46: GetAvailableProviders never answers (the strip must not wait for it). */
+  providersPending?: boolean;
   /** Issue 43: the zone on the record (GetDisplayTimeZone); default New York, chosen. */
   displayTimeZone?: { timeZone: string; chosen: boolean };
 }
@@ -183,14 +185,24 @@ function answerFor(name: string, f: Fixtures, variables: Record<string, unknown>
                 start: s.start,
                 end: new Date(Date.parse(s.start) + 30 * 60_000).toISOString(),
                 providerId: s.provider.id,
+                providerName: s.provider.displayName,
               })),
             }
           : null;
       return {
         availabilitySummary: {
-          providers: [...new Map(slots.map((s) => [s.provider.id, s.provider])).values()],
           days: days.map((d) => ({ date: d.date, label: d.label })),
           firstDay,
+        },
+      };
+    }
+    case 'GetAvailableProviders': {
+      // Issue 46: who has a free time, asked beside the strip.
+      if (f.providersPending) return new Promise(() => {});
+      const slots = (f.slots ?? []).map((s) => ({ ...s, provider: s.provider ?? PROVIDER }));
+      return {
+        availabilitySummary: {
+          providers: [...new Map(slots.map((s) => [s.provider.id, s.provider])).values()],
         },
       };
     }

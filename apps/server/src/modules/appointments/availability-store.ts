@@ -23,6 +23,11 @@ export interface FreeSlotRow {
   end: Date;
 }
 
+/** A free slot with its provider's display name (the dialog's first day shows it). */
+export interface NamedFreeSlotRow extends FreeSlotRow {
+  providerName: string;
+}
+
 /** Above this many a day is "many" whatever the exact number: counting stops there. */
 const LABEL_CAP = AVAILABILITY_LABEL_THRESHOLDS.someMax + 1;
 const RELEASING = sql.raw(SLOT_RELEASING_STATUSES.map((s) => `'${s}'`).join(', '));
@@ -196,24 +201,28 @@ export class AvailabilityStore {
    * providers with a free slot (providersWithSlots), the day strip (dayCounts) and, when asked,
    * the first day's slots one free provider per start (firstDaySlots, distinctStart), from one
    * computation of the shapes, their starts and the starts' shapes instead of three, and one
-   * statement to plan and answer instead of three.
+   * statement to plan and answer instead of three. The first day's slots carry their
+   * provider's name, so a strip asked without the providers still shows who each time is with.
    */
   async summary(
     filter: SlotFilter & { providerId?: null },
     window: AvailabilityWindow,
     timeZone: string,
-    options: { firstDay: boolean },
+    options: { firstDay: boolean; providers?: boolean; days?: boolean },
   ): Promise<{
     providers: ProviderRow[];
     days: DayCount[];
-    firstDay: { date: string; slots: FreeSlotRow[] } | null;
+    firstDay: { date: string; slots: NamedFreeSlotRow[] } | null;
   }> {
+    const withProviders = options.providers ?? true;
+    const withDays = options.days ?? true;
     const inFirstDay = sql`start >= (select day::timestamp at time zone ${timeZone} from first_day)
         and start < (select (day + 1)::timestamp at time zone ${timeZone} from first_day)`;
     const firstDay = options.firstDay
       ? sql`(select to_char(day, 'YYYY-MM-DD') from first_day) as first_date,
         (select coalesce(json_agg(json_build_array(f.id, extract(epoch from st.start)::float8,
-          f.visit_minutes) order by st.start), '[]'::json)
+          f.visit_minutes, (select p.display_name from providers p where p.id = f.id))
+          order by st.start), '[]'::json)
         from (select * from starts where ${inFirstDay}) st
         cross join lateral (
           -- As slotRows' distinctStart: the free check above the shuffle.
@@ -222,6 +231,34 @@ export class AvailabilityStore {
           where ${this.free(filter, 'r.id', 'st.start', 'r.visit_minutes')}
           limit 1) f) as first_slots`
       : sql`null::text as first_date, null::json as first_slots`;
+    // Each part only when asked (issue 46: the dialog asks for the strip with its first day and,
+    // beside it, for the providers, so its first paint does not wait for the providers' probes).
+    const providersPart = withProviders
+      ? sql`(
+        select coalesce(json_agg(json_build_array(p.id, p.user_id, p.display_name, p.title,
+          p.profile_image, p.virtual_visit_link, p.time_zone, p.visit_minutes, p.language)
+          order by p.display_name, p.id), '[]'::json)
+        from providers p
+        where p.id = any(array(
+          select pp.id from per_provider pp
+          where exists (
+            select 1 from unnest(pp.shapes) u(shape)
+            cross join lateral unnest(
+              (select sh.starts from shape_starts sh where sh.shape = u.shape)) st(start)
+            where ${this.free(filter, 'pp.id', 'st.start', 'pp.visit_minutes')})))
+      ) as providers`
+      : sql`'[]'::json as providers`;
+    const daysPart = withDays
+      ? sql`(
+        select coalesce(json_agg(json_build_array(dd.day, (
+          select count(*)::int from (
+            select st.start from days st
+            where st.day = dd.day
+              and (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
+            order by st.start limit ${LABEL_CAP}) x)) order by dd.day), '[]'::json)
+        from (select distinct day from days) dd
+      ) as days`
+      : sql`'[]'::json as days`;
     const result = (await this.db.execute(sql`
       ${this.slotsCte(filter, window)}, days as materialized (
         select st.*, to_char(st.start at time zone ${timeZone}, 'YYYY-MM-DD') as day from starts st
@@ -236,27 +273,7 @@ export class AvailabilityStore {
         where (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
         limit 1
       )
-      select (
-        select coalesce(json_agg(json_build_array(p.id, p.user_id, p.display_name, p.title,
-          p.profile_image, p.virtual_visit_link, p.time_zone, p.visit_minutes, p.language)
-          order by p.display_name, p.id), '[]'::json)
-        from providers p
-        where p.id = any(array(
-          select pp.id from per_provider pp
-          where exists (
-            select 1 from unnest(pp.shapes) u(shape)
-            cross join lateral unnest(
-              (select sh.starts from shape_starts sh where sh.shape = u.shape)) st(start)
-            where ${this.free(filter, 'pp.id', 'st.start', 'pp.visit_minutes')})))
-      ) as providers, (
-        select coalesce(json_agg(json_build_array(dd.day, (
-          select count(*)::int from (
-            select st.start from days st
-            where st.day = dd.day
-              and (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
-            order by st.start limit ${LABEL_CAP}) x)) order by dd.day), '[]'::json)
-        from (select distinct day from days) dd
-      ) as days, ${firstDay}`)) as Rows<{
+      select ${providersPart}, ${daysPart}, ${firstDay}`)) as Rows<{
       providers: unknown;
       days: unknown;
       first_date: string | null;
@@ -294,17 +311,18 @@ export class AvailabilityStore {
     const days = json<[string, number][]>(row.days)
       .map(([date, count]) => ({ date, count: Number(count) }))
       .filter((day) => day.count > 0);
-    const slots = json<[string, number, number][] | null>(row.first_slots) ?? [];
+    const slots = json<[string, number, number, string | null][] | null>(row.first_slots) ?? [];
     return {
       providers,
       days,
       firstDay: row.first_date
         ? {
             date: row.first_date,
-            slots: slots.map(([providerId, startS, minutes]) => {
+            slots: slots.map(([providerId, startS, minutes, providerName]) => {
               const start = Number(startS) * 1000;
               return {
                 providerId,
+                providerName: providerName ?? '',
                 start: new Date(start),
                 end: new Date(start + Number(minutes) * 60_000),
               };

@@ -97,6 +97,18 @@ describe('AvailabilityStore.summary (issue 46)', () => {
         expect(freeKeys.has(`${slot.providerId} ${slot.start.getTime()}`)).toBe(true);
       }
       expect((await store.summary(filter, range, zone, { firstDay: false })).firstDay).toBeNull();
+      // Each part only when asked (issue 46), and the first day's times name their provider.
+      const strip = await store.summary(filter, range, zone, { firstDay: true, providers: false });
+      expect(strip.providers).toEqual([]);
+      expect(strip.days).toEqual(days);
+      expect(starts(strip.firstDay?.slots)).toEqual(starts(firstDay?.slots));
+      const names = new Map(providers.map((p) => [p.id, p.displayName]));
+      for (const slot of strip.firstDay!.slots) {
+        expect(slot.providerName).toBe(names.get(slot.providerId));
+      }
+      const who = await store.summary(filter, range, zone, { firstDay: false, days: false });
+      expect(who.providers).toEqual(providers);
+      expect(who.days).toEqual([]);
     }
   });
 });

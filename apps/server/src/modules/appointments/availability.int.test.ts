@@ -25,12 +25,20 @@ const DAY_SLOTS = `query GetAvailableSlots($state: String!, $treatmentId: ID!, $
 
 const FIRST_DAY = `query AvailabilitySummary($state: String!, $treatmentId: ID!, $startTime: DateTime!, $providerId: ID, $timeZone: String!) {
   availabilitySummary(state: $state, treatmentId: $treatmentId, startTime: $startTime, providerId: $providerId, timeZone: $timeZone, firstDay: true) {
-    days { date } firstDay { date slots { start end providerId } } } }`;
+    days { date } firstDay { date slots { start end providerId providerName } } } }`;
+const PROVIDERS_ONLY = `query GetAvailableProviders($state: String!, $treatmentId: ID!, $startTime: DateTime!, $timeZone: String!) {
+  availabilitySummary(state: $state, treatmentId: $treatmentId, startTime: $startTime, timeZone: $timeZone) {
+    ...Who } }
+  fragment Who on AvailabilitySummary { providers { id displayName } }`;
 
 interface Slot {
   start: string;
   end: string;
   provider: { id: string };
+}
+interface ProviderName {
+  id: string;
+  displayName: string;
 }
 interface Summary {
   providers: { id: string }[];
@@ -153,11 +161,26 @@ describe('availabilitySummary (issue 16)', () => {
       const result = await ask<{
         availabilitySummary: {
           days: { date: string }[];
-          firstDay: { date: string; slots: { start: string; end: string; providerId: string }[] };
+          firstDay: {
+            date: string;
+            slots: { start: string; end: string; providerId: string; providerName: string }[];
+          };
         };
       }>(FIRST_DAY, { ...base(), providerId, timeZone });
       expect(result.errors).toBeUndefined();
       const summary = result.data?.availabilitySummary;
+      // Issue 46: each time names its provider (the strip is asked without the providers).
+      const who = await ask<{ availabilitySummary: { providers: ProviderName[] } }>(
+        PROVIDERS_ONLY,
+        { ...base(), timeZone },
+      );
+      const names = new Map(
+        (who.data?.availabilitySummary.providers ?? []).map((p) => [p.id, p.displayName]),
+      );
+      expect(summary?.firstDay.slots.length).toBeGreaterThan(0);
+      for (const slot of summary?.firstDay.slots ?? []) {
+        expect(slot.providerName).toBe(names.get(slot.providerId));
+      }
       expect(first).toBeDefined();
       expect(summary?.firstDay.date).toBe(first?.date);
       expect(summary?.days[0]?.date).toBe(first?.date);
@@ -179,6 +202,30 @@ describe('availabilitySummary (issue 16)', () => {
       }
     });
   }
+
+  it('computes the asked parts only: the providers alone, or the strip alone (issue 46)', async () => {
+    const timeZone = 'America/Los_Angeles';
+    const both = await ask<{ availabilitySummary: Summary }>(SUMMARY, { ...base(), timeZone });
+    const providers = await ask<{ availabilitySummary: { providers: ProviderName[] } }>(
+      PROVIDERS_ONLY,
+      { ...base(), timeZone },
+    );
+    expect(providers.errors).toBeUndefined();
+    expect(providers.data?.availabilitySummary.providers.map((p) => p.id)).toEqual(
+      both.data?.availabilitySummary.providers.map((p) => p.id),
+    );
+    const strip = await ask<{ availabilitySummary: { days: Summary['days'] } }>(
+      SUMMARY.replace('providers { id displayName } ', ''),
+      { ...base(), timeZone },
+    );
+    expect(strip.errors).toBeUndefined();
+    expect(strip.data?.availabilitySummary.days).toEqual(both.data?.availabilitySummary.days);
+    // Nothing free in the state: T101 whichever part is asked.
+    for (const document of [PROVIDERS_ONLY, FIRST_DAY, SUMMARY]) {
+      const none = await ask(document, { ...base(), state: 'AK', timeZone });
+      expect(codeOf(none)).toBe('T101');
+    }
+  });
 
   it('firstDay is null unless asked', async () => {
     const result = await ask<{ availabilitySummary: { firstDay: null } }>(

@@ -3,7 +3,8 @@ import { builder } from '../../graphql/builder';
 import { codedError } from '../../platform/errors';
 import { requireCustomer } from '../../graphql/guards';
 import { slotSearch, timeZoneArg } from './schema-guards';
-import type { FreeSlotRow } from './availability-store';
+import type { NamedFreeSlotRow } from './availability-store';
+import { selectedFieldNames } from '../../graphql/selection';
 import type { AvailabilitySummary } from './slots';
 import { AppointmentProvider, AvailableSlot } from './schema-types';
 
@@ -35,13 +36,16 @@ const AvailabilityDay = builder
     }),
   });
 
-const AvailabilityDaySlot = builder.objectRef<FreeSlotRow>('AvailabilityDaySlot').implement({
+const AvailabilityDaySlot = builder.objectRef<NamedFreeSlotRow>('AvailabilityDaySlot').implement({
   description:
-    "A free slot of the summary's first day: the provider by id only (their details are in the summary's providers).",
+    "A free slot of the summary's first day: the provider by id and name (their other details are in the summary's providers).",
   fields: (t) => ({
     start: t.field({ type: 'DateTime', resolve: (s) => s.start }),
     end: t.field({ type: 'DateTime', resolve: (s) => s.end }),
     providerId: t.id({ resolve: (s) => s.providerId }),
+    providerName: t.exposeString('providerName', {
+      description: "The provider's display name.",
+    }),
   }),
 });
 
@@ -105,7 +109,7 @@ builder.queryField('availabilitySummary', (t) =>
   t.field({
     type: AvailabilitySummaryRef,
     description:
-      "The booking dialog's day strip: each local day (in timeZone) of the window with a free slot and its label (spec 01 §9), for providerId or any provider, and the providers with a free slot. Same window and variables as GetAvailableSlots; no slot at all (without providerId) is T101.",
+      "The booking dialog's day strip: each local day (in timeZone) of the window with a free slot and its label (spec 01 §9), for providerId or any provider, and the providers with a free slot. Same window and variables as GetAvailableSlots; no slot at all (without providerId) is T101. Only the asked parts are computed, so the strip and the providers can be asked side by side.",
     authScopes: { customer: true },
     args: {
       ...windowArgs,
@@ -116,14 +120,25 @@ builder.queryField('availabilitySummary', (t) =>
         description: 'Also answer the first day of the strip with its slots (firstDay).',
       }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const search = { ...windowSearch(args), viewerId: requireCustomer(ctx) };
+      // Issue 46: only the asked parts are computed (the dialog asks for the strip and the
+      // providers side by side, so its first paint does not wait for the providers).
+      const asked = selectedFieldNames(info);
       const summary = await ctx.services.appointments.slots.availabilitySummary(
         search,
         timeZoneArg(args.timeZone),
-        { firstDay: args.firstDay ?? false },
+        {
+          firstDay: args.firstDay ?? false,
+          providers: asked.has('providers'),
+          // Without providerId, an empty strip is how "no slot at all" is known (T101).
+          days: asked.has('days') || (!search.providerId && !asked.has('providers')),
+        },
       );
-      if (summary.providers.length === 0 && !search.providerId) {
+      const noSlot = asked.has('providers')
+        ? summary.providers.length === 0
+        : summary.days.length === 0;
+      if (noSlot && !search.providerId) {
         throw codedError('T101', 'No slots for this location and treatment.');
       }
       return summary;

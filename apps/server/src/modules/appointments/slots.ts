@@ -12,7 +12,7 @@ import {
 } from '@portal/domain';
 import type { Clock } from '../../platform/clock';
 import { searchWindow } from './search-window';
-import type { AvailabilityStore, FreeSlotRow } from './availability-store';
+import type { AvailabilityStore, FreeSlotRow, NamedFreeSlotRow } from './availability-store';
 import { codedError } from '../../platform/errors';
 import type { BookedRange, ScheduleBlockRow, SlotCandidates, SlotStore } from './slot-store';
 import type { AppointmentStore } from './store';
@@ -164,7 +164,16 @@ export interface AvailabilitySummary {
    * When asked: the first day of the strip with its free slots (one provider per start, at
    * random, for any provider), so the dialog's first paint is one request.
    */
-  firstDay: { date: string; slots: FreeSlotRow[] } | null;
+  firstDay: { date: string; slots: NamedFreeSlotRow[] } | null;
+}
+
+/** Which parts of the summary to compute (each is its own work in the database). */
+export interface SummaryParts {
+  firstDay?: boolean;
+  /** The providers with a free slot; on unless turned off. */
+  providers?: boolean;
+  /** The day strip; on unless turned off. */
+  days?: boolean;
 }
 
 /** The slot reads of spec 01 §7, in the server's window whatever the client asks. */
@@ -207,20 +216,20 @@ export class SlotService {
   async availabilitySummary(
     search: SlotSearch,
     timeZone: string,
-    options: { firstDay?: boolean } = {},
+    options: SummaryParts = {},
   ): Promise<AvailabilitySummary> {
     const { window, filter } = await this.searchWindow(search);
     if (!window) return { providers: [], days: [], firstDay: null };
     const range = { from: window.earliest, to: window.latest };
+    const withProviders = options.providers ?? true;
+    const withDays = options.days ?? true;
     if (!filter.providerId) {
-      // Any provider (the dialog's first paint): the three answers in one statement.
+      // Any provider (the dialog's first paint): the asked answers in one statement.
       const summary = await this.availability.summary(
         { ...filter, providerId: null },
         range,
         timeZone,
-        {
-          firstDay: options.firstDay ?? false,
-        },
+        { firstDay: options.firstDay ?? false, providers: withProviders, days: withDays },
       );
       return {
         providers: summary.providers,
@@ -229,19 +238,34 @@ export class SlotService {
       };
     }
     const [providers, days, firstDay] = await Promise.all([
-      this.availability.providersWithSlots({ ...filter, providerId: null }, range),
-      this.availability.dayCounts(filter, range, timeZone),
+      withProviders
+        ? this.availability.providersWithSlots({ ...filter, providerId: null }, range)
+        : [],
+      withDays ? this.availability.dayCounts(filter, range, timeZone) : [],
       options.firstDay
-        ? this.availability.firstDaySlots(filter, range, timeZone, {
-            distinctStart: !filter.providerId,
-          })
+        ? this.availability.firstDaySlots(filter, range, timeZone, { distinctStart: false })
         : null,
     ]);
     return {
       providers,
       days: days.map((d) => ({ date: d.date, label: availabilityLabel(d.count) })),
-      firstDay,
+      firstDay: firstDay && {
+        date: firstDay.date,
+        slots: await this.named(firstDay.slots),
+      },
     };
+  }
+
+  /** Slots with their provider's display name, from one read of the providers. */
+  private async named(slots: readonly FreeSlotRow[]): Promise<NamedFreeSlotRow[]> {
+    const ids = [...new Set(slots.map((s) => s.providerId))];
+    const names = new Map(
+      (ids.length ? await this.slotStore.providersByIds(ids) : []).map((p) => [
+        p.id,
+        p.displayName,
+      ]),
+    );
+    return slots.map((s) => ({ ...s, providerName: names.get(s.providerId) ?? '' }));
   }
 
   /**

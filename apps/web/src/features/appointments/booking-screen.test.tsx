@@ -140,6 +140,25 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
     expect(await screen.findByRole('dialog', { name: 'Choose a time' })).toBeInTheDocument();
   });
 
+  it('any provider: the times and who they are with show before the providers answer (issue 46)', async () => {
+    setNow(NOW);
+    const { calls } = renderWithAppointments('/book-appointment', <BookingScreen />, {
+      slots: tuesdaySlots(2),
+      providersPending: true,
+    });
+    await acceptTerms();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a time' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: '8:30 AM EDT' }));
+    const review = await screen.findByRole('dialog', { name: 'Review your visit' });
+    expect(within(review).getByText('Dr. Priya Natarajan')).toBeInTheDocument();
+    // The strip is asked first (an embedded database answers in the order asked).
+    const asked = calls.map((c) => c.operation);
+    expect(asked).toContain('GetAvailableProviders');
+    expect(asked.indexOf('GetAvailabilitySummary')).toBeLessThan(
+      asked.indexOf('GetAvailableProviders'),
+    );
+  });
+
   it('times name the zone; the saved zone is the default, the device’s is offered, another moves them', async () => {
     setNow(NOW);
     deviceZoneIs('America/Chicago');

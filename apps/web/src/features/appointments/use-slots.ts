@@ -10,7 +10,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAlerts } from '../../components/alerts/alert-context';
 import { errorCodeOf } from '../../lib/api/error-code';
-import { GetAvailabilitySummaryDocument, GetAvailableSlotsDocument } from '../../gql/graphql';
+import {
+  GetAvailabilitySummaryDocument,
+  GetAvailableProvidersDocument,
+  GetAvailableSlotsDocument,
+} from '../../gql/graphql';
 import { useServices } from '../../lib/services';
 
 export interface SlotView {
@@ -62,11 +66,14 @@ function variablesOf(search: SlotSearch) {
 }
 
 /**
- * Issue 16: the dialog asks for what it shows. The day strip (availabilitySummary: the
- * providers with a free slot and each day's label, for the provider shown or any) comes with
- * the first day's times (its firstDay), so the first paint is one request; another day's times
- * are asked when it is shown (availableSlots with day and timeZone). Any available provider gets one provider per start, picked at random by
- * the server (spec 01 §9); the chosen provider without slots falls back as chooseProvider says.
+ * Issue 16: the dialog asks for what it shows. The day strip (availabilitySummary: each day's
+ * label, for the provider shown or any) comes with the first day's times (its firstDay), so the
+ * first paint is one request; another day's times are asked when it is shown (availableSlots
+ * with day and timeZone). Issue 46: who has a free time at all (the provider select and the
+ * fallback) is asked beside the strip, so times for any provider paint without waiting for it;
+ * a chosen provider's times wait for it, to know whether to fall back. Any available provider
+ * gets one provider per start, picked at random by the server (spec 01 §9); the chosen provider
+ * without slots falls back as chooseProvider says.
  */
 export function useAvailability({
   search,
@@ -87,15 +94,15 @@ export function useAvailability({
     search?.forReschedule,
     search?.window.earliest.toISOString().slice(0, 13),
   ];
-  const summaryFor = (forProvider: string | null, firstDay: boolean) => ({
-    queryKey: ['availability-summary', ...searchKey, timeZone, forProvider, firstDay],
+  const stripFor = (forProvider: string | null) => ({
+    queryKey: ['availability-summary', ...searchKey, timeZone, forProvider],
     queryFn: async () => {
-      if (!search) return { providers: [], days: [], firstDay: null };
+      if (!search) return { days: [], firstDay: null };
       const { availabilitySummary } = await graphql.request(GetAvailabilitySummaryDocument, {
         ...variablesOf(search),
         providerId: forProvider,
         timeZone,
-        firstDay,
+        firstDay: true,
       });
       return availabilitySummary;
     },
@@ -104,37 +111,47 @@ export function useAvailability({
     retry: false,
   });
 
-  // Any provider's strip tells who has slots; the chosen provider's strip is asked beside it.
-  // Its first day's times come along when any provider is what the customer asked for.
-  const any = useQuery({
-    ...summaryFor(null, providerId === ANY_PROVIDER),
+  const anyProvider = providerId === ANY_PROVIDER;
+  // Any provider's strip, asked first (an embedded database answers in the order asked): the
+  // same query as `any` below, which also covers a fallback to any provider.
+  useQuery({ ...stripFor(null), enabled: Boolean(search) && anyProvider });
+  const withSlots = useQuery({
+    queryKey: ['available-providers', ...searchKey],
+    queryFn: async () => {
+      if (!search) return [];
+      const { availabilitySummary } = await graphql.request(GetAvailableProvidersDocument, {
+        ...variablesOf(search),
+        timeZone,
+      });
+      return availabilitySummary.providers;
+    },
     enabled: Boolean(search),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
   });
-  const hasSlots = (id: string) => (any.data?.providers ?? []).some((p) => p.id === id);
-  const choice: ProviderChoice | null = any.data
-    ? chooseProvider({
-        chosenProviderId: providerId === ANY_PROVIDER ? null : providerId,
-        previousProviderIds,
-        hasSlots,
-      })
-    : null;
+  const choice: ProviderChoice | null =
+    anyProvider || withSlots.data
+      ? chooseProvider({
+          chosenProviderId: anyProvider ? null : providerId,
+          previousProviderIds,
+          hasSlots: (id) => (withSlots.data ?? []).some((p) => p.id === id),
+        })
+      : null;
   const shownProvider =
-    choice === null
-      ? providerId === ANY_PROVIDER
-        ? null
-        : providerId
-      : choice.kind === 'provider'
-        ? choice.providerId
-        : null;
+    choice === null ? providerId : choice.kind === 'provider' ? choice.providerId : null;
+  const any = useQuery({
+    ...stripFor(null),
+    enabled: Boolean(search) && shownProvider === null,
+  });
   const own = useQuery({
-    ...summaryFor(shownProvider, true),
+    ...stripFor(shownProvider),
     enabled: Boolean(search) && shownProvider !== null,
   });
   const summary = shownProvider === null ? any : own;
   const days = summary.data?.days ?? [];
   const day = days.find((d) => d.date === chosenDay)?.date ?? days[0]?.date ?? null;
 
-  const names = new Map((any.data?.providers ?? []).map((p) => [p.id, p.displayName]));
   // The first day's times as the strip brought them (thinned by the server for any provider).
   const firstDay = summary.data?.firstDay ?? null;
   const firstDaySlots: SlotView[] | undefined =
@@ -143,7 +160,7 @@ export function useAvailability({
           start: new Date(s.start),
           end: new Date(s.end),
           providerId: s.providerId,
-          providerName: names.get(s.providerId) ?? '',
+          providerName: s.providerName,
         }))
       : undefined;
 
@@ -179,7 +196,7 @@ export function useAvailability({
     retry: false,
   });
 
-  const failed = [any, own, daySlots].find((q) => q.isError);
+  const failed = [withSlots, any, own, daySlots].find((q) => q.isError);
   // The first paint is the strip with the first day's times (issue 16): until then (again after
   // a change of zone or provider) the picker shows its skeleton; other days load under the strip.
   const stripKey = `${timeZone}|${shownProvider ?? ANY_PROVIDER}`;
@@ -187,11 +204,11 @@ export function useAvailability({
   const dayShown = firstDaySlots !== undefined || daySlots.isSuccess;
   if (dayShown && shownStrip !== stripKey) setShownStrip(stripKey);
   const firstDayShown = shownStrip === stripKey;
-  const stripPending = any.isPending || (shownProvider !== null && own.isPending);
+  const stripPending = choice === null || summary.isPending;
   const isPending =
     Boolean(search) && (stripPending || (!firstDayShown && day !== null && !dayShown));
   return {
-    providers: (any.data?.providers ?? []).map((p) => ({ id: p.id, name: p.displayName })),
+    providers: (withSlots.data ?? []).map((p) => ({ id: p.id, name: p.displayName })),
     choice,
     days,
     day,
@@ -203,8 +220,8 @@ export function useAvailability({
     error: failed?.error ?? null,
     refetch: () =>
       Promise.all([
-        any.refetch(),
-        shownProvider === null ? undefined : own.refetch(),
+        withSlots.refetch(),
+        shownProvider === null ? any.refetch() : own.refetch(),
         day === null || firstDaySlots !== undefined ? undefined : daySlots.refetch(),
       ]),
   };
