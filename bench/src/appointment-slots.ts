@@ -8,7 +8,7 @@ import {
   createBenchTreatment,
   makePatients,
 } from './lib/appointments-seed';
-import { AVAILABLE_SLOTS, webOperation } from './lib/operations';
+import { AVAILABILITY_ALL_IN_ONE, AVAILABLE_SLOTS, webOperation } from './lib/operations';
 import type { PortalServer } from './lib/portal';
 import { openBenchSession } from './lib/sessions';
 import { fmt, fmtRatio, goal, ratio, type Table } from './lib/report';
@@ -166,17 +166,15 @@ async function measure(portal: PortalServer) {
       distinctStart,
     });
   // What the booking dialog asks when it opens (any provider): the day strip with the first
-  // day's times, and beside it who has a free time (the provider select). Its first paint is
-  // the strip's answer; the providers' is timed too.
+  // day's times, then who has a free time (the provider select). Its first paint is the
+  // strip's answer; the providers' is timed too.
   const firstPaint = async () => {
     const started = performance.now();
-    const sent = summary(true).then((answer) => ({ ...answer, ms: performance.now() - started }));
-    const who = whoHasSlots().then((answer) => ({ ...answer, ms: performance.now() - started }));
-    const strip = await sent;
-    const stripMs = strip.ms;
+    const strip = await summary(true);
+    const stripMs = performance.now() - started;
     if (!strip.data.availabilitySummary.firstDay) throw new Error('no day with a free slot');
-    const providers = await who;
-    return { bytes: strip.bytes, ms: stripMs, providersMs: providers.ms };
+    await whoHasSlots();
+    return { bytes: strip.bytes, ms: stripMs, providersMs: performance.now() - started };
   };
   const viaSql = () =>
     slotsBySql(db, {
@@ -255,12 +253,7 @@ async function measure(portal: PortalServer) {
   await firstPaint();
   // For comparison in the same run: the three parts in one request, as the dialog asked before
   // issue 46 split the providers off.
-  const together = {
-    query: `query AllInOne($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $timeZone: String!) {
-      availabilitySummary(state: $state, treatmentId: $treatmentId, startTime: $startTime, endTime: $endTime, timeZone: $timeZone, firstDay: true) {
-        providers { id displayName } days { date label } firstDay { date slots { start end providerId providerName } } } }`,
-  };
-  const allInOne = () => post(together.query, { ...variables, timeZone: VIEWER_ZONE });
+  const allInOne = () => post(AVAILABILITY_ALL_IN_ONE, { ...variables, timeZone: VIEWER_ZONE });
   await allInOne();
   const paintMs: number[] = [];
   const providersMs: number[] = [];
@@ -368,7 +361,7 @@ export const appointmentSlots: Benchmark = {
     return {
       tables: [dialog, table],
       notes: [
-        `First paint: the web's GetAvailabilitySummary with firstDay (a label per day in ${VIEWER_ZONE}, any provider, and the first day's times, one provider per start, each with its provider's name) — the request the booking dialog's times wait for — sent with the web's GetAvailableProviders beside it (who has a free slot, for the provider select; issue 46: no longer part of the first paint), as the dialog sends them; the first paint is from the two sends to the strip's answer, "providers" to the providers' answer; "all in one" is one request asking the three parts together, as the dialog did before (each run of the two is followed by one of it, so load from elsewhere meets both); ${DIALOG_RUNS} sequential runs; bytes are the strip's response body (${results.map((r) => `${r.database}: the strip alone ${fmt.int(r.stripBytes)} B, ${r.firstDaySlots} first-day slots; another day by GetAvailableSlots ${fmt.int(r.dayBytes)} B`).join('; ')}). "same answer as full" checks the day labels and providers against the full answer thinned and grouped by the domain's rules, the first day's times against the full answer's first day (every start, each a free provider of the full answer), and the slots of the first three days (the web's GetAvailableSlots, distinctStart off) against the full answer's.`,
+        `First paint: the web's GetAvailabilitySummary with firstDay (a label per day in ${VIEWER_ZONE}, any provider, and the first day's times, one provider per start, each with its provider's name) — the request the booking dialog's times wait for — then the web's GetAvailableProviders (who has a free slot, for the provider select; issue 46: no longer part of the first paint), as the dialog sends them for any provider; "providers" is from the first send to the providers' answer; "all in one" is one request asking the three parts together, as the dialog did before (each run of the two is followed by one of it, so load from elsewhere meets both); ${DIALOG_RUNS} sequential runs; bytes are the strip's response body (${results.map((r) => `${r.database}: the strip alone ${fmt.int(r.stripBytes)} B, ${r.firstDaySlots} first-day slots; another day by GetAvailableSlots ${fmt.int(r.dayBytes)} B`).join('; ')}). "same answer as full" checks the day labels and providers against the full answer thinned and grouped by the domain's rules, the first day's times against the full answer's first day (every start, each a free provider of the full answer), and the slots of the first three days (the web's GetAvailableSlots, distinctStart off) against the full answer's.`,
         `One customer in state ${STATE}; ${PROVIDERS} providers licensed there for the treatment (Mon–Sat 8:00–17:00 in four US zones, 30-minute visits); ${fmt.int(results[0]?.bookedAppointments ?? 0)} bookings over the month around now (${BOOKED_SHARE * 100}% of half-hours).`,
         `${FULL_RUNS} sequential requests each: POST /graphql (all slots of every provider, distinctStart off so the answer is deterministic) and the one SQL statement in slotsBySql run in-process; "same answer" compares (provider, start) sets.`,
       ],

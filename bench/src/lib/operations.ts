@@ -35,10 +35,24 @@ export const SCHEDULE_ADHOC = `mutation ScheduleAdhocAppointmentV2($providerId: 
   scheduleAdhocAppointmentV2(providerId: $providerId, treatmentShortId: $treatmentShortId, start: $start, end: $end) {
     statusCode data { id } } }`;
 
+/**
+ * The booking dialog's three first answers in one request, as it asked before issue 46 sent
+ * the providers beside the strip: for comparison in the same run.
+ */
+export const AVAILABILITY_ALL_IN_ONE = `query AvailabilityAllInOne($state: String!, $treatmentId: ID!, $startTime: DateTime!, $endTime: DateTime, $timeZone: String!) {
+  availabilitySummary(state: $state, treatmentId: $treatmentId, startTime: $startTime, endTime: $endTime, timeZone: $timeZone, firstDay: true) {
+    providers { id displayName } days { date label } firstDay { date slots { start end providerId providerName } } } }`;
+
 /** The web app's operations plus the bench's, keyed by hash as the server looks them up. */
 export function withBenchOperations(documents: PersistedDocuments): PersistedDocuments {
   const all = new Map(documents);
-  for (const query of [GET_CUSTOMER_DATA, AVAILABLE_SLOTS, BOOKING_SLOTS, SCHEDULE_ADHOC]) {
+  for (const query of [
+    GET_CUSTOMER_DATA,
+    AVAILABLE_SLOTS,
+    BOOKING_SLOTS,
+    SCHEDULE_ADHOC,
+    AVAILABILITY_ALL_IN_ONE,
+  ]) {
     all.set(documentHash(query), query);
   }
   return all;

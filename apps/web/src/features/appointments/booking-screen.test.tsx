@@ -151,7 +151,7 @@ describe('/book-appointment flow (spec 01 §2, §5)', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: '8:30 AM EDT' }));
     const review = await screen.findByRole('dialog', { name: 'Review your visit' });
     expect(within(review).getByText('Dr. Priya Natarajan')).toBeInTheDocument();
-    // The strip is asked first (an embedded database answers in the order asked).
+    // The strip is asked first, the providers once it has answered.
     const asked = calls.map((c) => c.operation);
     expect(asked).toContain('GetAvailableProviders');
     expect(asked.indexOf('GetAvailabilitySummary')).toBeLessThan(

@@ -70,8 +70,9 @@ function variablesOf(search: SlotSearch) {
  * label, for the provider shown or any) comes with the first day's times (its firstDay), so the
  * first paint is one request; another day's times are asked when it is shown (availableSlots
  * with day and timeZone). Issue 46: who has a free time at all (the provider select and the
- * fallback) is asked beside the strip, so times for any provider paint without waiting for it;
- * a chosen provider's times wait for it, to know whether to fall back. Any available provider
+ * fallback) is its own question: for any provider it is asked after the strip, so the times
+ * paint without waiting for it; a chosen provider's strip is asked beside it, and its times
+ * wait for it, to know whether to fall back. Any available provider
  * gets one provider per start, picked at random by the server (spec 01 §9); the chosen provider
  * without slots falls back as chooseProvider says.
  */
@@ -112,9 +113,10 @@ export function useAvailability({
   });
 
   const anyProvider = providerId === ANY_PROVIDER;
-  // Any provider's strip, asked first (an embedded database answers in the order asked): the
-  // same query as `any` below, which also covers a fallback to any provider.
-  useQuery({ ...stripFor(null), enabled: Boolean(search) && anyProvider });
+  // Any provider's strip is asked first, and the providers once it has answered: on one core
+  // (an embedded database runs on the server's event loop) two questions side by side both
+  // answer late. The same query as `any` below, which also covers a fallback to any provider.
+  const anyFirst = useQuery({ ...stripFor(null), enabled: Boolean(search) && anyProvider });
   const withSlots = useQuery({
     queryKey: ['available-providers', ...searchKey],
     queryFn: async () => {
@@ -125,7 +127,7 @@ export function useAvailability({
       });
       return availabilitySummary.providers;
     },
-    enabled: Boolean(search),
+    enabled: Boolean(search) && (!anyProvider || !anyFirst.isPending),
     staleTime: 0,
     gcTime: 0,
     retry: false,
