@@ -140,6 +140,19 @@ export class AvailabilityStore {
   }
 
   /**
+   * The free starts of day dd.day (a row of the days CTE's distinct days), counted up to the
+   * label cap. The starts are put in order before the free check, so the probes stop at the
+   * cap (issue 46: a check in the same query level ran on every start of the day, then sorted;
+   * a condition with a subquery is not pushed below the sort).
+   */
+  private dayCount(filter: SlotFilter): SQL {
+    return sql`select count(*)::int from (
+          select 1 from (select * from days d0 where d0.day = dd.day order by d0.start) st
+          where (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
+          limit ${LABEL_CAP}) x`;
+  }
+
+  /**
    * The day strip: per local day of `timeZone`, the number of free slots (of the one provider
    * in the filter) or of distinct free starts (any provider), capped where the label stops
    * changing. Days without a free slot are left out.
@@ -154,11 +167,7 @@ export class AvailabilityStore {
         select st.*, to_char(st.start at time zone ${timeZone}, 'YYYY-MM-DD') as day from starts st
       )
       select dd.day, (
-        select count(*)::int from (
-          select st.start from days st
-          where st.day = dd.day
-            and (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
-          order by st.start limit ${LABEL_CAP}) x) as count
+        ${this.dayCount(filter)}) as count
       from (select distinct day from days) dd
       order by dd.day`)) as Rows<{ day: string; count: number }>;
     return result.rows
@@ -251,11 +260,7 @@ export class AvailabilityStore {
     const daysPart = withDays
       ? sql`(
         select coalesce(json_agg(json_build_array(dd.day, (
-          select count(*)::int from (
-            select st.start from days st
-            where st.day = dd.day
-              and (select true from (${this.startCandidates()}) c where ${this.free(filter, 'c.id', 'st.start')} limit 1)
-            order by st.start limit ${LABEL_CAP}) x)) order by dd.day), '[]'::json)
+          ${this.dayCount(filter)})) order by dd.day), '[]'::json)
         from (select distinct day from days) dd
       ) as days`
       : sql`'[]'::json as days`;
