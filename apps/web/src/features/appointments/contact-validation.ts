@@ -4,6 +4,7 @@ import {
   type PreferenceStatus,
   type TosConsentStatus,
 } from '@portal/domain';
+import { firstIssues, type FieldErrors } from '../../lib/field-errors';
 
 // The server checks UpsertTosConsent with tosConsentSchema and the booking's treatment with
 // treatmentShortIdSchema; the form checks the same two, so its messages are the server's. In
@@ -19,22 +20,14 @@ export interface ContactValues {
   marketingContentStatus: PreferenceStatus;
 }
 export type ContactField = keyof ContactValues;
-/** Per field, the i18n key of its first problem (the domain schema's message). */
-export type ContactErrors = Partial<Record<ContactField, string>>;
+export type ContactErrors = FieldErrors<ContactField>;
 export type ContactValidation = { values: ContactOutput } | { errors: ContactErrors };
 
 const FIELDS: readonly ContactField[] = ['treatmentShortId', 'tosStatus', 'marketingContentStatus'];
-const isField = (key: PropertyKey | undefined): key is ContactField =>
-  FIELDS.includes(key as ContactField);
 
 /** The contact step's values through the schema; the first issue of each field is its error. */
 export function validateContact(values: ContactValues): ContactValidation {
   const result = contactSchema.safeParse(values);
   if (result.success) return { values: result.data };
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isField(field) && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return { errors };
+  return { errors: firstIssues(result.error.issues, FIELDS) };
 }

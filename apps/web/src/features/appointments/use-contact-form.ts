@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { lazyWithReload } from '../../lib/chunk-reload';
+import { withFieldError } from '../../lib/field-errors';
 import type {
   ContactErrors,
   ContactField,
@@ -41,13 +42,7 @@ export function useContactForm(defaultValues: ContactValues) {
     setValid(!('errors' in result));
     if (field) {
       const message = 'errors' in result ? result.errors[field] : undefined;
-      setErrors((previous) => {
-        if (previous[field] === message) return previous;
-        const next = { ...previous };
-        if (message === undefined) delete next[field];
-        else next[field] = message;
-        return next;
-      });
+      setErrors((previous) => withFieldError(previous, field, message));
     }
     return result;
   }, []);

@@ -1,8 +1,9 @@
 import { signInSchema, type SignInInput } from '@portal/domain';
+import { firstIssues, type FieldErrors } from '../../lib/field-errors';
 
 export type SignInField = keyof SignInInput;
-/** Per field, the i18n key of its first problem (the domain schema's message). */
-export type SignInErrors = Partial<Record<SignInField, string>>;
+export type SignInErrors = FieldErrors<SignInField>;
+const SIGN_IN_FIELDS: readonly SignInField[] = ['email', 'password'];
 export type SignInValidation = { values: SignInInput } | { errors: SignInErrors };
 
 // The sign-in form's validation (spec 01 §5) with the domain's schema, in its own chunk: the
@@ -11,12 +12,5 @@ export type SignInValidation = { values: SignInInput } | { errors: SignInErrors 
 export function validateSignIn(values: SignInInput): SignInValidation {
   const result = signInSchema.safeParse(values);
   if (result.success) return { values: result.data };
-  const errors: SignInErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'email' || field === 'password') && errors[field] === undefined) {
-      errors[field] = issue.message;
-    }
-  }
-  return { errors };
+  return { errors: firstIssues(result.error.issues, SIGN_IN_FIELDS) };
 }

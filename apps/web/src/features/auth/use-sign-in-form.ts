@@ -7,6 +7,7 @@ import {
   type FormEvent,
   type RefCallback,
 } from 'react';
+import { withFieldError } from '../../lib/field-errors';
 import type { SignInErrors, SignInField, SignInValidation } from './sign-in-resolver';
 
 const FIELDS: readonly SignInField[] = ['email', 'password'];
@@ -36,13 +37,7 @@ export function useSignInForm({
     async (field: SignInField) => {
       const result = await validate(latest.current);
       const message = 'errors' in result ? result.errors[field] : undefined;
-      setErrors((previous) => {
-        if (previous[field] === message) return previous;
-        const next = { ...previous };
-        if (message === undefined) delete next[field];
-        else next[field] = message;
-        return next;
-      });
+      setErrors((previous) => withFieldError(previous, field, message));
     },
     [validate],
   );
