@@ -72,9 +72,9 @@ function variablesOf(search: SlotSearch) {
  * with day and timeZone). Issue 46: who has a free time at all (the provider select and the
  * fallback) is its own question: for any provider it is asked after the strip, so the times
  * paint without waiting for it; a chosen provider's strip is asked beside it, and its times
- * wait for it, to know whether to fall back. Any available provider
- * gets one provider per start, picked at random by the server (spec 01 §9); the chosen provider
- * without slots falls back as chooseProvider says.
+ * wait for it, to know whether to fall back. Any available provider gets one provider per start,
+ * picked at random by the server (spec 01 §9); the chosen provider without slots falls back as
+ * chooseProvider says.
  */
 export function useAvailability({
   search,
@@ -113,7 +113,7 @@ export function useAvailability({
   });
 
   const anyProvider = providerId === ANY_PROVIDER;
-  // Any provider's strip is asked first, and the providers once it has answered: on one core
+  // Any provider's strip is asked first, and the providers once it has answered well: on one core
   // (an embedded database runs on the server's event loop) two questions side by side both
   // answer late. The same query as `any` below, which also covers a fallback to any provider.
   const anyFirst = useQuery({ ...stripFor(null), enabled: Boolean(search) && anyProvider });
@@ -127,7 +127,7 @@ export function useAvailability({
       });
       return availabilitySummary.providers;
     },
-    enabled: Boolean(search) && (!anyProvider || !anyFirst.isPending),
+    enabled: Boolean(search) && (!anyProvider || anyFirst.isSuccess),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -198,7 +198,8 @@ export function useAvailability({
     retry: false,
   });
 
-  const failed = [withSlots, any, own, daySlots].find((q) => q.isError);
+  // The strip's failure first: it is the one the customer waits on (and its alert stays put).
+  const failed = [any, own, daySlots, withSlots].find((q) => q.isError);
   // The first paint is the strip with the first day's times (issue 16): until then (again after
   // a change of zone or provider) the picker shows its skeleton; other days load under the strip.
   const stripKey = `${timeZone}|${shownProvider ?? ANY_PROVIDER}`;
