@@ -11,6 +11,7 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   DEMO_USER,
+  PORTS,
   selectedRoutes,
   describeBuild,
   signInDemoUser,
@@ -63,11 +64,21 @@ interface RouteScore {
 }
 
 /** A free TCP port for Chromium's DevTools endpoint, which Lighthouse connects to. */
-function freePort(): Promise<number> {
+/** A free port for Chromium's DevTools: any, or with BENCH_WEB_PORTS the last free one there. */
+async function freePort(): Promise<number> {
+  if (!process.env.BENCH_WEB_PORTS) return listenOnce(0);
+  for (let candidate = PORTS[1]; candidate >= PORTS[0]; candidate--) {
+    const port = await listenOnce(candidate).catch(() => 0);
+    if (port) return port;
+  }
+  throw new Error(`no free port in ${PORTS[0]}-${PORTS[1]} for Chromium's DevTools`);
+}
+
+function listenOnce(wanted: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(wanted, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));

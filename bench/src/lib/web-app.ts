@@ -85,8 +85,23 @@ export async function signInDemoUser(context: BrowserContext, url: string): Prom
   }
 }
 
-/** Ports the browser benchmarks' servers listen on (the load benchmarks use the rest of 32xx). */
-const PORTS = [3230, 3239] as const;
+/**
+ * Ports the browser benchmarks' servers listen on (the load benchmarks use the rest of 32xx);
+ * BENCH_WEB_PORTS=from-to moves them (a shared machine where 32xx is someone else's), and
+ * Lighthouse's DevTools port with them.
+ */
+export const PORTS = webPorts(process.env.BENCH_WEB_PORTS);
+
+function webPorts(value: string | undefined): readonly [number, number] {
+  if (!value) return [3230, 3239];
+  const match = /^(\d+)-(\d+)$/.exec(value);
+  const from = Number(match?.[1]);
+  const to = Number(match?.[2]);
+  if (!match || from < 1024 || to > 65535 || from > to) {
+    throw new Error(`BENCH_WEB_PORTS must be from-to, e.g. 3141-3148 (got ${value})`);
+  }
+  return [from, to];
+}
 
 /** Chromium as the e2e suite launches it (e2e/playwright.config.ts). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
