@@ -38,7 +38,8 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
     },
     [i18n],
   );
-  useSyncExternalStore(subscribe, () => i18n.revision);
+  const revision = () => i18n.revision;
+  useSyncExternalStore(subscribe, revision, revision);
   const language = i18n.language;
   // A new `t` per language, as react-i18next's: memos and effects that translate run again.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `language` is what renews it

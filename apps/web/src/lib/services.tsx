@@ -48,5 +48,6 @@ export function useServices(): AppServices {
 
 export function useSession(): SessionSnapshot {
   const { session } = useServices();
-  return useSyncExternalStore(session.subscribe, session.getSnapshot);
+  // The third: the build's pre-render (issue 46) and its hydration read the store as it is.
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
 }

@@ -7,7 +7,8 @@ import { useServices } from './services';
 /** The runtime config; while loading (or if it fails) the safe fallback is returned. */
 export function useAppConfig(): AppConfig {
   const { config } = useServices();
-  const value = useSyncExternalStore(config.subscribe, config.getSnapshot);
+  // The third: the build's pre-render (issue 46) and its hydration read the store as it is.
+  const value = useSyncExternalStore(config.subscribe, config.getSnapshot, config.getSnapshot);
   useEffect(() => {
     if (!value) config.load().catch(() => undefined);
   }, [config, value]);

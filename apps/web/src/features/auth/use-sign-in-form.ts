@@ -1,6 +1,7 @@
 import type { SignInInput } from '@portal/domain';
 import {
   useCallback,
+  useEffect,
   useRef,
   useState,
   type ChangeEvent,
@@ -32,6 +33,20 @@ export function useSignInForm({
   const touched = useRef(new Set<SignInField>());
   const submitted = useRef(false);
   const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({});
+
+  // Issue 46: the page is pre-rendered (apps/web/scripts/prerender.ts), so text typed or filled
+  // in by the browser before React took the form over is in the fields, not in this state;
+  // React keeps it when it hydrates, and its next render would empty the fields.
+  useEffect(() => {
+    const early: Partial<SignInInput> = {};
+    for (const field of FIELDS) {
+      const value = inputs.current[field]?.value;
+      if (value !== undefined && value !== latest.current[field]) early[field] = value;
+    }
+    if (Object.keys(early).length === 0) return;
+    latest.current = { ...latest.current, ...early };
+    setValues(latest.current);
+  }, []);
 
   const validateField = useCallback(
     async (field: SignInField) => {

@@ -6,6 +6,6 @@ import { useServices } from '../services';
 /** A boolean flag for any screen, signed out included (no OpenFeature SDK needed). */
 export function useFlag(flagKey: string, defaultValue = false): boolean {
   const { flags } = useServices();
-  useSyncExternalStore(flags.subscribe, flags.getSnapshot);
+  useSyncExternalStore(flags.subscribe, flags.getSnapshot, flags.getSnapshot);
   return flags.getBoolean(flagKey, defaultValue);
 }
