@@ -5,10 +5,11 @@ import '@fontsource/inter/700.css';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { SignInPage } from './app/lazy-screens';
+import { PRERENDERED_ATTRIBUTE, prerenderFits } from './app/prerender/prerender-fit';
 import { AppRoutes } from './app/routes';
 import { createAppServices } from './app/services';
 import { installChunkReload } from './lib/chunk-reload';
@@ -56,21 +57,32 @@ const firstScreenReady = SignInPage.preload().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// A transition: React renders the first page in slices and yields to the browser between them,
-// instead of one long task of every screen's first render (issue 46: total blocking time on a
-// phone); nothing is on screen before it, so there is nothing to keep showing meanwhile.
-void Promise.all([configReady, firstScreenReady]).then(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <CacheProvider value={emotionCache}>
-          <App services={services} i18n={createAppI18n()}>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </App>
-        </CacheProvider>
-      </StrictMode>,
-    ),
-  ),
+const app = (
+  <StrictMode>
+    <CacheProvider value={emotionCache}>
+      <App services={services} i18n={createAppI18n()}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>
+    </CacheProvider>
+  </StrictMode>
 );
+void Promise.all([configReady, firstScreenReady]).then(() => {
+  // Issue 46: `/` signed out comes as sign-in.html, the page already in #root (scripts/
+  // prerender.ts): React takes it over as it is when this browser's first render is that page,
+  // and otherwise (a stored session, another language, other links …) renders afresh.
+  if (prerenderFits(root, { services, config: services.config.getSnapshot() })) {
+    // A transition here too: hydration in slices, not one long task (issue 46: TBT).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+    return;
+  }
+  root.replaceChildren();
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  // A transition: React renders the first page in slices and yields to the browser between
+  // them, instead of one long task of every screen's first render (issue 46: total blocking
+  // time on a phone); nothing is on screen before it, so there is nothing to keep showing.
+  startTransition(() => createRoot(root).render(app));
+});
