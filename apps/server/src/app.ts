@@ -33,6 +33,7 @@ import type { TokenService } from './identity/tokens';
 import type { Clock } from './platform/clock';
 import type { OutboxMailer } from './platform/mail';
 import { API_PATH, cspNonce, registerHttpPlugins } from './platform/http-plugins';
+import { withExternalLinks } from './platform/sign-in-page';
 import {
   leanSubscriptionConnections,
   sessionBoundSubscriptions,
@@ -301,23 +302,36 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (existsSync(indexFile)) {
     // index.html is answered by the server with this response's CSP nonce in it (Vite writes
     // the placeholder: vite.config.ts html.cspNonce), never as the file on disk.
-    const sendPage = (reply: FastifyReply, file: string) =>
+    const sendPage = (reply: FastifyReply, file: string, fill = (html: string) => html) =>
       reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(readFileSync(file, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, cspNonce(reply.raw)));
+        .send(
+          fill(readFileSync(file, 'utf8')).replaceAll(CSP_NONCE_PLACEHOLDER, cspNonce(reply.raw)),
+        );
     const sendIndex = (reply: FastifyReply) => sendPage(reply, indexFile);
+    // Issue 46: `/` is the sign-in page for a visitor, pre-rendered by the build (sign-in.html,
+    // with this deployment's links written in); the web app takes it over, or renders afresh
+    // where it does not fit (a stored session …). A query (returnTo, an email) changes the
+    // page: index.html then.
+    const signInFile = path.join(webDist, 'sign-in.html');
+    const sendSignIn = (reply: FastifyReply) =>
+      existsSync(signInFile)
+        ? sendPage(reply, signInFile, (html) => withExternalLinks(html, config.links))
+        : sendIndex(reply);
     // The care team's console is its own entry (apps/web/care.html, issue 41): /care and every
     // path under it load that page, so a customer's page never loads the console's code.
     const careFile = path.join(webDist, 'care.html');
     const isCarePath = (url: string) => /^\/care(?:[/?#]|$)/.test(url);
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      request.url === '/' ? sendSignIn(reply) : sendIndex(reply),
+    );
     await app.register(fastifyStatic, {
       root: webDist,
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/care.html',
+      allowedPath: (pathName) => !['/index.html', '/care.html', '/sign-in.html'].includes(pathName),
       cacheControl: false,
       // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.ts).
       preCompressed: true,

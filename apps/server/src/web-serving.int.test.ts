@@ -11,6 +11,12 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+  // The build's pre-rendered sign-in page (apps/web/scripts/prerender.ts, issue 46).
+  writeFileSync(
+    path.join(dist, 'sign-in.html'),
+    '<!doctype html><title>Sign in</title><style nonce="__CSP_NONCE__"></style>' +
+      '<a href="__PORTAL_LINK_terms__">Terms</a><a href="__PORTAL_LINK_unknown__">?</a>',
+  );
   writeFileSync(
     path.join(dist, 'assets', 'app-3f9a.js'),
     `console.info(${JSON.stringify('x'.repeat(4000))});`,
@@ -30,7 +36,7 @@ afterAll(async () => {
 
 describe('serving the built web app', () => {
   it('serves index.html for app routes, never cached', async () => {
-    for (const route of ['/', '/appointments', '/messages/42?x=1']) {
+    for (const route of ['/?returnTo=%2Fweight', '/appointments', '/messages/42?x=1']) {
       const res = await fetch(`${server.url}${route}`);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
@@ -38,6 +44,23 @@ describe('serving the built web app', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.text()).toContain('<title>Portal</title>');
     }
+  });
+
+  it("answers / with the pre-rendered sign-in page: this server's links and nonce in it", async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('<title>Sign in</title>');
+    // The test server's links are the development placeholders.
+    expect(html).toContain('<a href="https://example.com/terms">Terms</a>');
+    // A key this server does not know stays a placeholder: the web app then renders afresh.
+    expect(html).toContain('__PORTAL_LINK_unknown__');
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<style nonce="${nonce}">`);
+    // The file itself is not served as it is (no nonce, no links).
+    expect((await fetch(`${server.url}/sign-in.html`)).status).toBe(404);
   });
 
   it('serves hashed assets compressed and cached for good', async () => {
