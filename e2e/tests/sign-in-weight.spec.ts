@@ -9,8 +9,10 @@ import { expect, test } from '@playwright/test';
 // 160,000 until issue 44's run-time links (/config.json, read before the first render) and
 // issue 42's trusted-device option took the page to 160,176; moving /refresh and /user-action
 // to their own chunk won back 143 bytes. 160,500 leaves that growth and no more: issue 46
-// tracks bringing the page down.
-const SIGN_IN_BUDGET_BYTES = 160_500;
+// tracks bringing the page down. Issue 46's pre-rendered page took it to 160,648 (hydrating it:
+// react-dom's hydrateRoot path, the check that it fits, the form taking over early text), as
+// the page's first paint stopped waiting for any script: 160,800.
+const SIGN_IN_BUDGET_BYTES = 160_800;
 const SIGNED_IN_CODE = /home|shell|booking|appointment|message|data-layer|query/;
 
 test('the sign-in page loads only its own JavaScript, within its budget', async ({

@@ -18,14 +18,12 @@ export function prerenderFits(
   root: HTMLElement,
   { services, config }: { services: AppServices; config: AppConfig | undefined },
 ): boolean {
-  const year = root.getAttribute(PRERENDERED_ATTRIBUTE);
-  if (!year || document.documentElement.hasAttribute(PRERENDER_SKIP_ATTRIBUTE)) return false;
-  if (year !== String(new Date().getFullYear())) return false;
+  // sign-in.html's head script has checked what it could before the first paint (a stored
+  // session or language, the browser's languages, passkeys, the year): it hid the page then.
+  if (!root.hasAttribute(PRERENDERED_ATTRIBUTE)) return false;
+  if (document.documentElement.hasAttribute(PRERENDER_SKIP_ATTRIBUTE)) return false;
   if (window.location.pathname !== '/' || window.location.search !== '') return false;
   if (services.session.getSnapshot().status !== 'signed-out') return false;
-  // passkeysSupported() (features/auth), written out: importing it would move its module into
-  // the entry chunk.
-  if (typeof window.PublicKeyCredential !== 'function') return false;
   const { flags } = services;
   if (flags.getBoolean(FEATURE_FLAGS.spanish, false)) return false;
   if (flags.getBoolean(FEATURE_FLAGS.googleSso, false) && config?.googleSignIn) return false;
