@@ -86,5 +86,5 @@ describe('a change interrupted between the charge and the commit', () => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 360_000);
 });

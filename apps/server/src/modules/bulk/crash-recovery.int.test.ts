@@ -94,5 +94,5 @@ describe('a bulk payment interrupted between the charge and the commit', () => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 360_000);
 });
