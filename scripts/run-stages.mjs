@@ -4,7 +4,9 @@
 //   node scripts/run-stages.mjs            every stage
 //   node scripts/run-stages.mjs lint unit  only these (and nothing they wait for)
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * `after`: stages that must have finished first. `background`: runs at a lower CPU priority
@@ -59,6 +61,34 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const clock = () => seconds(Date.now() - started).padStart(8);
 console.log(`npm test on Node ${process.version}: ${stages.map((s) => s.name).join(', ')}`);
 
+/**
+ * Where bash is (Linux, macOS), each stage runs under it and writes its processes' CPU time
+ * (bash's `times`: user and system seconds of every process it waited for, the stage's whole
+ * tree) to a file the table below reads: on two cores the run's length follows the CPU the
+ * stages need together, not each one's wall time. A database server's own processes are not
+ * the stage's children and are not counted.
+ */
+const BASH = ['/bin/bash', '/usr/bin/bash'].find((file) => existsSync(file));
+const cpuDir = BASH === undefined ? undefined : mkdtempSync(path.join(tmpdir(), 'npm-test-cpu-'));
+
+/** Seconds in bash's `times` form (`1m2.345s`). */
+function timesSeconds(text) {
+  const match = /^(\d+)m([\d.]+)s$/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+}
+
+/** The stage's CPU seconds (user + system of its children), when bash wrote them. */
+function cpuSeconds(file) {
+  try {
+    const [, children] = readFileSync(file, 'utf8').trim().split('\n');
+    const [user, system] = (children ?? '').trim().split(/\s+/).map(timesSeconds);
+    const total = (user ?? Number.NaN) + (system ?? Number.NaN);
+    return Number.isFinite(total) ? total : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs one stage with its output buffered; resolves with its exit code and duration. */
 function run(stage) {
   return new Promise((resolve) => {
@@ -67,21 +97,29 @@ function run(stage) {
     const how = niced ? '; background, nice 10' : '';
     console.log(`[${clock()}] ${stage.name}: started (npm run ${stage.script}${how})`);
     const chunks = [];
-    const [command, ...args] = [...(niced ? [NICE, '-n', '10'] : []), 'npm', 'run', stage.script];
+    const cpuFile = cpuDir === undefined ? undefined : path.join(cpuDir, stage.name);
+    const npm = ['npm', 'run', stage.script];
+    const measured =
+      cpuFile === undefined
+        ? npm
+        : [BASH, '-c', '"$@"; code=$?; times > "$CPU_FILE"; exit $code', 'stage', ...npm];
+    const [command, ...args] = [...(niced ? [NICE, '-n', '10'] : []), ...measured];
     const child = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
+      env: cpuFile === undefined ? process.env : { ...process.env, CPU_FILE: cpuFile },
     });
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (error) => chunks.push(Buffer.from(`${String(error)}\n`)));
     child.on('close', (code, signal) => {
-      const result = { code: code ?? 1, signal, ms: Date.now() - begin, output: '' };
+      const cpu = cpuFile === undefined ? undefined : cpuSeconds(cpuFile);
+      const result = { code: code ?? 1, signal, ms: Date.now() - begin, cpu, output: '' };
       const status = result.code === 0 ? 'passed' : `FAILED (exit ${signal ?? result.code})`;
       const rule = `── ${stage.name} `.padEnd(78, '─');
       result.output = Buffer.concat(chunks).toString();
       process.stdout.write(`\n${rule}\n${result.output}`);
-      console.log(`[${clock()}] ${stage.name}: ${status} in ${seconds(result.ms)}\n`);
+      const used = cpu === undefined ? '' : ` (${seconds(cpu * 1000)} of CPU)`;
+      console.log(`[${clock()}] ${stage.name}: ${status} in ${seconds(result.ms)}${used}\n`);
       resolve(result);
     });
   });
@@ -120,10 +158,15 @@ for (const stage of stages) {
   console.log(`\n${rule}\n${lines}\n`);
 }
 
-console.log(`npm test: ${seconds(Date.now() - started)} in all`);
+if (cpuDir !== undefined) rmSync(cpuDir, { recursive: true, force: true });
+const cpuTotal = stages.reduce((sum, stage) => sum + (results.get(stage.name).cpu ?? 0), 0);
+const cpuNote = cpuDir === undefined ? '' : `, ${seconds(cpuTotal * 1000)} of CPU`;
+console.log(`npm test: ${seconds(Date.now() - started)} in all${cpuNote}`);
 for (const stage of stages) {
-  const { code, ms } = results.get(stage.name);
-  console.log(`  ${stage.name.padEnd(10)} ${code === 0 ? 'passed' : 'FAILED'}  ${seconds(ms)}`);
+  const { code, ms, cpu } = results.get(stage.name);
+  const used = cpu === undefined ? '' : `  ${seconds(cpu * 1000).padStart(9)} of CPU`;
+  const status = code === 0 ? 'passed' : 'FAILED';
+  console.log(`  ${stage.name.padEnd(10)} ${status}  ${seconds(ms).padStart(9)}${used}`);
 }
 const failed = stages.filter((stage) => results.get(stage.name).code !== 0).map((s) => s.name);
 if (failed.length > 0) {
