@@ -178,6 +178,19 @@ describe('the weightData import', () => {
     ]);
   });
 
+  it('the sixth import of a server still records (one statement, planned for any link)', async () => {
+    // Found in the browser suite (issue 46): the statement's ON CONFLICT named the unique index's
+    // condition with bound values, and once PostgreSQL planned the cached statement generically
+    // (from its sixth run) it could no longer match the partial index: every later import of
+    // the process failed as C112.
+    for (let run = 1; run <= 8; run += 1) {
+      const a = await person();
+      const answer = await importData(a.token, `2026-11-0${String(run)}_2${String(run)}000`);
+      expect(answer.errors, `import ${String(run)}`).toBeUndefined();
+      expect(answer.data?.importWeightData.recorded, `import ${String(run)}`).toBe(1);
+    }
+  });
+
   it('a link with nothing readable is C112 and records nothing', async () => {
     const a = await person();
     expect(codeOf(await importData(a.token, '_21050.2026-11-01_0'))).toBe('C112');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { measurementChangeForms, measurements, weightReminders } from '../../db/schema/weight';
 
@@ -41,7 +41,10 @@ export class WeightStore {
       .values(rows)
       .onConflictDoNothing({
         target: [measurements.customerId, measurements.recordedAt],
-        where: and(eq(measurements.source, 'import'), eq(measurements.type, 'weight')),
+        // The unique index's own condition, as literals: PostgreSQL infers the partial index
+        // from it, and with bound values it can do so only while it plans each run with them
+        // (a cached statement is planned once for any values from its sixth run: 42P10).
+        where: sql`${measurements.source} = 'import' and ${measurements.type} = 'weight'`,
       })
       .returning();
   }
