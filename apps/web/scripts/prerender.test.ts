@@ -52,6 +52,11 @@ describe('scripts/prerender.ts: sign-in.html (issue 46)', () => {
     expect(form?.querySelector('input[name="password"][type="password"]')).not.toBeNull();
     expect(form?.querySelector('button[type="submit"]')?.textContent).toBe('Log in');
     expect(root?.querySelector('h1')?.textContent).toBe('Sign in');
+    // Before the app runs, the head script adds the typed email to these two (e2e:
+    // sign-in-early.spec.ts); the Log in button stays disabled, so Enter submits nothing.
+    const carrying = [...(root?.querySelectorAll('a[data-carries-email]') ?? [])];
+    expect(carrying.map((a) => a.getAttribute('href'))).toEqual(['/forgot-password', '/sign-up']);
+    expect(form?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
     expect(root?.querySelector('footer')?.textContent).toContain('emergency');
     // The server writes the deployment's links where the placeholders are.
     expect(root?.querySelector('footer a[target="_blank"]')?.getAttribute('href')).toMatch(

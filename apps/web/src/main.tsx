@@ -73,6 +73,8 @@ void Promise.all([configReady, firstScreenReady]).then(() => {
   // prerender.ts): React takes it over as it is when this browser's first render is that page,
   // and otherwise (a stored session, another language, other links …) renders afresh.
   if (prerenderFits(root, { services, config: services.config.getSnapshot() })) {
+    // The app has the page from here: sign-in.html's early-link script stands down.
+    root.removeAttribute(PRERENDERED_ATTRIBUTE);
     // A transition here too: hydration in slices, not one long task (issue 46: TBT).
     startTransition(() => {
       hydrateRoot(root, app);

@@ -11,6 +11,7 @@ import { STORAGE_KEYS } from '../../lib/session/storage-keys';
 import { App } from '../app';
 import { AppRoutes } from '../routes';
 import { createAppServices } from '../services';
+import { CARRIES_EMAIL_ATTRIBUTE } from '../../features/auth/carries-email';
 import { PRERENDERED_ATTRIBUTE, PRERENDER_SKIP_ATTRIBUTE } from './prerender-fit';
 
 // Issue 46: the sign-in page (`/`, signed out) as HTML with its critical CSS, rendered at build
@@ -83,6 +84,24 @@ function guardScript(year: number): string {
     `if(s||(c&&c!==${JSON.stringify(DEFAULT_LANGUAGE)})||(b&&b!==${JSON.stringify(DEFAULT_LANGUAGE)})` +
     `||typeof PublicKeyCredential!=="function"||new Date().getFullYear()!==${year})${skip}` +
     `}catch(e){${skip}}`
+  );
+}
+
+/**
+ * Also in sign-in.html's head: until main.tsx takes the page over (it removes #root's
+ * PRERENDERED_ATTRIBUTE then), a click on a link that carries the typed email (forgot password,
+ * create account) adds it to the link first, as the app's own link would: on a slow phone the
+ * scripts can still be loading when a visitor types and follows one. A submit does nothing in
+ * that time: the form is the app's, and its Log in button is disabled until the app runs.
+ */
+function earlyLinksScript(): string {
+  const root = `document.getElementById("root")`;
+  return (
+    `document.addEventListener("click",function(e){var r=${root},` +
+    `a=e.target&&e.target.closest?e.target.closest("a[${CARRIES_EMAIL_ATTRIBUTE}]"):null;` +
+    `if(!a||!r||!r.hasAttribute(${JSON.stringify(PRERENDERED_ATTRIBUTE)})||!r.contains(a))return;` +
+    `var f=r.querySelector('input[name="email"]'),v=f?f.value.trim():"";` +
+    `if(v){var u=new URL(a.href);u.searchParams.set("email",v);a.href=u.href}},true);`
   );
 }
 
@@ -176,7 +195,7 @@ export async function renderSignInDocument(indexHtml: string, year: number): Pro
   const nonce = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
   // Early in <head> (after the charset): a script after a stylesheet waits for it, and the
   // parser with it.
-  const guard = `<script ${nonce}>${guardScript(year)}</script>`;
+  const guard = `<script ${nonce}>${guardScript(year)}${earlyLinksScript()}</script>`;
   const head = [
     `<style ${nonce}>html[${PRERENDER_SKIP_ATTRIBUTE}] #root[${PRERENDERED_ATTRIBUTE}]{display:none}</style>`,
     styles,

@@ -202,7 +202,7 @@ export function SignInScreen() {
               {...errorProps(errors.password, t)}
             />
             <Box sx={{ mt: 1, textAlign: 'right' }}>
-              <Link component={RouterLink} to={forgotHref}>
+              <Link component={RouterLink} to={forgotHref} data-carries-email>
                 {t('signIn.forgotPassword')}
               </Link>
             </Box>
@@ -236,7 +236,7 @@ export function SignInScreen() {
       <Stack spacing={1.5} sx={{ textAlign: 'center' }}>
         <Typography>
           {t('signIn.newHere')}{' '}
-          <Link component={RouterLink} to={signUpHref}>
+          <Link component={RouterLink} to={signUpHref} data-carries-email>
             {t('signIn.createAccount')}
           </Link>
         </Typography>
