@@ -26,6 +26,11 @@ const DAY_SLOTS = `query GetAvailableSlots($state: String!, $treatmentId: ID!, $
 const FIRST_DAY = `query AvailabilitySummary($state: String!, $treatmentId: ID!, $startTime: DateTime!, $providerId: ID, $timeZone: String!) {
   availabilitySummary(state: $state, treatmentId: $treatmentId, startTime: $startTime, providerId: $providerId, timeZone: $timeZone, firstDay: true) {
     days { date } firstDay { date slots { start end providerId providerName } } } }`;
+/** FIRST_DAY with the providers too: a chosen provider's times are named from that list. */
+const FIRST_DAY_AND_PROVIDERS = FIRST_DAY.replace(
+  'days { date }',
+  'providers { id } days { date }',
+);
 const PROVIDERS_ONLY = `query GetAvailableProviders($state: String!, $treatmentId: ID!, $startTime: DateTime!, $timeZone: String!) {
   availabilitySummary(state: $state, treatmentId: $treatmentId, startTime: $startTime, timeZone: $timeZone) {
     ...Who } }
@@ -179,6 +184,20 @@ describe('availabilitySummary (issue 16)', () => {
       );
       expect(summary?.firstDay.slots.length).toBeGreaterThan(0);
       for (const slot of summary?.firstDay.slots ?? []) {
+        expect(slot.providerName).toBe(names.get(slot.providerId));
+      }
+      // Asked with the providers, the same times and names (any provider's pick among those
+      // free at a start is random, spec 01 §9: there, each still names its own provider).
+      const both = await ask<typeof result.data>(FIRST_DAY_AND_PROVIDERS, {
+        ...base(),
+        providerId,
+        timeZone,
+      });
+      expect(both.errors).toBeUndefined();
+      if (providerId) {
+        expect(both.data?.availabilitySummary.firstDay).toEqual(summary?.firstDay);
+      }
+      for (const slot of both.data?.availabilitySummary.firstDay.slots ?? []) {
         expect(slot.providerName).toBe(names.get(slot.providerId));
       }
       expect(first).toBeDefined();

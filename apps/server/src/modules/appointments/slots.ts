@@ -251,20 +251,22 @@ export class SlotService {
       days: days.map((d) => ({ date: d.date, label: availabilityLabel(d.count) })),
       firstDay: firstDay && {
         date: firstDay.date,
-        slots: await this.named(firstDay.slots),
+        slots: await this.named(firstDay.slots, providers),
       },
     };
   }
 
-  /** Slots with their provider's display name, from one read of the providers. */
-  private async named(slots: readonly FreeSlotRow[]): Promise<NamedFreeSlotRow[]> {
-    const ids = [...new Set(slots.map((s) => s.providerId))];
-    const names = new Map(
-      (ids.length ? await this.slotStore.providersByIds(ids) : []).map((p) => [
-        p.id,
-        p.displayName,
-      ]),
-    );
+  /**
+   * Slots with their provider's display name: from `known` (the providers list read beside
+   * them: a provider with a free slot is in it), or else from one read of the providers.
+   */
+  private async named(
+    slots: readonly FreeSlotRow[],
+    known: readonly ProviderRow[],
+  ): Promise<NamedFreeSlotRow[]> {
+    const names = new Map(known.map((p) => [p.id, p.displayName]));
+    const missing = [...new Set(slots.map((s) => s.providerId))].filter((id) => !names.has(id));
+    for (const p of await this.slotStore.providersByIds(missing)) names.set(p.id, p.displayName);
     return slots.map((s) => ({ ...s, providerName: names.get(s.providerId) ?? '' }));
   }
 
