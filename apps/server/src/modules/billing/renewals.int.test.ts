@@ -41,6 +41,19 @@ async function contractOf(subscriptionId: string) {
 }
 
 describe('the renewals job', () => {
+  it("a run for one customer renews only that customer's plans", async () => {
+    server.clock.set('2026-03-10T18:00:00Z');
+    const one = await customerOnOwnPlan(server);
+    const other = await customerOnOwnPlan(server);
+    await saveCard(server, one.token, '4242424242424242');
+    await saveCard(server, other.token, '4242424242424242');
+    server.clock.set(RENEWAL_DAY);
+    const run = await server.services.billing.renewals.run({ customerId: one.customer.id });
+    expect(run).toMatchObject({ charged: 1, declined: 0 });
+    expect((await renewalCharges(one.customer.id)).map((c) => c.status)).toEqual(['succeeded']);
+    expect(await renewalCharges(other.customer.id)).toEqual([]);
+  });
+
   it('renews a due contract once, even when the job runs twice (and twice at once)', async () => {
     server.clock.set('2026-03-10T18:00:00Z');
     const alex = await customerOnOwnPlan(server);

@@ -74,8 +74,8 @@ export class Renewals {
       declined: 0,
       reminded: 0,
     };
-    const candidates = await this.deps.customers.renewalCandidates();
-    for (const candidate of candidates.filter((c) => !only || c.customerId === only.customerId)) {
+    const candidates = await this.deps.customers.renewalCandidates(only?.customerId);
+    for (const candidate of candidates) {
       const sub = await this.deps.customers.subscriptionForBilling(
         candidate.customerId,
         candidate.subscriptionId,

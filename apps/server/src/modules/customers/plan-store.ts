@@ -16,12 +16,19 @@ export class PlanStore {
   }
 
   /** Subscriptions on a running contract (active or non-renewing), soonest contract end first. */
-  subscriptionsOnRunningContracts(): Promise<{ customerId: string; subscriptionId: string }[]> {
+  subscriptionsOnRunningContracts(
+    customerId?: string,
+  ): Promise<{ customerId: string; subscriptionId: string }[]> {
     return this.db
       .select({ customerId: subscriptions.customerId, subscriptionId: subscriptions.id })
       .from(subscriptions)
       .innerJoin(contracts, eq(contracts.id, subscriptions.contractId))
-      .where(inArray(contracts.status, ['active', 'non_renewing']))
+      .where(
+        and(
+          inArray(contracts.status, ['active', 'non_renewing']),
+          customerId === undefined ? undefined : eq(subscriptions.customerId, customerId),
+        ),
+      )
       .orderBy(asc(contracts.endDate));
   }
 

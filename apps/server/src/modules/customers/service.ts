@@ -327,9 +327,14 @@ export class CustomerService {
     return row ? { name: `${row.firstName} ${row.lastName}`, dob: row.dob } : undefined;
   }
 
-  /** For billing's renewals job: subscriptions on a running contract, soonest end first. */
-  renewalCandidates(): Promise<{ customerId: string; subscriptionId: string }[]> {
-    return this.plans.subscriptionsOnRunningContracts();
+  /**
+   * For billing's renewals job: subscriptions on a running contract, soonest end first; only
+   * one customer's when named (the development server's run for one customer).
+   */
+  renewalCandidates(
+    customerId?: string,
+  ): Promise<{ customerId: string; subscriptionId: string }[]> {
+    return this.plans.subscriptionsOnRunningContracts(customerId);
   }
 
   /**
