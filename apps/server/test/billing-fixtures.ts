@@ -20,13 +20,25 @@ export async function seedCatalogue(server: TestServer): Promise<void> {
   await seedBillingCatalogue(db);
 }
 
-export async function monthlyCustomer(server: TestServer) {
+/**
+ * A new customer on a running monthly plan (PLAN_START to 2026-04-01) of a treatment, with its
+ * contract, subscription and items; by default weight management at 34,900 cents with the
+ * high-dose add-on.
+ */
+export async function monthlyCustomer(
+  server: TestServer,
+  plan: {
+    treatmentShortId?: string;
+    price?: number;
+    items?: { itemPriceId: string; itemType: 'plan' | 'addon' }[];
+  } = {},
+) {
   const { db } = server.database;
   const created = await createCustomer(db);
   const [treatment] = await db
     .select()
     .from(treatments)
-    .where(eq(treatments.shortId, 'weightmanagement'));
+    .where(eq(treatments.shortId, plan.treatmentShortId ?? 'weightmanagement'));
   const [contract] = await db
     .insert(contracts)
     .values({
@@ -35,7 +47,7 @@ export async function monthlyCustomer(server: TestServer) {
       startDate: PLAN_START,
       endDate: '2026-04-01',
       length: 1,
-      price: 34_900,
+      price: plan.price ?? 34_900,
     })
     .returning();
   const [subscription] = await db
@@ -47,17 +59,16 @@ export async function monthlyCustomer(server: TestServer) {
       treatmentId: treatment?.id,
     })
     .returning();
-  if (!subscription || !contract) throw new Error('plan not created');
-  await db.insert(subscriptionItems).values([
-    {
-      subscriptionId: subscription.id,
-      itemPriceId: 'weightmanagement-monthly-USD',
-      itemType: 'plan',
-    },
-    { subscriptionId: subscription.id, itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
-  ]);
+  if (!subscription || !contract || !treatment) throw new Error('plan not created');
+  const items = plan.items ?? [
+    { itemPriceId: 'weightmanagement-monthly-USD', itemType: 'plan' },
+    { itemPriceId: 'high-dose-USD-monthly', itemType: 'addon' },
+  ];
+  await db
+    .insert(subscriptionItems)
+    .values(items.map((item) => ({ subscriptionId: subscription.id, ...item })));
   const token = await accessToken(server, created.user.email);
-  return { ...created, subscription, contract, token };
+  return { ...created, subscription, contract, treatment, token };
 }
 
 export async function accessToken(server: TestServer, email: string): Promise<string> {

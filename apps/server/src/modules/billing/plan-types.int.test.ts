@@ -1,19 +1,12 @@
 import { planItemPriceId } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { treatmentConfigurations, treatments } from '../../db/schema/catalog';
-import { contracts, subscriptionItems, subscriptions } from '../../db/schema/customers';
+import { treatmentConfigurations } from '../../db/schema/catalog';
+import { subscriptionItems } from '../../db/schema/customers';
 import { DEMO_ITEM_PRICES } from '../../demo/billing-catalog';
 import { DEMO_TREATMENT_CONFIGURATIONS, DEMO_TREATMENTS } from '../../demo/catalog';
-import { createCustomer } from '../../../test/factories';
 import { graphql, type TestServer } from '../../../test/harness';
-import {
-  accessToken,
-  change,
-  PLAN_START,
-  quoteFor,
-  saveCard,
-} from '../../../test/billing-fixtures';
+import { change, monthlyCustomer, quoteFor, saveCard } from '../../../test/billing-fixtures';
 import { useBillingServer } from '../../../test/billing-suite';
 
 // Spec 02 §7: newSubscriptionPlanType names the treatment (its short id), while the plan's
@@ -46,36 +39,11 @@ const PRICING = `query P($id: String!) { treatmentPricingMap(itemPriceId: $id) {
 } }`;
 
 async function customerOnMonthlyPlan(shortId: string, productId: string) {
-  const { db } = server.database;
-  const created = await createCustomer(db);
-  const [treatment] = await db.select().from(treatments).where(eq(treatments.shortId, shortId));
-  const [contract] = await db
-    .insert(contracts)
-    .values({
-      customerId: created.customer.id,
-      status: 'active',
-      startDate: PLAN_START,
-      endDate: '2026-04-01',
-      length: 1,
-      price: 10_000,
-    })
-    .returning();
-  const [subscription] = await db
-    .insert(subscriptions)
-    .values({
-      customerId: created.customer.id,
-      status: 'active',
-      contractId: contract?.id,
-      treatmentId: treatment?.id,
-    })
-    .returning();
-  if (!subscription || !treatment) throw new Error('plan not created');
-  await db.insert(subscriptionItems).values({
-    subscriptionId: subscription.id,
-    itemPriceId: planItemPriceId(productId, 1),
-    itemType: 'plan',
+  const { token, subscription, treatment } = await monthlyCustomer(server, {
+    treatmentShortId: shortId,
+    price: 10_000,
+    items: [{ itemPriceId: planItemPriceId(productId, 1), itemType: 'plan' }],
   });
-  const token = await accessToken(server, created.user.email);
   await saveCard(server, token, '4242424242424242');
   return { token, subscription, treatment };
 }
