@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazyComponent } from '../components/lazy-dialog';
 import { lazyWithReload } from '../lib/chunk-reload';
 import { loadScreenCatalogues } from '../lib/i18n-app';
 import { prefetchableScreen, registerHomePrefetch } from '../lib/prefetch-home';
@@ -15,13 +16,11 @@ function lazyNamed<K extends string, P>(load: () => Promise<Record<K, ComponentT
   );
 }
 
-/** The sign-in page's own pieces: translation.json has every string they show. */
-export function lazyCore<K extends string, P>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
-  name: K,
-) {
-  return lazy(lazyWithReload(async () => ({ default: (await load())[name] })));
-}
+/**
+ * The sign-in page's own pieces: translation.json has every string they show, so they wait
+ * for their chunk alone (components/lazy-dialog.tsx's lazy component).
+ */
+export const lazyCore = lazyComponent;
 
 const loadShellLayout = () => import('../features/shell/shell-layout');
 const loadDataLayer = () => import('./data-layer');
