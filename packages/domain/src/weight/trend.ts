@@ -24,14 +24,24 @@ function byDate(points: readonly WeightPoint[]): WeightPoint[] {
   return [...points].sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** One trend point per entry day: the mean of the entries of the 7 days ending that day. */
+/**
+ * One trend point per entry day: the mean of the entries of the 7 days ending that day. The
+ * window's ends only move forward through the sorted entries (issue 46: filtering all of them
+ * for each entry made a year of daily weights ~130,000 comparisons, four times per render of
+ * /weight); each mean still adds its window's entries in date order.
+ */
 export function weightTrend(points: readonly WeightPoint[]): WeightPoint[] {
   const sorted = byDate(points);
+  let first = 0;
+  let end = 0;
   return sorted.map((point) => {
     const from = addDaysToDate(point.date, -(TREND_WINDOW_DAYS - 1));
-    const window = sorted.filter((p) => p.date >= from && p.date <= point.date);
-    const mean = window.reduce((sum, p) => sum + p.lb, 0) / window.length;
-    return { date: point.date, lb: roundTo(mean, 2) };
+    while ((sorted[first] as WeightPoint).date < from) first += 1;
+    // Every entry of the point's own day, those sorted after it included.
+    while (end < sorted.length && (sorted[end] as WeightPoint).date <= point.date) end += 1;
+    let sum = 0;
+    for (let i = first; i < end; i += 1) sum += (sorted[i] as WeightPoint).lb;
+    return { date: point.date, lb: roundTo(sum / (end - first), 2) };
   });
 }
 

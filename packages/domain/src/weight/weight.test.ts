@@ -8,6 +8,7 @@ import {
   percentBodyWeightLost,
   poundsToHundredths,
   progressPercent,
+  roundTo,
   totalLost,
 } from './measures';
 import {
@@ -183,6 +184,32 @@ describe('beyond the spec: trend, pace, goal date, "Is this right?"', () => {
       { date: '2026-11-02', lb: 201 },
       { date: '2026-11-09', lb: 198 },
     ]);
+  });
+
+  it('the trend is the mean of each 7-day window, same-day entries and gaps included', () => {
+    // The definition, entry by entry, against a year of irregular entries out of order.
+    const definition = (points: { date: string; lb: number }[]) => {
+      const sorted = [...points].sort((a, b) => a.date.localeCompare(b.date));
+      return sorted.map((point) => {
+        const from = new Date(`${point.date}T00:00:00Z`);
+        from.setUTCDate(from.getUTCDate() - 6);
+        const start = from.toISOString().slice(0, 10);
+        const window = sorted.filter((p) => p.date >= start && p.date <= point.date);
+        const mean = window.reduce((sum, p) => sum + p.lb, 0) / window.length;
+        return { date: point.date, lb: roundTo(mean, 2) };
+      });
+    };
+    const points: { date: string; lb: number }[] = [];
+    const day = new Date('2026-01-01T00:00:00Z');
+    for (let i = 0; i < 365; i += 1) {
+      day.setUTCDate(day.getUTCDate() + 1);
+      if (i % 11 === 3) continue; // a gap
+      const date = day.toISOString().slice(0, 10);
+      points.push({ date, lb: 240 - i * 0.07 + ((i * 37) % 13) / 10 });
+      if (i % 17 === 0) points.push({ date, lb: 238.55 + (i % 5) }); // two entries that day
+    }
+    points.reverse();
+    expect(weightTrend(points)).toEqual(definition(points));
   });
 
   it('pace in lb a week and the goal date at that pace', () => {
