@@ -27,5 +27,16 @@ describe('billing calendar dates', () => {
     const instant = new Date('2026-03-01T05:30:00Z');
     expect(calendarDateIn(instant, 'America/Los_Angeles')).toBe('2026-02-28');
     expect(calendarDateIn(instant, 'Asia/Kolkata')).toBe('2026-03-01');
+    // Again, through the zone's kept formatter, and for another instant.
+    expect(calendarDateIn(instant, 'America/Los_Angeles')).toBe('2026-02-28');
+    expect(calendarDateIn(new Date('2026-03-01T08:00:00Z'), 'America/Los_Angeles')).toBe(
+      '2026-03-01',
+    );
+  });
+
+  it('an unknown zone is refused every time', () => {
+    const instant = new Date('2026-03-01T05:30:00Z');
+    expect(() => calendarDateIn(instant, 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => calendarDateIn(instant, 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });

@@ -44,12 +44,24 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((utc(to) - utc(from)) / DAY_MS);
 }
 
+/**
+ * A formatter per time zone, made once: making one is far slower than using it (issue 46: the
+ * billing and appointment screens called this for every date they showed). An unknown zone
+ * throws each time, as the constructor does, and is not kept.
+ */
+const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of an instant in a time zone. */
 export function calendarDateIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let format = calendarDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    calendarDateFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }

@@ -2,6 +2,8 @@
 // issue "Treatment records": the first dose (the first prescription with a weekly dose) and each
 // later prescription whose weekly dose differs from the one before it.
 
+import { compareCalendarDates } from './trend';
+
 /** A prescription as the chart needs it: the day it was written and its weekly dose. */
 export interface TreatmentDoseRecord {
   /** yyyy-MM-dd */
@@ -28,7 +30,7 @@ export interface TreatmentEvent {
 export function treatmentEvents(records: readonly TreatmentDoseRecord[]): TreatmentEvent[] {
   const sorted = [...records]
     .filter((r): r is TreatmentDoseRecord & { weeklyDoseMg: number } => r.weeklyDoseMg !== null)
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .sort((a, b) => compareCalendarDates(a.date, b.date));
   const lastDose = new Map<string, number>();
   const events: TreatmentEvent[] = [];
   for (const record of sorted) {
@@ -63,7 +65,7 @@ export function weightAtDate(
   points: readonly { date: string; lb: number }[],
   date: string,
 ): number | null {
-  const sorted = [...points].sort((a, b) => a.date.localeCompare(b.date));
+  const sorted = [...points].sort((a, b) => compareCalendarDates(a.date, b.date));
   const before = sorted.filter((p) => p.date <= date).at(-1);
   return (before ?? sorted.at(0))?.lb ?? null;
 }

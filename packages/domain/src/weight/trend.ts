@@ -20,8 +20,17 @@ export const OUTLIER_LB_PER_DAY = 15;
 /** The allowance grows by this many pounds for each further day between the entries. */
 export const OUTLIER_EXTRA_LB_PER_DAY = 2;
 
+/**
+ * Orders yyyy-MM-dd dates: their characters' order is the calendar's. Not localeCompare, which
+ * collates through the locale's rules: sorting a year of entries with it was most of /weight's
+ * trend work in a profile (issue 46).
+ */
+export function compareCalendarDates(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function byDate(points: readonly WeightPoint[]): WeightPoint[] {
-  return [...points].sort((a, b) => a.date.localeCompare(b.date));
+  return [...points].sort((a, b) => compareCalendarDates(a.date, b.date));
 }
 
 /**
