@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithServices } from '../../test/render-with-services';
 import { WeightChart } from './weight-chart';
 
@@ -58,6 +58,39 @@ describe('weight chart (spec 02 §2, drawn as SVG: issue 46)', () => {
     const marks = [...drawing.querySelectorAll('.weight-chart-mark')];
     const cy = (i: number) => Number(marks[i]?.getAttribute('cy'));
     expect(cy(3)).toBeGreaterThan(cy(0));
+  });
+
+  it('is drawn at its container’s measured width from the start, never at a guess', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
+    // Every width the chart's <svg> is ever committed at (added, or its width changed).
+    const widths = new Set<string>();
+    const watcher = new MutationObserver((records) => {
+      for (const record of records) {
+        // A width changed after the <svg> was added: the one it had (the callback runs later,
+        // when the element already shows the newest).
+        if (record.type === 'attributes' && record.target instanceof SVGSVGElement) {
+          widths.add(record.oldValue ?? '');
+        }
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const svg of node.matches('svg') ? [node] : node.querySelectorAll('svg')) {
+            widths.add(svg.getAttribute('width') ?? '');
+          }
+        }
+      }
+    });
+    watcher.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeOldValue: true,
+      attributeFilter: ['width'],
+    });
+    render(190);
+    const drawing = await screen.findByTestId('weight-chart-drawing');
+    await vi.waitFor(() => expect(drawing.querySelector('svg')).not.toBeNull());
+    watcher.disconnect();
+    expect([...widths]).toEqual(['390']);
   });
 
   it('has no goal line or legend entry without a goal', async () => {

@@ -25,23 +25,29 @@ export const EVENT_COLOR = '#7b5ea7';
 const EVENT_LABEL_COLOR = '#5b3f86';
 /** The trend's amber: 4.6:1 on white, as a line beside the primary weight line. */
 const TREND_COLOR = '#a15c00';
+const CONTAINER_SX = { position: 'relative' } as const;
 
-/** The container's width, kept current as it resizes. */
+/**
+ * The container's width, kept current as it resizes; null until it is measured, before the
+ * first paint (a layout effect), so the chart is drawn once at its width rather than first at
+ * a guessed one (issue 46: a year of entries is a few hundred marks and two paths to compute).
+ */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const [measured, setMeasured] = useState<number | null>(null);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
+    setMeasured(element.clientWidth);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.round(entry.contentRect.width));
+      if (entry) setMeasured(Math.round(entry.contentRect.width));
     });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  return { ref, width: width > 0 ? width : FALLBACK_WIDTH };
+  const width = measured === null ? null : measured > 0 ? measured : FALLBACK_WIDTH;
+  return { ref, width };
 }
 
 const isoDay = (date: Date) =>
@@ -83,6 +89,8 @@ export function WeightChart({ dates, weights, trend, goal, events }: Props) {
   const first = dates[0];
   const last = dates[dates.length - 1];
   if (!first || !last) return null;
+  // The container alone until its width is known (the layout effect, before the first paint).
+  if (width === null) return <Box ref={ref} sx={CONTAINER_SX} data-testid="weight-chart-drawing" />;
   const day = 24 * 3600 * 1000;
   // One entry still gets a readable axis: a day either side.
   const domain: [Date, Date] =
@@ -126,7 +134,7 @@ export function WeightChart({ dates, weights, trend, goal, events }: Props) {
   const tooltipWidth = 176;
 
   return (
-    <Box ref={ref} sx={{ position: 'relative' }} data-testid="weight-chart-drawing">
+    <Box ref={ref} sx={CONTAINER_SX} data-testid="weight-chart-drawing">
       <Box
         component="ul"
         aria-hidden
