@@ -93,6 +93,21 @@ describe('weight chart (spec 02 §2, drawn as SVG: issue 46)', () => {
     expect([...widths]).toEqual(['390']);
   });
 
+  it('labels the time axis as Intl does in English ("Aug 15")', async () => {
+    render(190);
+    const drawing = await screen.findByTestId('weight-chart-drawing');
+    // The axis labels sit under the plot (y = 290); the weight labels are left of it.
+    const labels = [...drawing.querySelectorAll('svg text[y="290"]')].map((t) => t.textContent);
+    const intl = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' });
+    const everyDay = new Set<string>();
+    for (let day = new Date('2026-07-31T12:00:00'); day <= dates[3]!;) {
+      everyDay.add(intl.format(day));
+      day = new Date(day.getTime() + 86_400_000);
+    }
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) expect(everyDay).toContain(label);
+  });
+
   it('has no goal line or legend entry without a goal', async () => {
     render(null);
     const drawing = await screen.findByTestId('weight-chart-drawing');

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { scaleLinear, scaleTime } from 'd3-scale';
+import { format } from 'date-fns';
 import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { formatCalendarDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n-react';
@@ -26,6 +27,25 @@ const EVENT_LABEL_COLOR = '#5b3f86';
 /** The trend's amber: 4.6:1 on white, as a line beside the primary weight line. */
 const TREND_COLOR = '#a15c00';
 const CONTAINER_SX = { position: 'relative' } as const;
+
+/**
+ * The axis's date format ("Oct 31") per language. English through date-fns, whose month names
+ * are its own: the first Intl date formatter a page makes builds ICU's patterns, 64 ms of a
+ * /weight load's main thread at 4x CPU (issue 46, measured in a profile). Other languages
+ * through Intl, made once per language.
+ */
+const tickFormats = new Map<string, (date: Date) => string>([
+  ['en', (date) => format(date, 'MMM d')],
+]);
+function tickFormatFor(language: string): (date: Date) => string {
+  let formatTick = tickFormats.get(language);
+  if (!formatTick) {
+    const intl = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' });
+    formatTick = (date) => intl.format(date);
+    tickFormats.set(language, formatTick);
+  }
+  return formatTick;
+}
 
 /**
  * The container's width, kept current as it resizes; null until it is measured, before the
@@ -109,10 +129,7 @@ export function WeightChart({ dates, weights, trend, goal, events }: Props) {
     .nice(5)
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const xTicks = x.ticks(width < 480 ? 3 : 6);
-  const tickFormat = new Intl.DateTimeFormat(i18n.language || 'en', {
-    month: 'short',
-    day: 'numeric',
-  });
+  const tickFormat = tickFormatFor(i18n.language || 'en');
   const weightPoints = dates.map((d, i) => [x(d), y(weights[i] ?? 0)] as const);
   const trendPoints = dates.map((d, i) => [x(d), y(trend[i] ?? 0)] as const);
   const primary = theme.palette.primary.main;
@@ -192,7 +209,7 @@ export function WeightChart({ dates, weights, trend, goal, events }: Props) {
             fontSize={12}
             fill={axisColor}
           >
-            {tickFormat.format(d)}
+            {tickFormat(d)}
           </text>
         ))}
         {events.map((e) => {
