@@ -14,6 +14,7 @@ import { reportUnknownError } from '../../lib/errors/report-error';
 import { loadTextFonts } from '../../lib/fonts';
 import { initialsOf } from '../../lib/format';
 import { useLogout } from '../../lib/session/use-logout';
+import { warmDateFormats } from '../../lib/warm-date-formats';
 import { AccountErrorScreen, EmptyAccountScreen } from './account-error-screen';
 import { InactivityGuard } from './inactivity-dialog';
 import { LayoutBanners, useLayoutBannerQueries } from './layout-banners';
@@ -50,6 +51,8 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   }, [error]);
   // While the page's data loads, so its text is laid out in Inter once (lib/fonts.ts).
   useEffect(() => loadTextFonts(), []);
+  // And the browser's date data, for the times the page shows (lib/warm-date-formats.ts).
+  useEffect(() => warmDateFormats(), []);
 
   let content: ReactNode;
   const loading = customerQuery.isPending || banners.pending;
