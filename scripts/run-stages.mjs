@@ -63,10 +63,11 @@ console.log(`npm test on Node ${process.version}: ${stages.map((s) => s.name).jo
 
 /**
  * Where bash is (Linux, macOS), each stage runs under it and writes its processes' CPU time
- * (bash's `times`: user and system seconds of every process it waited for, the stage's whole
- * tree) to a file the table below reads: on two cores the run's length follows the CPU the
+ * (bash's `times`: user and system seconds of the processes it waited for, and theirs for
+ * theirs) to a file the table below reads: on two cores the run's length follows the CPU the
  * stages need together, not each one's wall time. A database server's own processes are not
- * the stage's children and are not counted.
+ * the stage's children and are not counted, nor are Chromium's renderers (a browser suite's
+ * stage counts little of its browsers' CPU).
  */
 const BASH = ['/bin/bash', '/usr/bin/bash'].find((file) => existsSync(file));
 const cpuDir = BASH === undefined ? undefined : mkdtempSync(path.join(tmpdir(), 'npm-test-cpu-'));
