@@ -40,13 +40,19 @@ async function contractOf(subscriptionId: string) {
   return row?.contract;
 }
 
+/** Two customers on the fixtures' plan before it is due, with these cards saved. */
+async function twoOnPlans(firstCard: string, secondCard: string) {
+  server.clock.set('2026-03-10T18:00:00Z');
+  const first = await customerOnOwnPlan(server);
+  const second = await customerOnOwnPlan(server);
+  await saveCard(server, first.token, firstCard);
+  await saveCard(server, second.token, secondCard);
+  return [first, second] as const;
+}
+
 describe('the renewals job', () => {
   it("a run for one customer renews only that customer's plans", async () => {
-    server.clock.set('2026-03-10T18:00:00Z');
-    const one = await customerOnOwnPlan(server);
-    const other = await customerOnOwnPlan(server);
-    await saveCard(server, one.token, '4242424242424242');
-    await saveCard(server, other.token, '4242424242424242');
+    const [one, other] = await twoOnPlans('4242424242424242', '4242424242424242');
     server.clock.set(RENEWAL_DAY);
     const run = await server.services.billing.renewals.run({ customerId: one.customer.id });
     expect(run).toMatchObject({ charged: 1, declined: 0 });
@@ -93,12 +99,8 @@ describe('the renewals job', () => {
   });
 
   it('a declined renewal raises the payment-due notice and is retried days later, not sooner', async () => {
-    server.clock.set('2026-03-10T18:00:00Z');
-    const alex = await customerOnOwnPlan(server);
-    const eve = await customerOnOwnPlan(server);
-    await saveCard(server, alex.token, '4000000000000341');
     // Eve's card works: her renewal raises nothing.
-    await saveCard(server, eve.token, '4242424242424242');
+    const [alex, eve] = await twoOnPlans('4000000000000341', '4242424242424242');
     server.clock.set(RENEWAL_DAY);
     await server.services.billing.renewals.run();
     await server.services.billing.renewals.run();
