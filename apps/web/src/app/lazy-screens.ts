@@ -16,12 +16,6 @@ function lazyNamed<K extends string, P>(load: () => Promise<Record<K, ComponentT
   );
 }
 
-/**
- * The sign-in page's own pieces: translation.json has every string they show, so they wait
- * for their chunk alone (components/lazy-dialog.tsx's lazy component).
- */
-export const lazyCore = lazyComponent;
-
 const loadShellLayout = () => import('../features/shell/shell-layout');
 const loadDataLayer = () => import('./data-layer');
 // The query cache and OpenFeature for every screen past sign-in (issue 16: not on sign-in).
@@ -52,7 +46,9 @@ export const SignInPage = prefetchableScreen(
   'SignInPage',
   { catalogues: false },
 );
-export const AccessLayout = lazyCore(
+// The sign-in page's own pieces wait for their chunk alone (lazyComponent, no catalogues):
+// translation.json has every string they show.
+export const AccessLayout = lazyComponent(
   () => import('../features/auth/access-layout'),
   'AccessLayout',
 );

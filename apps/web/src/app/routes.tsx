@@ -35,16 +35,16 @@ import {
   ShellLayout,
   SignUpScreen,
   TreatmentChangeScreen,
-  lazyCore,
 } from './lazy-screens';
+import { lazyComponent } from '../components/lazy-dialog';
 import { RequireAuth } from './route-guards';
 import { RootLayout } from './root-layout';
 import { IndexRoute, RouteErrorBoundary, RxDetailsRoute, SignedOutOnly } from './special-routes';
 
 // /refresh and /user-action: their own chunk (link-routes.tsx), not the sign-in page's.
 const loadLinkRoutes = () => import('./link-routes');
-const RefreshRoute = lazyCore(loadLinkRoutes, 'RefreshRoute');
-const UserActionRoute = lazyCore(loadLinkRoutes, 'UserActionRoute');
+const RefreshRoute = lazyComponent(loadLinkRoutes, 'RefreshRoute');
+const UserActionRoute = lazyComponent(loadLinkRoutes, 'UserActionRoute');
 
 export const routes: RouteObject[] = [
   // Outside the root layout: "no data is loaded on this page".

@@ -5,3 +5,6 @@
  * as the app does once it runs.
  */
 export const CARRIES_EMAIL_ATTRIBUTE = 'data-carries-email';
+
+/** Spread on such a link. */
+export const carriesEmail = { [CARRIES_EMAIL_ATTRIBUTE]: true } as const;

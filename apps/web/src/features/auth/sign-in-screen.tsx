@@ -23,6 +23,7 @@ import { useGoogleRedirectResult } from './use-google-redirect-result';
 import { AccessHeading } from './access-heading';
 import { prefetchHome } from '../../lib/prefetch-home';
 import { loadScreenCatalogues } from '../../lib/i18n-app';
+import { carriesEmail } from './carries-email';
 import type { SignInValidation } from './sign-in-resolver';
 import { useSignInForm } from './use-sign-in-form';
 import {
@@ -202,7 +203,7 @@ export function SignInScreen() {
               {...errorProps(errors.password, t)}
             />
             <Box sx={{ mt: 1, textAlign: 'right' }}>
-              <Link component={RouterLink} to={forgotHref} data-carries-email>
+              <Link component={RouterLink} to={forgotHref} {...carriesEmail}>
                 {t('signIn.forgotPassword')}
               </Link>
             </Box>
@@ -236,7 +237,7 @@ export function SignInScreen() {
       <Stack spacing={1.5} sx={{ textAlign: 'center' }}>
         <Typography>
           {t('signIn.newHere')}{' '}
-          <Link component={RouterLink} to={signUpHref} data-carries-email>
+          <Link component={RouterLink} to={signUpHref} {...carriesEmail}>
             {t('signIn.createAccount')}
           </Link>
         </Typography>
